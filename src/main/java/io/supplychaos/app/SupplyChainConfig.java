@@ -1,0 +1,50 @@
+package io.supplychaos.app;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.supplychaos.topology.SupplyChainSettings;
+
+/** The supply chain's business settings from application.properties ({@code supply.*}). */
+@ConfigMapping(prefix = "supply")
+public interface SupplyChainConfig {
+
+    /** Drugs the manufacturer makes; orders for anything else are rejected. */
+    List<String> drugs();
+
+    /** Initial stock of every drug. */
+    @WithDefault("100000")
+    int initialStock();
+
+    @WithDefault("10000")
+    int batchSize();
+
+    @WithDefault("1s")
+    Duration productionLeadTime();
+
+    @WithDefault("0s")
+    Duration transitTime();
+
+    @WithDefault("60s")
+    Duration stuckOrderSla();
+
+    @WithDefault("10s")
+    Duration monitorWindow();
+
+    @WithDefault("5s")
+    Duration slowStageP99();
+
+    @WithDefault("500ms")
+    Duration punctuationInterval();
+
+    default SupplyChainSettings toSettings() {
+        Map<String, Integer> catalogue = new LinkedHashMap<>();
+        drugs().forEach(drug -> catalogue.put(drug, initialStock()));
+        return new SupplyChainSettings(catalogue, batchSize(), productionLeadTime(), transitTime(), stuckOrderSla(),
+                monitorWindow(), slowStageP99(), punctuationInterval());
+    }
+}

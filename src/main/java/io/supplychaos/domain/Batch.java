@@ -1,0 +1,21 @@
+package io.supplychaos.domain;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Value of {@code drug-manufactured}, keyed by orderId: the goods for one order, taken from a
+ * manufactured batch, are ready to ship. Transport starts a shipment from it.
+ */
+public record Batch(String orderId, String hospitalId, String drugId, String batchId, int quantity,
+                    long placedAt, long manufacturedAt) implements SupplyEvent, Validated {
+
+    @Override
+    public List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        if (orderId == null) problems.add("missing field orderId");
+        if (drugId == null) problems.add("missing field drugId");
+        if (batchId == null) problems.add("missing field batchId");
+        return problems;
+    }
+}

@@ -1,0 +1,27 @@
+package io.supplychaos.domain;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Value of {@code notifications}, keyed by orderId: a hospital is told its order reached a state.
+ * Exactly one per order and state. placedAt lets a consumer measure end-to-end latency from this
+ * record alone; previousAt (the previous notification's {@code at}, or placedAt) gives the time
+ * spent in the stage that led here.
+ */
+public record Notification(String orderId, String hospitalId, String drugId, OrderStatus status,
+                           String detail, long placedAt, long previousAt, long at)
+        implements SupplyEvent, Validated {
+
+    @Override
+    public List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        if (orderId == null) problems.add("missing field orderId");
+        if (status == null) problems.add("missing field status");
+        return problems;
+    }
+
+    public long stageLatencyMs() {
+        return at - previousAt;
+    }
+}

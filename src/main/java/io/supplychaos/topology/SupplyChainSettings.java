@@ -1,0 +1,82 @@
+package io.supplychaos.topology;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Business parameters of the supply chain: the drug catalogue and the timings of each stage.
+ * Plain values, no framework types, so that tests build topologies with whatever they need.
+ *
+ * @param catalogue          drugId -> initial stock; an order for any other drug is rejected
+ * @param batchSize          units a production run adds to a drug's stock
+ * @param productionLeadTime wall-clock time from scheduling a production run to its stock
+ * @param transitTime        wall-clock time from DISPATCHED to DELIVERED; zero emits all three
+ *                           shipment states at once so that performance runs measure Kafka
+ * @param stuckOrderSla      an order not final this long after placedAt is STUCK_ORDER
+ * @param monitorWindow      size of the monitor's tumbling latency windows
+ * @param slowStageP99       a window whose p99 for a stage exceeds this raises SLOW_STAGE
+ * @param punctuationInterval how often (wall clock) schedules, SLAs and windows are checked
+ */
+public record SupplyChainSettings(Map<String, Integer> catalogue, int batchSize, Duration productionLeadTime,
+                                  Duration transitTime, Duration stuckOrderSla, Duration monitorWindow,
+                                  Duration slowStageP99, Duration punctuationInterval) {
+
+    public SupplyChainSettings {
+        Objects.requireNonNull(catalogue, "catalogue");
+        catalogue = Map.copyOf(catalogue);
+        if (catalogue.isEmpty()) throw new IllegalArgumentException("catalogue: at least one drug expected");
+        catalogue.forEach((drug, stock) -> {
+            if (stock == null || stock < 0) {
+                throw new IllegalArgumentException("catalogue." + drug + ": initial stock >= 0 expected, was " + stock);
+            }
+        });
+        if (batchSize < 1) throw new IllegalArgumentException("batchSize: >= 1 expected, was " + batchSize);
+        requirePositive("productionLeadTime", productionLeadTime);
+        Objects.requireNonNull(transitTime, "transitTime");
+        if (transitTime.isNegative()) throw new IllegalArgumentException("transitTime: >= 0 expected, was " + transitTime);
+        requirePositive("stuckOrderSla", stuckOrderSla);
+        requirePositive("monitorWindow", monitorWindow);
+        requirePositive("slowStageP99", slowStageP99);
+        requirePositive("punctuationInterval", punctuationInterval);
+    }
+
+    /** Ten common hospital drugs, stocked generously so that load tests are not production-bound. */
+    public static SupplyChainSettings defaults() {
+        Map<String, Integer> catalogue = new LinkedHashMap<>();
+        for (String drug : new String[] {"paracetamol", "amoxicillin", "insulin", "ibuprofen", "heparin",
+                "morphine", "salbutamol", "omeprazole", "atorvastatin", "metformin"}) {
+            catalogue.put(drug, 100_000);
+        }
+        return new SupplyChainSettings(catalogue, 10_000, Duration.ofSeconds(1), Duration.ZERO,
+                Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofMillis(500));
+    }
+
+    public SupplyChainSettings withCatalogue(Map<String, Integer> newCatalogue) {
+        return new SupplyChainSettings(newCatalogue, batchSize, productionLeadTime, transitTime, stuckOrderSla,
+                monitorWindow, slowStageP99, punctuationInterval);
+    }
+
+    public SupplyChainSettings withProduction(int newBatchSize, Duration newLeadTime) {
+        return new SupplyChainSettings(catalogue, newBatchSize, newLeadTime, transitTime, stuckOrderSla,
+                monitorWindow, slowStageP99, punctuationInterval);
+    }
+
+    public SupplyChainSettings withTransitTime(Duration newTransitTime) {
+        return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, newTransitTime, stuckOrderSla,
+                monitorWindow, slowStageP99, punctuationInterval);
+    }
+
+    public SupplyChainSettings withMonitoring(Duration newSla, Duration newWindow, Duration newSlowStageP99) {
+        return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, transitTime, newSla,
+                newWindow, newSlowStageP99, punctuationInterval);
+    }
+
+    private static void requirePositive(String field, Duration value) {
+        Objects.requireNonNull(value, field);
+        if (value.isZero() || value.isNegative()) {
+            throw new IllegalArgumentException(field + ": a positive duration expected, was " + value);
+        }
+    }
+}

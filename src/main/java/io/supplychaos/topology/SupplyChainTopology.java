@@ -1,0 +1,168 @@
+package io.supplychaos.topology;
+
+import java.util.Map;
+
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.BranchedKStream;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.Stores;
+
+import io.supplychaos.domain.Batch;
+import io.supplychaos.domain.Confirmation;
+import io.supplychaos.domain.Notification;
+import io.supplychaos.domain.Order;
+import io.supplychaos.domain.ShipmentState;
+import io.supplychaos.domain.ShipmentStatus;
+import io.supplychaos.domain.SupplyEvent;
+import io.supplychaos.domain.Validated;
+import io.supplychaos.topology.processor.DecodeProcessor;
+import io.supplychaos.topology.processor.Decoded;
+import io.supplychaos.topology.processor.ManufacturerProcessor;
+import io.supplychaos.topology.processor.NotificationProcessor;
+import io.supplychaos.topology.processor.OrderIntakeProcessor;
+import io.supplychaos.topology.processor.SlaMonitorProcessor;
+import io.supplychaos.topology.processor.StageLatencyProcessor;
+import io.supplychaos.topology.processor.TransportProcessor;
+import io.supplychaos.topology.serde.JsonSerde;
+import io.supplychaos.topology.state.Inventory;
+import io.supplychaos.topology.state.LedgerEntry;
+import io.supplychaos.topology.state.OpenOrder;
+import io.supplychaos.topology.state.OrderTimeline;
+import io.supplychaos.topology.state.Shipment;
+import io.supplychaos.topology.state.StageSample;
+import io.supplychaos.topology.state.StageWindow;
+import io.supplychaos.topology.state.StatusEvent;
+import io.supplychaos.topology.state.StockCommand;
+
+/**
+ * Builds the drug supply chain as one Kafka Streams topology (see topology/README.md for the
+ * diagram). Each stage reads its input topic, as the paper's services do:
+ * <pre>
+ * order-placed -> intake (dedup) -+-> [stock-commands-by-drug] -> manufacturer -> order-confirmation,
+ * shipment-status (DELIVERED) ----+                                  drug-manufactured, inventory-updated
+ * drug-manufactured -> transport -> shipment-status
+ * order-confirmation + shipment-status -> notification -> notifications
+ * notifications -> SLA monitor -> monitor-alerts;  notifications -> [stage-samples-by-stage] -> stage monitor
+ * </pre>
+ * Every source is decoded by a {@link DecodeProcessor}; malformed records go to dead-letter.
+ * Every processor, store and repartition topic is named (names in {@link StoreNames}) so that
+ * changelog and repartition topics keep their names. Pure: no framework types, no I/O.
+ */
+public final class SupplyChainTopology {
+
+    private SupplyChainTopology() {
+    }
+
+    public static Topology build(SupplyChainSettings settings) {
+        StreamsBuilder builder = new StreamsBuilder();
+        addStores(builder);
+
+        KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
+                .process(OrderIntakeProcessor::new, Named.as("order-intake"), StoreNames.ORDER_LEDGER);
+        KStream<String, ShipmentStatus> shipments = decoded(builder, Topics.SHIPMENT_STATUS);
+
+        KStream<String, StockCommand> reservations =
+                accepted.mapValues(StockCommand::reserve, Named.as("reserve-command"));
+        KStream<String, StockCommand> releases = shipments
+                .filter((orderId, shipment) -> shipment.status() == ShipmentState.DELIVERED, Named.as("delivered"))
+                .mapValues(StockCommand::release, Named.as("release-command"));
+        KStream<String, SupplyEvent> manufactured = reservations.merge(releases, Named.as("stock-commands"))
+                .selectKey((orderId, command) -> command.drugId(), Named.as("key-by-drug"))
+                .repartition(Repartitioned.<String, StockCommand>as(StoreNames.STOCK_COMMANDS_BY_DRUG)
+                        .withKeySerde(Serdes.String()).withValueSerde(JsonSerde.of(StockCommand.class)))
+                .process(() -> new ManufacturerProcessor(settings), Named.as("manufacturer"),
+                        StoreNames.INVENTORY, StoreNames.BACKORDERS);
+        route(manufactured, "manufacturer", Topics.ORDER_CONFIRMATION, Topics.DRUG_MANUFACTURED,
+                Topics.INVENTORY_UPDATED);
+
+        decoded(builder, Topics.DRUG_MANUFACTURED)
+                .process(() -> new TransportProcessor(settings), Named.as("transport"),
+                        StoreNames.SHIPMENTS, StoreNames.SHIPMENT_SCHEDULE)
+                .to(Topics.SHIPMENT_STATUS.name(), produced(Topics.SHIPMENT_STATUS, "transport"));
+
+        KStream<String, StatusEvent> confirmed = decoded(builder, Topics.ORDER_CONFIRMATION)
+                .mapValues(StatusEvent::of, Named.as("confirmation-status"));
+        confirmed.merge(shipments.mapValues(StatusEvent::of, Named.as("shipment-status")), Named.as("order-statuses"))
+                .process(NotificationProcessor::new, Named.as("notification"), StoreNames.ORDER_TIMELINE)
+                .to(Topics.NOTIFICATIONS.name(), produced(Topics.NOTIFICATIONS, "notification"));
+
+        KStream<String, Notification> notifications = decoded(builder, Topics.NOTIFICATIONS);
+        notifications.process(() -> new SlaMonitorProcessor(settings), Named.as("sla-monitor"),
+                        StoreNames.OPEN_ORDERS, StoreNames.SLA_DEADLINES)
+                .to(Topics.MONITOR_ALERTS.name(), produced(Topics.MONITOR_ALERTS, "sla-monitor"));
+        notifications.map((orderId, notification) -> KeyValue.pair(notification.status().name(),
+                        StageSample.of(notification)), Named.as("stage-sample"))
+                .repartition(Repartitioned.<String, StageSample>as(StoreNames.STAGE_SAMPLES_BY_STAGE)
+                        .withKeySerde(Serdes.String()).withValueSerde(JsonSerde.of(StageSample.class)))
+                .process(() -> new StageLatencyProcessor(settings), Named.as("stage-monitor"), StoreNames.STAGE_WINDOWS)
+                .to(Topics.MONITOR_ALERTS.name(), produced(Topics.MONITOR_ALERTS, "stage-monitor"));
+
+        return builder.build();
+    }
+
+    private static void addStores(StreamsBuilder builder) {
+        Map.of(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class),
+                StoreNames.INVENTORY, JsonSerde.of(Inventory.class),
+                StoreNames.BACKORDERS, JsonSerde.of(StockCommand.class),
+                StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class),
+                StoreNames.SHIPMENT_SCHEDULE, Serdes.String(),
+                StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class),
+                StoreNames.OPEN_ORDERS, JsonSerde.of(OpenOrder.class),
+                StoreNames.SLA_DEADLINES, Serdes.String(),
+                StoreNames.STAGE_WINDOWS, JsonSerde.of(StageWindow.class))
+                .forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde)));
+    }
+
+    private static <V> org.apache.kafka.streams.state.StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde) {
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), valueSerde);
+    }
+
+    /**
+     * Reads a topic as raw bytes, decodes it, sends what cannot be used to the dead-letter topic
+     * and returns the usable records keyed as written.
+     */
+    private static <T extends Validated> KStream<String, T> decoded(StreamsBuilder builder, Topic<String, T> topic) {
+        String name = topic.name();
+        Map<String, KStream<String, Decoded<T>>> branches = builder
+                .stream(name, Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName(name + "-source"))
+                .process(() -> new DecodeProcessor<>(topic), Named.as(name + "-decode"))
+                .split(Named.as(name + "-"))
+                .branch((key, decoded) -> decoded.isMalformed(), Branched.as("malformed"))
+                .defaultBranch(Branched.as("valid"));
+        branches.get(name + "-malformed")
+                .map((key, decoded) -> KeyValue.pair(decoded.rawKey(), decoded.rawValue()), Named.as(name + "-raw"))
+                .to(Topics.DEAD_LETTER.name(), produced(Topics.DEAD_LETTER, name));
+        return branches.get(name + "-valid").mapValues(Decoded::value, Named.as(name + "-value"));
+    }
+
+    /** Sends each event of a stage to the topic of its type. */
+    @SafeVarargs
+    private static void route(KStream<String, SupplyEvent> events, String stage,
+                              Topic<String, ? extends SupplyEvent>... topics) {
+        BranchedKStream<String, SupplyEvent> split = events.split(Named.as(stage + "-to-"));
+        for (Topic<String, ? extends SupplyEvent> topic : topics) {
+            split = split.branch((key, event) -> topic.valueType().isInstance(event),
+                    Branched.withConsumer(stream -> sendTo(stream, stage, topic), topic.name()));
+        }
+        split.noDefaultBranch();
+    }
+
+    private static <V extends SupplyEvent> void sendTo(KStream<String, SupplyEvent> events, String stage,
+                                                       Topic<String, V> topic) {
+        events.mapValues(event -> topic.valueType().cast(event), Named.as(stage + "-as-" + topic.name()))
+                .to(topic.name(), produced(topic, stage));
+    }
+
+    private static <K, V> Produced<K, V> produced(Topic<K, V> topic, String writer) {
+        return Produced.with(topic.keySerde(), topic.valueSerde()).withName(writer + "-to-" + topic.name());
+    }
+}

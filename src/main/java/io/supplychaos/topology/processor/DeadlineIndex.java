@@ -1,0 +1,51 @@
+package io.supplychaos.topology.processor;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+/**
+ * Orders indexed by a wall-clock deadline in a key-value store, so that a punctuator finds the
+ * due ones with one range scan instead of scanning every open order. Keys are the zero-padded
+ * deadline and the orderId, which sort by time in both the in-memory and RocksDB stores.
+ */
+final class DeadlineIndex {
+
+    private final KeyValueStore<String, String> store;
+
+    DeadlineIndex(KeyValueStore<String, String> store) {
+        this.store = store;
+    }
+
+    /** Adds an entry and returns its key, to remove it early. */
+    String add(long deadline, String orderId) {
+        String key = key(deadline, orderId);
+        store.put(key, orderId);
+        return key;
+    }
+
+    void remove(String key) {
+        store.delete(key);
+    }
+
+    /** Removes and returns the orderIds whose deadline is at or before {@code now}, earliest first. */
+    List<String> takeDue(long now) {
+        List<KeyValue<String, String>> due = new ArrayList<>();
+        try (KeyValueIterator<String, String> entries = store.range(key(0, ""), key(now, "\uffff"))) {
+            entries.forEachRemaining(due::add);
+        }
+        List<String> orderIds = new ArrayList<>(due.size());
+        for (KeyValue<String, String> entry : due) {
+            store.delete(entry.key);
+            orderIds.add(entry.value);
+        }
+        return orderIds;
+    }
+
+    private static String key(long deadline, String orderId) {
+        return String.format("%019d|%s", Math.max(0, deadline), orderId);
+    }
+}

@@ -1,0 +1,74 @@
+package io.supplychaos.topology.processor;
+
+import java.util.Optional;
+
+import org.apache.kafka.streams.processor.api.ContextualProcessor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import io.supplychaos.domain.Notification;
+import io.supplychaos.topology.StoreNames;
+import io.supplychaos.topology.state.OrderTimeline;
+import io.supplychaos.topology.state.StatusEvent;
+
+/**
+ * Notification, on order-confirmation and shipment-status merged, keyed by orderId: tells the
+ * hospital each state of its order exactly once and in lifecycle order, on {@code notifications}.
+ * The per-order {@value StoreNames#ORDER_TIMELINE} store holds what was notified; a state whose
+ * predecessor has not been notified yet (a shipment status overtaking its confirmation, since the
+ * two topics are read independently) waits there. A repeated state, or one that would go
+ * backwards, is dropped and counted in {@code suppressed-notifications-total}.
+ */
+public final class NotificationProcessor extends ContextualProcessor<String, StatusEvent, String, Notification> {
+
+    public static final String SUPPRESSED_METRIC = "suppressed-notifications-total";
+
+    private KeyValueStore<String, OrderTimeline> timelines;
+    private Counter suppressed;
+
+    @Override
+    public void init(ProcessorContext<String, Notification> context) {
+        super.init(context);
+        timelines = context.getStateStore(StoreNames.ORDER_TIMELINE);
+        suppressed = Counter.register(context, SUPPRESSED_METRIC, "repeated or late order states not notified again",
+                "notification");
+    }
+
+    @Override
+    public void process(Record<String, StatusEvent> record) {
+        StatusEvent event = record.value();
+        OrderTimeline timeline = Optional.ofNullable(timelines.get(event.orderId()))
+                .orElseGet(() -> OrderTimeline.start(event));
+        if (timeline.hasNotified(event.status()) || timeline.isPending(event.status())
+                || timeline.isBehind(event.status())) {
+            suppressed.increment();
+            return;
+        }
+        if (!timeline.canNotify(event.status())) {
+            timelines.put(event.orderId(), timeline.withPending(event));
+            return;
+        }
+        long now = context().currentSystemTimeMs();
+        timeline = notify(timeline, event, now);
+        Optional<StatusEvent> next = nextReady(timeline);
+        while (next.isPresent()) {
+            timeline = notify(timeline, next.get(), now);
+            next = nextReady(timeline);
+        }
+        timelines.put(event.orderId(), timeline);
+    }
+
+    private OrderTimeline notify(OrderTimeline timeline, StatusEvent event, long now) {
+        Notification notification = new Notification(timeline.orderId(), timeline.hospitalId(), timeline.drugId(),
+                event.status(), event.detail(), timeline.placedAt(), timeline.lastAt(), now);
+        context().forward(new Record<>(timeline.orderId(), notification, now));
+        return timeline.withNotified(event.status(), now);
+    }
+
+    private static Optional<StatusEvent> nextReady(OrderTimeline timeline) {
+        return timeline.pending().stream()
+                .filter(waiting -> timeline.canNotify(waiting.status()) && !timeline.isBehind(waiting.status()))
+                .findFirst();
+    }
+}

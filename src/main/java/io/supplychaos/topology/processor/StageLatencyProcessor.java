@@ -1,0 +1,97 @@
+package io.supplychaos.topology.processor;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.ContextualProcessor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import io.supplychaos.domain.Alert;
+import io.supplychaos.domain.AlertKind;
+import io.supplychaos.topology.StoreNames;
+import io.supplychaos.topology.SupplyChainSettings;
+import io.supplychaos.topology.state.StageSample;
+import io.supplychaos.topology.state.StageWindow;
+
+/**
+ * The monitor's stage watch, on {@value StoreNames#STAGE_SAMPLES_BY_STAGE} keyed by stage (the
+ * order state a stage leads to). Records each sample's latency in a tumbling window of the
+ * {@value StoreNames#STAGE_WINDOWS} store (count, sum, max and an HdrHistogram, so windows give
+ * throughput and any percentile; the store is queryable). A wall-clock punctuator closes windows
+ * once their end is a punctuation interval past, raising SLOW_STAGE on monitor-alerts when a
+ * window's p99 exceeds the threshold, and drops windows older than {@value #RETAINED_WINDOWS}
+ * window lengths. Samples for a window already closed are counted in
+ * {@code late-stage-samples-total} and dropped.
+ */
+public final class StageLatencyProcessor extends ContextualProcessor<String, StageSample, String, Alert> {
+
+    public static final String LATE_METRIC = "late-stage-samples-total";
+    static final int RETAINED_WINDOWS = 60;
+
+    private final SupplyChainSettings settings;
+    private KeyValueStore<String, StageWindow> windows;
+    private Counter late;
+
+    public StageLatencyProcessor(SupplyChainSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Alert> context) {
+        super.init(context);
+        windows = context.getStateStore(StoreNames.STAGE_WINDOWS);
+        late = Counter.register(context, LATE_METRIC, "stage samples arriving after their window closed", "monitor");
+        context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::closeWindows);
+    }
+
+    @Override
+    public void process(Record<String, StageSample> record) {
+        StageSample sample = record.value();
+        long size = settings.monitorWindow().toMillis();
+        long start = sample.at() - Math.floorMod(sample.at(), size);
+        String key = windowKey(sample.stage(), start);
+        StageWindow window = windows.get(key);
+        if (window == null) {
+            window = StageWindow.empty(sample.stage(), start, start + size);
+        } else if (window.evaluated()) {
+            late.increment();
+            return;
+        }
+        windows.put(key, window.record(sample.latencyMs()));
+    }
+
+    private void closeWindows(long now) {
+        long closeBefore = now - settings.punctuationInterval().toMillis();
+        long dropBefore = now - RETAINED_WINDOWS * settings.monitorWindow().toMillis();
+        List<KeyValue<String, StageWindow>> all = new ArrayList<>();
+        try (KeyValueIterator<String, StageWindow> entries = windows.all()) {
+            entries.forEachRemaining(all::add);
+        }
+        long thresholdMs = settings.slowStageP99().toMillis();
+        for (KeyValue<String, StageWindow> entry : all) {
+            StageWindow window = entry.value;
+            if (window.end() < dropBefore) {
+                windows.delete(entry.key);
+            } else if (!window.evaluated() && window.end() <= closeBefore) {
+                long p99 = window.p99Ms();
+                if (p99 > thresholdMs) {
+                    Alert alert = new Alert(AlertKind.SLOW_STAGE, null, window.stage(),
+                            String.format("p99 %d ms > %d ms in window [%d, %d): %d orders, %.1f/s, max %d ms",
+                                    p99, thresholdMs, window.start(), window.end(), window.count(),
+                                    window.throughputPerSecond(), window.maxMs()), now);
+                    context().forward(new Record<>(window.stage(), alert, now));
+                }
+                windows.put(entry.key, window.markEvaluated());
+            }
+        }
+    }
+
+    static String windowKey(String stage, long start) {
+        return stage + "|" + String.format("%019d", start);
+    }
+}

@@ -1,0 +1,62 @@
+package io.supplychaos.topology.serde;
+
+import java.io.IOException;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serializer;
+
+/**
+ * JSON serde for one record type, with {@link Json#MAPPER}. Deserialization failures surface as
+ * {@link SerializationException} whose message says what was wrong, for the dead-letter headers.
+ */
+public final class JsonSerde<T> implements Serde<T> {
+
+    private final Class<T> type;
+
+    private JsonSerde(Class<T> type) {
+        this.type = type;
+    }
+
+    public static <T> JsonSerde<T> of(Class<T> type) {
+        return new JsonSerde<>(type);
+    }
+
+    public Class<T> type() {
+        return type;
+    }
+
+    @Override
+    public Serializer<T> serializer() {
+        return (topic, value) -> {
+            if (value == null) {
+                return null;
+            }
+            try {
+                return Json.MAPPER.writeValueAsBytes(value);
+            } catch (IOException e) {
+                throw new SerializationException("cannot write " + type.getSimpleName() + " as JSON", e);
+            }
+        };
+    }
+
+    @Override
+    public Deserializer<T> deserializer() {
+        return (topic, data) -> {
+            if (data == null) {
+                return null;
+            }
+            try {
+                return Json.MAPPER.readValue(data, type);
+            } catch (JsonProcessingException e) {
+                throw new SerializationException("not a valid " + type.getSimpleName() + " JSON: "
+                        + e.getOriginalMessage(), e);
+            } catch (IOException e) {
+                throw new SerializationException("cannot read " + type.getSimpleName() + ": " + e.getMessage(), e);
+            }
+        };
+    }
+}

@@ -1,0 +1,62 @@
+package io.supplychaos.topology.state;
+
+import java.nio.ByteBuffer;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Value of the monitor-stage-windows store: latency statistics of one stage in one tumbling
+ * window, with the full distribution as a compressed HdrHistogram.
+ *
+ * @param evaluated true once the window closed and was checked against the SLOW_STAGE threshold
+ */
+public record StageWindow(String stage, long start, long end, long count, long sumMs, long maxMs,
+                          byte[] histogram, boolean evaluated) {
+
+    private static final long HIGHEST_TRACKABLE_MS = 3_600_000L;
+
+    public static StageWindow empty(String stage, long start, long end) {
+        return new StageWindow(stage, start, end, 0, 0, 0, encode(newHistogram()), false);
+    }
+
+    public StageWindow record(long latencyMs) {
+        long clamped = Math.max(0, Math.min(latencyMs, HIGHEST_TRACKABLE_MS));
+        Histogram distribution = distribution();
+        distribution.recordValue(clamped);
+        return new StageWindow(stage, start, end, count + 1, sumMs + clamped, Math.max(maxMs, clamped),
+                encode(distribution), evaluated);
+    }
+
+    public StageWindow markEvaluated() {
+        return new StageWindow(stage, start, end, count, sumMs, maxMs, histogram, true);
+    }
+
+    public long p99Ms() {
+        return distribution().getValueAtPercentile(99.0);
+    }
+
+    public double throughputPerSecond() {
+        return count * 1000.0 / (end - start);
+    }
+
+    public Histogram distribution() {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(histogram), 0);
+        } catch (java.util.zip.DataFormatException e) {
+            throw new IllegalStateException("corrupt histogram in stage window " + stage + "@" + start, e);
+        }
+    }
+
+    private static Histogram newHistogram() {
+        return new Histogram(HIGHEST_TRACKABLE_MS, 2);
+    }
+
+    private static byte[] encode(Histogram distribution) {
+        ByteBuffer buffer = ByteBuffer.allocate(distribution.getNeededByteBufferCapacity());
+        int length = distribution.encodeIntoCompressedByteBuffer(buffer);
+        byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        return bytes;
+    }
+}
