@@ -41,10 +41,14 @@ public interface SupplyChainConfig {
     @WithDefault("500ms")
     Duration punctuationInterval();
 
+    /** ROCKSDB or IN_MEMORY; both are changelogged. */
+    @WithDefault("ROCKSDB")
+    SupplyChainSettings.StoreType storeType();
+
     default SupplyChainSettings toSettings() {
         Map<String, Integer> catalogue = new LinkedHashMap<>();
         drugs().forEach(drug -> catalogue.put(drug, initialStock()));
         return new SupplyChainSettings(catalogue, batchSize(), productionLeadTime(), transitTime(), stuckOrderSla(),
-                monitorWindow(), slowStageP99(), punctuationInterval());
+                monitorWindow(), slowStageP99(), punctuationInterval(), storeType());
     }
 }

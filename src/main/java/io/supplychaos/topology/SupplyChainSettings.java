@@ -18,10 +18,15 @@ import java.util.Objects;
  * @param monitorWindow      size of the monitor's tumbling latency windows
  * @param slowStageP99       a window whose p99 for a stage exceeds this raises SLOW_STAGE
  * @param punctuationInterval how often (wall clock) schedules, SLAs and windows are checked
+ * @param storeType          where state stores keep their data; both kinds are backed by a
+ *                           changelog topic, in-memory ones restore from it after a restart
  */
 public record SupplyChainSettings(Map<String, Integer> catalogue, int batchSize, Duration productionLeadTime,
                                   Duration transitTime, Duration stuckOrderSla, Duration monitorWindow,
-                                  Duration slowStageP99, Duration punctuationInterval) {
+                                  Duration slowStageP99, Duration punctuationInterval, StoreType storeType) {
+
+    /** RocksDB (the default) or heap stores; both are changelogged. */
+    public enum StoreType { ROCKSDB, IN_MEMORY }
 
     public SupplyChainSettings {
         Objects.requireNonNull(catalogue, "catalogue");
@@ -40,6 +45,7 @@ public record SupplyChainSettings(Map<String, Integer> catalogue, int batchSize,
         requirePositive("monitorWindow", monitorWindow);
         requirePositive("slowStageP99", slowStageP99);
         requirePositive("punctuationInterval", punctuationInterval);
+        Objects.requireNonNull(storeType, "storeType");
     }
 
     /** Ten common hospital drugs, stocked generously so that load tests are not production-bound. */
@@ -50,27 +56,32 @@ public record SupplyChainSettings(Map<String, Integer> catalogue, int batchSize,
             catalogue.put(drug, 100_000);
         }
         return new SupplyChainSettings(catalogue, 10_000, Duration.ofSeconds(1), Duration.ZERO,
-                Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofMillis(500));
+                Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofMillis(500), StoreType.ROCKSDB);
     }
 
     public SupplyChainSettings withCatalogue(Map<String, Integer> newCatalogue) {
         return new SupplyChainSettings(newCatalogue, batchSize, productionLeadTime, transitTime, stuckOrderSla,
-                monitorWindow, slowStageP99, punctuationInterval);
+                monitorWindow, slowStageP99, punctuationInterval, storeType);
     }
 
     public SupplyChainSettings withProduction(int newBatchSize, Duration newLeadTime) {
         return new SupplyChainSettings(catalogue, newBatchSize, newLeadTime, transitTime, stuckOrderSla,
-                monitorWindow, slowStageP99, punctuationInterval);
+                monitorWindow, slowStageP99, punctuationInterval, storeType);
     }
 
     public SupplyChainSettings withTransitTime(Duration newTransitTime) {
         return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, newTransitTime, stuckOrderSla,
-                monitorWindow, slowStageP99, punctuationInterval);
+                monitorWindow, slowStageP99, punctuationInterval, storeType);
     }
 
     public SupplyChainSettings withMonitoring(Duration newSla, Duration newWindow, Duration newSlowStageP99) {
         return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, transitTime, newSla,
-                newWindow, newSlowStageP99, punctuationInterval);
+                newWindow, newSlowStageP99, punctuationInterval, storeType);
+    }
+
+    public SupplyChainSettings withStoreType(StoreType newStoreType) {
+        return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, transitTime, stuckOrderSla,
+                monitorWindow, slowStageP99, punctuationInterval, newStoreType);
     }
 
     private static void requirePositive(String field, Duration value) {

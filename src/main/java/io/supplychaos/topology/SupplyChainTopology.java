@@ -14,6 +14,8 @@ import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
+import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 import io.supplychaos.domain.Batch;
@@ -64,7 +66,7 @@ public final class SupplyChainTopology {
 
     public static Topology build(SupplyChainSettings settings) {
         StreamsBuilder builder = new StreamsBuilder();
-        addStores(builder);
+        addStores(builder, settings.storeType());
 
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
                 .process(OrderIntakeProcessor::new, Named.as("order-intake"), StoreNames.ORDER_LEDGER);
@@ -109,7 +111,7 @@ public final class SupplyChainTopology {
         return builder.build();
     }
 
-    private static void addStores(StreamsBuilder builder) {
+    private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType) {
         Map.of(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class),
                 StoreNames.INVENTORY, JsonSerde.of(Inventory.class),
                 StoreNames.BACKORDERS, JsonSerde.of(StockCommand.class),
@@ -119,11 +121,14 @@ public final class SupplyChainTopology {
                 StoreNames.OPEN_ORDERS, JsonSerde.of(OpenOrder.class),
                 StoreNames.SLA_DEADLINES, Serdes.String(),
                 StoreNames.STAGE_WINDOWS, JsonSerde.of(StageWindow.class))
-                .forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde)));
+                .forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType)));
     }
 
-    private static <V> org.apache.kafka.streams.state.StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde) {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), valueSerde);
+    private static <V> StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde,
+                                                     SupplyChainSettings.StoreType storeType) {
+        KeyValueBytesStoreSupplier supplier = storeType == SupplyChainSettings.StoreType.IN_MEMORY
+                ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name);
+        return Stores.keyValueStoreBuilder(supplier, Serdes.String(), valueSerde);
     }
 
     /**
@@ -148,7 +153,7 @@ public final class SupplyChainTopology {
     @SafeVarargs
     private static void route(KStream<String, SupplyEvent> events, String stage,
                               Topic<String, ? extends SupplyEvent>... topics) {
-        BranchedKStream<String, SupplyEvent> split = events.split(Named.as(stage + "-to-"));
+        BranchedKStream<String, SupplyEvent> split = events.split(Named.as(stage + "-branch-"));
         for (Topic<String, ? extends SupplyEvent> topic : topics) {
             split = split.branch((key, event) -> topic.valueType().isInstance(event),
                     Branched.withConsumer(stream -> sendTo(stream, stage, topic), topic.name()));

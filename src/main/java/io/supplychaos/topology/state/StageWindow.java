@@ -6,7 +6,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Value of the monitor-stage-windows store: latency statistics of one stage in one tumbling
- * window, with the full distribution as a compressed HdrHistogram.
+ * window, with the full distribution as an encoded HdrHistogram.
  *
  * @param evaluated true once the window closed and was checked against the SLOW_STAGE threshold
  */
@@ -40,11 +40,7 @@ public record StageWindow(String stage, long start, long end, long count, long s
     }
 
     public Histogram distribution() {
-        try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(histogram), 0);
-        } catch (java.util.zip.DataFormatException e) {
-            throw new IllegalStateException("corrupt histogram in stage window " + stage + "@" + start, e);
-        }
+        return Histogram.decodeFromByteBuffer(ByteBuffer.wrap(histogram), 0);
     }
 
     private static Histogram newHistogram() {
@@ -53,7 +49,8 @@ public record StageWindow(String stage, long start, long end, long count, long s
 
     private static byte[] encode(Histogram distribution) {
         ByteBuffer buffer = ByteBuffer.allocate(distribution.getNeededByteBufferCapacity());
-        int length = distribution.encodeIntoCompressedByteBuffer(buffer);
+        // V2 encoding already run-length encodes empty buckets; deflating on every sample costs more than it saves
+        int length = distribution.encodeIntoByteBuffer(buffer);
         byte[] bytes = new byte[length];
         buffer.flip();
         buffer.get(bytes);

@@ -1,0 +1,128 @@
+package io.supplychaos.topology;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Properties;
+
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+
+import io.supplychaos.domain.Alert;
+import io.supplychaos.domain.Batch;
+import io.supplychaos.domain.Confirmation;
+import io.supplychaos.domain.InventoryUpdate;
+import io.supplychaos.domain.Notification;
+import io.supplychaos.domain.Order;
+import io.supplychaos.domain.Priority;
+import io.supplychaos.domain.ShipmentStatus;
+
+/**
+ * The whole supply-chain topology in a TopologyTestDriver with exactly-once processing, a wall
+ * clock under the test's control, and a typed handle on every topic.
+ */
+final class ChainDriver implements AutoCloseable {
+
+    static final Instant START = Instant.parse("2026-01-05T08:00:00Z");
+
+    final TopologyTestDriver driver;
+    final TestInputTopic<String, Order> orders;
+    final TestInputTopic<String, byte[]> rawOrders;
+    final TestInputTopic<String, Batch> goodsIn;
+    final TestInputTopic<String, Confirmation> confirmationsIn;
+    final TestInputTopic<String, ShipmentStatus> shipmentsIn;
+    final TestInputTopic<String, Notification> notificationsIn;
+    final TestOutputTopic<String, Confirmation> confirmations;
+    final TestOutputTopic<String, Batch> goods;
+    final TestOutputTopic<String, InventoryUpdate> inventory;
+    final TestOutputTopic<String, ShipmentStatus> shipments;
+    final TestOutputTopic<String, Notification> notifications;
+    final TestOutputTopic<String, Alert> alerts;
+    final TestOutputTopic<byte[], byte[]> deadLetters;
+    private final Path stateDir;
+    private Instant wallClock = START;
+
+    private ChainDriver(SupplyChainSettings settings) {
+        try {
+            stateDir = Files.createTempDirectory("supply-chaos-ttd");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Properties config = new Properties();
+        config.put(StreamsConfig.APPLICATION_ID_CONFIG, "supply-chaos-test");
+        config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+        config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        driver = new TopologyTestDriver(SupplyChainTopology.build(settings), config, START);
+        orders = input(Topics.ORDER_PLACED);
+        rawOrders = driver.createInputTopic(Topics.ORDER_PLACED.name(), Serdes.String().serializer(),
+                Serdes.ByteArray().serializer(), START, Duration.ZERO);
+        goodsIn = input(Topics.DRUG_MANUFACTURED);
+        confirmationsIn = input(Topics.ORDER_CONFIRMATION);
+        shipmentsIn = input(Topics.SHIPMENT_STATUS);
+        notificationsIn = input(Topics.NOTIFICATIONS);
+        confirmations = output(Topics.ORDER_CONFIRMATION);
+        goods = output(Topics.DRUG_MANUFACTURED);
+        inventory = output(Topics.INVENTORY_UPDATED);
+        shipments = output(Topics.SHIPMENT_STATUS);
+        notifications = output(Topics.NOTIFICATIONS);
+        alerts = output(Topics.MONITOR_ALERTS);
+        deadLetters = output(Topics.DEAD_LETTER);
+    }
+
+    static ChainDriver start(SupplyChainSettings settings) {
+        return new ChainDriver(settings);
+    }
+
+    /**
+     * Two drugs with a little stock, small batches, slow production: backorders are easy to cause.
+     * Heap stores, because the driver commits (and RocksDB flushes) after every record and tick.
+     */
+    static SupplyChainSettings smallSettings() {
+        return SupplyChainSettings.defaults().withStoreType(SupplyChainSettings.StoreType.IN_MEMORY)
+                .withCatalogue(java.util.Map.of("insulin", 10, "heparin", 5))
+                .withProduction(8, Duration.ofSeconds(2));
+    }
+
+    long now() {
+        return wallClock.toEpochMilli();
+    }
+
+    void advance(Duration duration) {
+        wallClock = wallClock.plus(duration);
+        driver.advanceWallClockTime(duration);
+    }
+
+    Order order(String orderId, String drugId, int quantity) {
+        return new Order(orderId, "hospital-1", drugId, quantity, Priority.ROUTINE, now());
+    }
+
+    void place(Order order) {
+        orders.pipeInput(order.orderId(), order, now());
+    }
+
+    private <V> TestInputTopic<String, V> input(Topic<String, V> topic) {
+        return driver.createInputTopic(topic.name(), topic.keySerde().serializer(), topic.valueSerde().serializer(),
+                START, Duration.ZERO);
+    }
+
+    private <K, V> TestOutputTopic<K, V> output(Topic<K, V> topic) {
+        return driver.createOutputTopic(topic.name(), topic.keySerde().deserializer(), topic.valueSerde().deserializer());
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+        try (var files = Files.walk(stateDir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
