@@ -92,8 +92,8 @@ public final class SupplyChainTopology {
                 .to(Topics.SHIPMENT_STATUS.name(), produced(Topics.SHIPMENT_STATUS, "transport"));
 
         KStream<String, StatusEvent> confirmed = decoded(builder, Topics.ORDER_CONFIRMATION)
-                .mapValues(StatusEvent::of, Named.as("confirmation-status"));
-        confirmed.merge(shipments.mapValues(StatusEvent::of, Named.as("shipment-status")), Named.as("order-statuses"))
+                .mapValues(StatusEvent::of, Named.as("confirmation-to-status"));
+        confirmed.merge(shipments.mapValues(StatusEvent::of, Named.as("shipment-to-status")), Named.as("order-statuses"))
                 .process(NotificationProcessor::new, Named.as("notification"), StoreNames.ORDER_TIMELINE)
                 .to(Topics.NOTIFICATIONS.name(), produced(Topics.NOTIFICATIONS, "notification"));
 
@@ -140,13 +140,13 @@ public final class SupplyChainTopology {
         Map<String, KStream<String, Decoded<T>>> branches = builder
                 .stream(name, Consumed.with(Serdes.ByteArray(), Serdes.ByteArray()).withName(name + "-source"))
                 .process(() -> new DecodeProcessor<>(topic), Named.as(name + "-decode"))
-                .split(Named.as(name + "-"))
+                .split(Named.as(name + "-decoded-"))
                 .branch((key, decoded) -> decoded.isMalformed(), Branched.as("malformed"))
                 .defaultBranch(Branched.as("valid"));
-        branches.get(name + "-malformed")
+        branches.get(name + "-decoded-malformed")
                 .map((key, decoded) -> KeyValue.pair(decoded.rawKey(), decoded.rawValue()), Named.as(name + "-raw"))
                 .to(Topics.DEAD_LETTER.name(), produced(Topics.DEAD_LETTER, name));
-        return branches.get(name + "-valid").mapValues(Decoded::value, Named.as(name + "-value"));
+        return branches.get(name + "-decoded-valid").mapValues(Decoded::value, Named.as(name + "-value"));
     }
 
     /** Sends each event of a stage to the topic of its type. */
