@@ -3,17 +3,20 @@ package io.supplychaos.app;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 
 /**
  * Turns bad request bodies into 400 answers that name the offending field:
@@ -26,11 +29,17 @@ public class ValidationErrorMapper {
         List<ConstraintViolation<?>> violations = e.getConstraintViolations().stream()
                 .sorted(Comparator.comparing(violation -> field(violation.getPropertyPath())))
                 .toList();
-        Map<String, String> fields = new java.util.TreeMap<>();
+        Map<String, String> fields = new TreeMap<>();
         violations.forEach(violation -> fields.put(field(violation.getPropertyPath()), violation.getMessage()));
         String error = String.join("; ", fields.entrySet().stream()
                 .map(entry -> entry.getKey() + ": " + entry.getValue()).toList());
         return badRequest(Map.of("error", error, "fields", fields));
+    }
+
+    /** Wrong types and unknown enum values; declared apart to take precedence over Quarkus' built-in mapper. */
+    @ServerExceptionMapper
+    public Response mismatched(MismatchedInputException e) {
+        return unreadable(e);
     }
 
     @ServerExceptionMapper
@@ -47,7 +56,7 @@ public class ValidationErrorMapper {
     private static String field(Path path) {
         String name = "body";
         for (Path.Node node : path) {
-            if (node.getKind() == jakarta.validation.ElementKind.PROPERTY) {
+            if (node.getKind() == ElementKind.PROPERTY) {
                 name = node.getName();
             }
         }
