@@ -1,6 +1,5 @@
 package io.supplychaos.domain;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -12,10 +11,6 @@ public record Batch(String orderId, String hospitalId, String drugId, String bat
 
     @Override
     public List<String> problems() {
-        List<String> problems = new ArrayList<>();
-        if (orderId == null) problems.add("missing field orderId");
-        if (drugId == null) problems.add("missing field drugId");
-        if (batchId == null) problems.add("missing field batchId");
-        return problems;
+        return Validated.missingFields("orderId", orderId, "drugId", drugId, "batchId", batchId);
     }
 }

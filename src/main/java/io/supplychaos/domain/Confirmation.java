@@ -1,6 +1,5 @@
 package io.supplychaos.domain;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,9 +14,6 @@ public record Confirmation(String orderId, String hospitalId, String drugId, int
 
     @Override
     public List<String> problems() {
-        List<String> problems = new ArrayList<>();
-        if (orderId == null) problems.add("missing field orderId");
-        if (status == null) problems.add("missing field status");
-        return problems;
+        return Validated.missingFields("orderId", orderId, "status", status);
     }
 }

@@ -1,6 +1,5 @@
 package io.supplychaos.domain;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -16,12 +15,7 @@ public record Order(String orderId, String hospitalId, String drugId, Integer qu
 
     @Override
     public List<String> problems() {
-        List<String> problems = new ArrayList<>();
-        if (orderId == null || orderId.isBlank()) problems.add("missing field orderId");
-        if (hospitalId == null || hospitalId.isBlank()) problems.add("missing field hospitalId");
-        if (drugId == null || drugId.isBlank()) problems.add("missing field drugId");
-        if (quantity == null) problems.add("missing field quantity");
-        return problems;
+        return Validated.missingFields("orderId", orderId, "hospitalId", hospitalId, "drugId", drugId, "quantity", quantity);
     }
 
     /** This order with defaults filled in: priority ROUTINE, placedAt the given timestamp. */

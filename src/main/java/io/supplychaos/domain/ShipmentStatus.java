@@ -1,6 +1,5 @@
 package io.supplychaos.domain;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,10 +12,6 @@ public record ShipmentStatus(String orderId, String shipmentId, String hospitalI
 
     @Override
     public List<String> problems() {
-        List<String> problems = new ArrayList<>();
-        if (orderId == null) problems.add("missing field orderId");
-        if (status == null) problems.add("missing field status");
-        if (drugId == null) problems.add("missing field drugId");
-        return problems;
+        return Validated.missingFields("orderId", orderId, "status", status, "drugId", drugId);
     }
 }

@@ -1,5 +1,6 @@
 package io.supplychaos.domain;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -10,4 +11,20 @@ public interface Validated {
 
     /** Human-readable problems, empty when the record is usable. */
     List<String> problems();
+
+    /**
+     * "missing field X" for each null or blank value.
+     *
+     * @param namesAndValues field name, value, field name, value, ...
+     */
+    static List<String> missingFields(Object... namesAndValues) {
+        List<String> problems = new ArrayList<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            Object value = namesAndValues[i + 1];
+            if (value == null || value instanceof String text && text.isBlank()) {
+                problems.add("missing field " + namesAndValues[i]);
+            }
+        }
+        return problems;
+    }
 }

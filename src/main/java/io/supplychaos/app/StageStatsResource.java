@@ -1,0 +1,58 @@
+package io.supplychaos.app;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+
+import io.supplychaos.topology.StoreNames;
+import io.supplychaos.topology.state.StageWindow;
+
+/**
+ * {@code GET /monitor/stages}: the monitor's per-stage latency windows held by this instance
+ * (interactive query on monitor-stage-windows), oldest first.
+ */
+@Path("/monitor/stages")
+public class StageStatsResource {
+
+    /** One window of one stage: throughput and latency percentiles in ms. */
+    public record StageStats(String stage, long start, long end, boolean closed, long orders, double perSecond,
+                             double avgMs, long p50Ms, long p99Ms, long maxMs) {
+
+        static StageStats of(StageWindow window) {
+            Histogram distribution = window.distribution();
+            return new StageStats(window.stage(), window.start(), window.end(), window.evaluated(), window.count(),
+                    window.throughputPerSecond(), window.count() == 0 ? 0 : (double) window.sumMs() / window.count(),
+                    distribution.getValueAtPercentile(50), distribution.getValueAtPercentile(99), window.maxMs());
+        }
+    }
+
+    @Inject
+    KafkaStreams streams;
+
+    @GET
+    public Response windows() {
+        List<StageStats> stats = new ArrayList<>();
+        try (KeyValueIterator<String, StageWindow> windows = streams.store(StoreQueryParameters.fromNameAndType(
+                StoreNames.STAGE_WINDOWS, QueryableStoreTypes.<String, StageWindow>keyValueStore())).all()) {
+            windows.forEachRemaining(entry -> stats.add(StageStats.of(entry.value)));
+        } catch (InvalidStateStoreException e) {
+            return Response.status(Response.Status.SERVICE_UNAVAILABLE).type(MediaType.APPLICATION_JSON)
+                    .entity(Map.of("error", "state stores not queryable yet (" + streams.state() + ")")).build();
+        }
+        stats.sort(java.util.Comparator.comparingLong(StageStats::start).thenComparing(StageStats::stage));
+        return Response.ok(stats).type(MediaType.APPLICATION_JSON).build();
+    }
+}
