@@ -1,0 +1,24 @@
+package io.supplychaos.check;
+
+/**
+ * What a scenario promises ({@code expect:}); null means "not checked".
+ *
+ * @param lost          most acknowledged orders that may be lost; ignored when lossExpected
+ * @param lossExpected  the scenario expects loss (e.g. RF1 and a broker killed for good): any loss
+ *                      is reported as expected loss, not as a violation
+ * @param duplicates    most duplicated order states allowed
+ * @param outOfOrder    most orders allowed to show their states out of sequence
+ * @param inventoryConserved whether every drug's stock must stay conserved
+ * @param maxP99Ms      a latency ceiling for p99
+ * @param minOrdersPerSec a throughput floor
+ * @param maxRecoverySeconds most seconds any fault may take to recover from
+ */
+public record Expectations(Long lost, boolean lossExpected, Long duplicates, Long outOfOrder,
+                           Boolean inventoryConserved, Double maxP99Ms, Double minOrdersPerSec,
+                           Double maxRecoverySeconds) {
+
+    /** Every run checks at least this: nothing lost or duplicated, nothing out of order, stock conserved. */
+    public static Expectations strict() {
+        return new Expectations(0L, false, 0L, 0L, true, null, null, null);
+    }
+}

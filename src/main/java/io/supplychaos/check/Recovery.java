@@ -1,0 +1,46 @@
+package io.supplychaos.check;
+
+import java.util.Arrays;
+import java.util.OptionalLong;
+
+/**
+ * How long the pipeline took to complete orders again after a fault, from the per-second count of
+ * completed orders. The reference is the median rate over the seconds before the fault; the
+ * pipeline is hurt once a second falls below half of it, and recovered at the first later second
+ * back at half or more. A fault that never hurt the rate recovers in zero seconds.
+ */
+public final class Recovery {
+
+    static final int REFERENCE_SECONDS = 5;
+    static final double THRESHOLD = 0.5;
+
+    private Recovery() {
+    }
+
+    /**
+     * @param completedPerSecond completed orders in each second of the run, index = second
+     * @param faultSecond        the second the fault began
+     * @return seconds from the fault to recovery, or empty when the rate never came back
+     */
+    public static OptionalLong seconds(long[] completedPerSecond, int faultSecond) {
+        if (faultSecond <= 0 || faultSecond >= completedPerSecond.length) {
+            return OptionalLong.of(0);
+        }
+        long[] before = Arrays.copyOfRange(completedPerSecond, Math.max(0, faultSecond - REFERENCE_SECONDS), faultSecond);
+        Arrays.sort(before);
+        double reference = before[before.length / 2];
+        if (reference == 0) {
+            return OptionalLong.of(0);
+        }
+        int hurt = -1;
+        for (int second = faultSecond; second < completedPerSecond.length; second++) {
+            boolean healthy = completedPerSecond[second] >= THRESHOLD * reference;
+            if (!healthy && hurt < 0) {
+                hurt = second;
+            } else if (healthy && hurt >= 0) {
+                return OptionalLong.of(second - faultSecond);
+            }
+        }
+        return hurt < 0 ? OptionalLong.of(0) : OptionalLong.empty();
+    }
+}

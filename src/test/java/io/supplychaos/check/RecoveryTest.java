@@ -1,0 +1,30 @@
+package io.supplychaos.check;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Recovery time from the per-second completion counts. */
+class RecoveryTest {
+
+    @Test
+    void shouldMeasureFromTheFaultToTheFirstSecondBackAtHalfTheEarlierRate() {
+        long[] completed = {100, 100, 100, 100, 100, 20, 0, 0, 30, 60, 100};
+
+        assertThat(Recovery.seconds(completed, 5)).hasValue(4);
+    }
+
+    @Test
+    void shouldBeZeroWhenTheFaultNeverHurtTheRate() {
+        long[] completed = {100, 100, 100, 100, 100, 90, 95, 100};
+
+        assertThat(Recovery.seconds(completed, 5)).hasValue(0);
+    }
+
+    @Test
+    void shouldBeEmptyWhenTheRateNeverCameBack() {
+        long[] completed = {100, 100, 100, 100, 100, 10, 0, 0};
+
+        assertThat(Recovery.seconds(completed, 5)).isEmpty();
+    }
+}
