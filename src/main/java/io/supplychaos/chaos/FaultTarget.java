@@ -1,0 +1,84 @@
+package io.supplychaos.chaos;
+
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a fault acts on, as written after {@code target:} in a scenario (or derived from CLI
+ * options): a broker id ({@code 2}), {@code all}, {@code random} or {@code random:SEED},
+ * {@code leader-of TOPIC:PARTITION}, {@code controller}, {@code killed} (the broker this run
+ * killed or stopped last, to bring it back), or an app instance ({@code app:N}).
+ */
+public record FaultTarget(Kind kind, int id, String topic, int partition, Long seed) {
+
+    public enum Kind { BROKER, ALL, RANDOM, LEADER, CONTROLLER, KILLED, APP }
+
+    private static final Pattern LEADER = Pattern.compile("leader-of\\s+(\\S+):(\\d+)");
+    private static final Pattern RANDOM = Pattern.compile("random(?::(-?\\d+))?");
+    private static final Pattern APP = Pattern.compile("app:(\\d+)");
+
+    public static FaultTarget broker(int id) {
+        return new FaultTarget(Kind.BROKER, id, null, -1, null);
+    }
+
+    public static FaultTarget all() {
+        return new FaultTarget(Kind.ALL, -1, null, -1, null);
+    }
+
+    public static FaultTarget random(Long seed) {
+        return new FaultTarget(Kind.RANDOM, -1, null, -1, seed);
+    }
+
+    public static FaultTarget leaderOf(String topic, int partition) {
+        return new FaultTarget(Kind.LEADER, -1, topic, partition, null);
+    }
+
+    public static FaultTarget app(int instance) {
+        return new FaultTarget(Kind.APP, instance, null, -1, null);
+    }
+
+    /** Parses a target, or empty when the text is none of the forms above. */
+    public static Optional<FaultTarget> parse(String text) {
+        String value = text.trim();
+        if (value.matches("\\d+")) {
+            return Optional.of(broker(Integer.parseInt(value)));
+        }
+        Matcher leader = LEADER.matcher(value);
+        if (leader.matches()) {
+            return Optional.of(leaderOf(leader.group(1), Integer.parseInt(leader.group(2))));
+        }
+        Matcher random = RANDOM.matcher(value);
+        if (random.matches()) {
+            return Optional.of(random(random.group(1) == null ? null : Long.parseLong(random.group(1))));
+        }
+        Matcher app = APP.matcher(value);
+        if (app.matches()) {
+            return Optional.of(app(Integer.parseInt(app.group(1))));
+        }
+        return switch (value) {
+            case "all" -> Optional.of(all());
+            case "controller" -> Optional.of(new FaultTarget(Kind.CONTROLLER, -1, null, -1, null));
+            case "killed" -> Optional.of(new FaultTarget(Kind.KILLED, -1, null, -1, null));
+            default -> Optional.empty();
+        };
+    }
+
+    public OptionalLong seedValue() {
+        return seed == null ? OptionalLong.empty() : OptionalLong.of(seed);
+    }
+
+    @Override
+    public String toString() {
+        return switch (kind) {
+            case BROKER -> Integer.toString(id);
+            case ALL -> "all";
+            case RANDOM -> seed == null ? "random" : "random:" + seed;
+            case LEADER -> "leader-of " + topic + ":" + partition;
+            case CONTROLLER -> "controller";
+            case KILLED -> "killed";
+            case APP -> "app:" + id;
+        };
+    }
+}
