@@ -3,7 +3,9 @@ package io.supplychaos.metrics;
 import java.util.List;
 
 /**
- * One second of a run, a row of timeseries.csv. Rates are per second over that second; latency
+ * One second of a run, a row of timeseries.csv. sent, acked and completed count the orders of
+ * that second (completed = orders reaching their final state); recordsPerSec counts records
+ * appended on all topics, internal ones included (the brokers' MessagesInPerSec); latency
  * percentiles are of the orders completed in that second. Broker and host columns are NaN when
  * they could not be sampled.
  *

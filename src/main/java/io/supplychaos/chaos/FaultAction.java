@@ -1,0 +1,17 @@
+package io.supplychaos.chaos;
+
+/**
+ * A fault bound to its concrete target (a broker pid, a proxy, an app instance), able to put
+ * itself in place and to take itself away. Both are idempotent and symmetric: injecting twice is
+ * injecting once, healing what is not injected does nothing, and heal restores what inject changed.
+ * Callers heal in {@code finally}.
+ */
+public interface FaultAction {
+
+    void inject();
+
+    void heal();
+
+    /** The concrete fault, e.g. "kill-broker 2" for a spec that said "leader-of order-placed:0". */
+    String describe();
+}
