@@ -1,6 +1,7 @@
 package io.supplychaos.report;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.supplychaos.metrics.RunResult;
 import io.supplychaos.metrics.TimeSeriesRow;
@@ -76,23 +77,26 @@ public final class ResultFiles {
         return new Run(readSummary(dir.resolve(SUMMARY)), readTimeSeries(dir.resolve(TIMESERIES)));
     }
 
+    /** Keys a summary cannot be rendered without; the lists may be absent and count as empty. */
+    private static final List<String> REQUIRED_KEYS = List.of("scenario", "orders", "throughput", "latencyMs",
+            "requestTimeMs", "jitterMs", "startedAt", "endedAt");
+
     static RunResult readSummary(Path file) throws IOException {
-        RunResult result;
         try {
-            result = Json.MAPPER.readValue(readText(file), RunResult.class);
+            JsonNode tree = Json.MAPPER.readTree(readText(file));
+            if (tree == null || !tree.isObject()) {
+                throw new IOException(file + ": expected a JSON object with the keys " + REQUIRED_KEYS);
+            }
+            for (String key : REQUIRED_KEYS) {
+                if (!tree.hasNonNull(key)) {
+                    throw new IOException(file + ": missing key '" + key + "'");
+                }
+            }
+            return withEmptyListsForAbsentOnes(Json.MAPPER.treeToValue(tree, RunResult.class));
         } catch (JsonProcessingException e) {
-            throw new IOException(file + ": not a run summary: " + e.getOriginalMessage(), e);
+            throw new IOException(file + ": not a run summary: " + e.getOriginalMessage() + " at "
+                    + e.getLocation(), e);
         }
-        if (result == null) {
-            throw new IOException(file + ": empty, expected a run summary object");
-        }
-        String missing = result.orders() == null ? "orders" : result.throughput() == null ? "throughput"
-                : result.latencyMs() == null ? "latencyMs" : result.requestTimeMs() == null ? "requestTimeMs"
-                : result.jitterMs() == null ? "jitterMs" : null;
-        if (missing != null) {
-            throw new IOException(file + ": missing key '" + missing + "'");
-        }
-        return withEmptyListsForAbsentOnes(result);
     }
 
     /** Older or hand-edited summaries may lack the lists; the report treats absent as empty. */
