@@ -94,8 +94,7 @@ public final class ResultFiles {
             }
             return withEmptyListsForAbsentOnes(Json.MAPPER.treeToValue(tree, RunResult.class));
         } catch (JsonProcessingException e) {
-            throw new IOException(file + ": not a run summary: " + e.getOriginalMessage() + " at "
-                    + e.getLocation(), e);
+            throw new IOException(file + ": not a run summary: " + e.getOriginalMessage(), e);
         }
     }
 

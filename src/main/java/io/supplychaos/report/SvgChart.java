@@ -23,10 +23,14 @@ final class SvgChart {
     private static final int BOTTOM = 40;
     private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
 
-    /** A line; dashed lines are for reference figures such as the paper's. */
-    record Series(String name, double[] x, double[] y, boolean dashed) {
+    /**
+     * A line; dashed lines are for reference figures such as the paper's. {@code colour} indexes the
+     * palette so that related lines (ours and the paper's for one config) share one; -1 takes the
+     * series' position.
+     */
+    record Series(String name, double[] x, double[] y, boolean dashed, int colour) {
         Series(String name, double[] x, double[] y) {
-            this(name, x, y, false);
+            this(name, x, y, false, -1);
         }
     }
 
@@ -234,7 +238,7 @@ final class SvgChart {
     private void drawSeries(StringBuilder svg, Scale sx, Scale sy) {
         for (int s = 0; s < series.size(); s++) {
             Series line = series.get(s);
-            String colour = PALETTE[s % PALETTE.length];
+            String colour = PALETTE[(line.colour() < 0 ? s : line.colour()) % PALETTE.length];
             svg.append("<g class=\"series\" stroke=\"").append(colour).append("\" fill=\"").append(colour)
                     .append("\"><title>").append(esc(line.name())).append("</title>\n");
             StringBuilder points = new StringBuilder();
