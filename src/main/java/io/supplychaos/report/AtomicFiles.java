@@ -6,6 +6,8 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.UUID;
 
 /**
  * Replaces a file's content all at once: the text goes to a temporary file in the same directory,
@@ -20,10 +22,11 @@ final class AtomicFiles {
     static void write(Path target, String content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        // Same directory, so the move is a rename on one file system and can be atomic.
-        Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        // Same directory, so the move is a rename on one file system and can be atomic. Not
+        // Files.createTempFile: its owner-only permissions would carry over to the result.
+        Path temp = dir.resolve("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
-            Files.writeString(temp, content, StandardCharsets.UTF_8);
+            Files.writeString(temp, content, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

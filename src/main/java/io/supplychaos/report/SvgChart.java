@@ -19,7 +19,6 @@ final class SvgChart {
     static final int HEIGHT = 250;
     private static final int LEFT = 64;
     private static final int RIGHT = 16;
-    private static final int TOP = 30;
     private static final int BOTTOM = 40;
     private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
 
@@ -94,7 +93,7 @@ final class SvgChart {
         double y0 = yTicks.get(0);
         double y1 = yTicks.get(yTicks.size() - 1);
         Scale sx = new Scale(xr[0], xr[1], LEFT, WIDTH - RIGHT);
-        Scale sy = new Scale(y0, y1, HEIGHT - BOTTOM, TOP);
+        Scale sy = new Scale(y0, y1, HEIGHT - BOTTOM, top());
         StringBuilder svg = new StringBuilder();
         // No xmlns: inline SVG in HTML needs none, and the page then holds no URL at all.
         svg.append("<svg class=\"chart\" viewBox=\"0 0 ")
@@ -119,6 +118,11 @@ final class SvgChart {
             double span = d1 - d0;
             return span == 0 ? (p0 + p1) / 2 : p0 + (v - d0) / span * (p1 - p0);
         }
+    }
+
+    /** The plot starts below the legend, one line per series. */
+    private int top() {
+        return Math.max(30, 8 + 13 * series.size());
     }
 
     private boolean hasData() {
@@ -165,7 +169,8 @@ final class SvgChart {
             }
         }
         // Rates and latencies start at 0 so that their size is read right; all-zero data gets 0..1.
-        return hi > lo ? new double[]{lo, hi} : new double[]{lo, lo + 1};
+        // A little headroom keeps the highest point off the plot's top edge.
+        return hi > lo ? new double[]{lo, hi + (hi - lo) * 0.05} : new double[]{lo, lo + 1};
     }
 
     private void drawBands(StringBuilder svg, Scale sx) {
@@ -174,12 +179,12 @@ final class SvgChart {
             double from = clamp(sx.at(b.from()), LEFT, WIDTH - RIGHT);
             double to = clamp(sx.at(b.to()), LEFT, WIDTH - RIGHT);
             svg.append("<g class=\"fault\"><title>").append(esc(b.label())).append("</title>")
-                    .append("<rect class=\"fault-band\" x=\"").append(coord(from)).append("\" y=\"").append(TOP)
+                    .append("<rect class=\"fault-band\" x=\"").append(coord(from)).append("\" y=\"").append(top())
                     .append("\" width=\"").append(coord(Math.max(1, to - from))).append("\" height=\"")
-                    .append(HEIGHT - TOP - BOTTOM).append("\"/>")
+                    .append(HEIGHT - top() - BOTTOM).append("\"/>")
                     // Labels of overlapping faults are staggered so that they stay legible.
                     .append("<text class=\"fault-label\" x=\"").append(coord(from + 3)).append("\" y=\"")
-                    .append(TOP + 11 + (i % 3) * 11).append("\">").append(esc(b.label())).append("</text></g>\n");
+                    .append(top() + 11 + (i % 3) * 11).append("\">").append(esc(b.label())).append("</text></g>\n");
         }
     }
 
@@ -190,7 +195,7 @@ final class SvgChart {
                 continue;
             }
             svg.append("<line class=\"").append(m.dashed() ? "heal-marker" : "fault-marker").append("\" x1=\"")
-                    .append(coord(x)).append("\" x2=\"").append(coord(x)).append("\" y1=\"").append(TOP)
+                    .append(coord(x)).append("\" x2=\"").append(coord(x)).append("\" y1=\"").append(top())
                     .append("\" y2=\"").append(HEIGHT - BOTTOM).append("\"><title>").append(esc(m.label()))
                     .append("</title></line>\n");
         }
@@ -205,7 +210,7 @@ final class SvgChart {
                     .append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(y)
                     .append("\" dy=\"4\" text-anchor=\"end\">").append(esc(Ticks.label(t, step))).append("</text>\n");
         }
-        svg.append("<text class=\"axis-label\" transform=\"translate(14,").append((HEIGHT - BOTTOM + TOP) / 2)
+        svg.append("<text class=\"axis-label\" transform=\"translate(14,").append((HEIGHT - BOTTOM + top()) / 2)
                 .append(") rotate(-90)\" text-anchor=\"middle\">").append(esc(yLabel)).append("</text>\n");
     }
 
