@@ -120,9 +120,13 @@ final class SvgChart {
         }
     }
 
-    /** The plot starts below the legend, one line per series. */
+    private static final int LEGEND_ENTRY_WIDTH = 150;
+    private static final int LEGEND_PER_ROW = (WIDTH - LEFT - RIGHT) / LEGEND_ENTRY_WIDTH;
+
+    /** The plot starts below the legend, which lays its entries out in rows across the top. */
     private int top() {
-        return Math.max(30, 8 + 13 * series.size());
+        int legendRows = Math.max(1, (series.size() + LEGEND_PER_ROW - 1) / LEGEND_PER_ROW);
+        return 30 + 13 * (legendRows - 1);
     }
 
     private boolean hasData() {
@@ -268,13 +272,14 @@ final class SvgChart {
                 inSegment = 0;
             }
             svg.append("</g>\n");
-            // Legend entry, top right, one per series.
-            int ly = 12 + s * 13;
-            svg.append("<g class=\"legend-entry\"><line x1=\"").append(WIDTH - RIGHT - 190).append("\" x2=\"")
-                    .append(WIDTH - RIGHT - 172).append("\" y1=\"").append(ly - 4).append("\" y2=\"").append(ly - 4)
-                    .append("\" stroke=\"").append(colour).append("\" stroke-width=\"2\"")
+            // Legend entry: rows of entries across the top, above the plot.
+            int lx = LEFT + (s % LEGEND_PER_ROW) * LEGEND_ENTRY_WIDTH;
+            int ly = 14 + (s / LEGEND_PER_ROW) * 13;
+            svg.append("<g class=\"legend-entry\"><line x1=\"").append(lx).append("\" x2=\"").append(lx + 18)
+                    .append("\" y1=\"").append(ly - 4).append("\" y2=\"").append(ly - 4).append("\" stroke=\"")
+                    .append(colour).append("\" stroke-width=\"2\"")
                     .append(line.dashed() ? " stroke-dasharray=\"6 4\"" : "").append("/><text class=\"tick\" x=\"")
-                    .append(WIDTH - RIGHT - 168).append("\" y=\"").append(ly).append("\">").append(esc(line.name()))
+                    .append(lx + 22).append("\" y=\"").append(ly).append("\">").append(esc(line.name()))
                     .append("</text></g>\n");
         }
     }

@@ -42,13 +42,18 @@ final class Ticks {
         return factor * magnitude;
     }
 
-    /** A tick label: k and M suffixes for large values, as many decimals as the step needs. */
+    /**
+     * A tick label: k and M suffixes chosen by the step, so that one axis uses one of them throughout,
+     * and as many decimals as the step needs.
+     */
     static String label(double value, double step) {
-        double abs = Math.abs(value);
-        if (abs >= 1_000_000 && step >= 100_000) {
+        if (value == 0) {
+            return "0";
+        }
+        if (step >= 100_000) {
             return trim(value / 1_000_000, step / 1_000_000) + "M";
         }
-        if (abs >= 10_000 && step >= 1000) {
+        if (step >= 1000) {
             return trim(value / 1000, step / 1000) + "k";
         }
         return trim(value, step);

@@ -63,7 +63,7 @@ class HtmlReportTest {
         String throughput = chart(render(Runs.result(), Runs.rows()), "Throughput");
 
         // The delay starts at 30 s and is never healed; the chart spans 0..40 s between x = 64 and x = 864.
-        assertThat(throughput).contains("<rect class=\"fault-band\" x=\"664.0\" y=\"34\" width=\"200.0\"");
+        assertThat(throughput).contains("<rect class=\"fault-band\" x=\"664.0\" y=\"30\" width=\"200.0\"");
     }
 
     @Test

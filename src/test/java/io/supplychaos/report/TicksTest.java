@@ -23,5 +23,13 @@ class TicksTest {
         assertThat(Ticks.label(40, 20)).isEqualTo("40");
         assertThat(Ticks.label(12_000, 2_000)).isEqualTo("12k");
         assertThat(Ticks.label(1_500_000, 500_000)).isEqualTo("1.5M");
+        assertThat(Ticks.label(0, 5_000)).isEqualTo("0");
+    }
+
+    @Test
+    void shouldUseOneSuffixAlongAnAxis() {
+        assertThat(Ticks.label(5_000, 5_000)).isEqualTo("5k");
+        assertThat(Ticks.label(50_000, 5_000)).isEqualTo("50k");
+        assertThat(Ticks.label(500, 100)).isEqualTo("500");
     }
 }
