@@ -69,8 +69,11 @@ public final class HtmlReport {
             body.append(" &middot; <span class=\"interrupted\">INTERRUPTED: the run was cut short</span>");
         }
         body.append("</p>\n<p>started ").append(esc(instant(r.startedAt()))).append(" &middot; ended ")
-                .append(esc(instant(r.endedAt()))).append(" &middot; ")
-                .append(num((r.endedAt() - r.startedAt()) / 1000.0)).append(" s</p>\n");
+                .append(esc(instant(r.endedAt())));
+        if (r.endedAt() >= r.startedAt()) {
+            body.append(" &middot; ").append(num((r.endedAt() - r.startedAt()) / 1000.0)).append(" s");
+        }
+        body.append("</p>\n");
         List<List<String>> rows = new ArrayList<>();
         r.workload().forEach((key, value) -> rows.add(List.of(esc(key), esc(flat(value)))));
         body.append("<h2>Workload and producer config</h2>\n").append(Html.table(List.of("setting", "value"), rows));
