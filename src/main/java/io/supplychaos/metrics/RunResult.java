@@ -14,6 +14,10 @@ import java.util.Map;
  * @param faults      every fault injected or healed during the run, scheduled or by hand
  * @param verdict     PASS or FAIL against the scenario's expectations (INTERRUPTED when cut short)
  * @param violations  the expectations that failed, in words
+ * @param startedAt   epoch ms when the measured phase began: second 0 of timeseries.csv, the origin
+ *                    the report places faults against
+ * @param endedAt     epoch ms when the run ended (after the drain)
+ * @param interrupted true when the run was cut short (Ctrl-C, a crash of an instance)
  * @param distribution latency percentiles for the distribution chart
  * @param paper       the paper's figures for this config and message count, when the scenario is one of the paper's
  */

@@ -1,0 +1,330 @@
+package io.supplychaos.report;
+
+import io.supplychaos.metrics.RunResult;
+import io.supplychaos.metrics.RunResult.FaultEvent;
+import io.supplychaos.metrics.TimeSeriesRow;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import static io.supplychaos.report.Html.count;
+import static io.supplychaos.report.Html.esc;
+import static io.supplychaos.report.Html.num;
+
+/**
+ * Renders one run as a single self-contained report.html: header and verdict, summary table,
+ * violations, charts over time with the faults overlaid, broker and host charts when sampled, the
+ * latency distribution, per-stage latency, the faults with their recovery time, the paper's Table II
+ * beside this run when the scenario is one of the paper's, and a legend defining every figure.
+ * Charts are inline SVG, styles are inline: the page loads nothing from anywhere. Returns the page
+ * as a string; {@link ResultFiles} writes it.
+ *
+ * <p>Time: second 0 of timeseries.csv is {@link RunResult#startedAt()}, so a fault injected at
+ * epoch ms {@code t} sits at second {@code (t - startedAt) / 1000}.
+ */
+public final class HtmlReport {
+
+    /** Percentiles of the distribution chart, placed at -log10(1 - p/100) so that the tail gets room. */
+    private static final List<String> DISTRIBUTION_TICKS = List.of("50", "90", "99", "99.9", "99.99", "100");
+    /** Where 100 % (the maximum) sits on the distribution chart's x axis: one decade past 99.99. */
+    private static final double MAX_POSITION = 5;
+
+    /** Definitions of every figure on the page, the same as shared/DESIGN.md's, in our words. */
+    static final Map<String, String> LEGEND = legend();
+
+    private HtmlReport() {
+    }
+
+    public static String render(ResultFiles.Run run) {
+        RunResult r = run.result();
+        List<TimeSeriesRow> rows = run.timeSeries();
+        StringBuilder body = new StringBuilder();
+        header(body, r);
+        summary(body, r);
+        violations(body, r);
+        if (r.paper() != null) {
+            paper(body, r, r.paper());
+        }
+        charts(body, r, rows);
+        distribution(body, r);
+        stages(body, r);
+        faults(body, r);
+        body.append("<h2>Legend</h2>\n<dl>\n");
+        LEGEND.forEach((term, definition) ->
+                body.append("<dt>").append(esc(term)).append("</dt><dd>").append(esc(definition)).append("</dd>\n"));
+        body.append("</dl>\n");
+        return Html.page("supply-chaos: " + r.scenario(), body.toString());
+    }
+
+    private static void header(StringBuilder body, RunResult r) {
+        body.append("<h1>").append(esc(r.scenario())).append("</h1>\n<p>env <b>").append(esc(r.env()))
+                .append("</b> &middot; verdict ").append(verdict(r.verdict()));
+        if (r.interrupted()) {
+            body.append(" &middot; <span class=\"interrupted\">INTERRUPTED: the run was cut short</span>");
+        }
+        body.append("</p>\n<p>started ").append(esc(instant(r.startedAt()))).append(" &middot; ended ")
+                .append(esc(instant(r.endedAt())));
+        if (r.endedAt() >= r.startedAt()) {
+            body.append(" &middot; ").append(num((r.endedAt() - r.startedAt()) / 1000.0)).append(" s");
+        }
+        body.append("</p>\n");
+        List<List<String>> rows = new ArrayList<>();
+        r.workload().forEach((key, value) -> rows.add(List.of(esc(key), esc(flat(value)))));
+        body.append("<h2>Workload and producer config</h2>\n").append(Html.table(List.of("setting", "value"), rows));
+    }
+
+    /** The verdict as a coloured badge: green PASS, red FAIL, amber anything else. */
+    static String verdict(String verdict) {
+        String kind = "PASS".equals(verdict) || "FAIL".equals(verdict) ? verdict : "other";
+        return "<span class=\"verdict verdict-" + kind + "\">" + esc(verdict == null ? "NONE" : verdict) + "</span>";
+    }
+
+    /** Nested settings (the producer's config) on one line as key=value pairs. */
+    private static String flat(Object value) {
+        if (value instanceof Map<?, ?> map) {
+            List<String> pairs = new ArrayList<>();
+            map.forEach((k, v) -> pairs.add(k + "=" + flat(v)));
+            return String.join(", ", pairs);
+        }
+        return String.valueOf(value);
+    }
+
+    private static String instant(long epochMs) {
+        return epochMs <= 0 ? "unknown" : Instant.ofEpochMilli(epochMs).toString();
+    }
+
+    private static void summary(StringBuilder body, RunResult r) {
+        RunResult.Orders o = r.orders();
+        RunResult.Latency l = r.latencyMs();
+        List<List<String>> rows = List.of(
+                List.of("orders sent", count(o.sent())),
+                List.of("orders acknowledged", count(o.acked())),
+                List.of("orders completed", count(o.completed())),
+                List.of("lost", flagged(o.lost() - o.expectedLost(), count(o.lost()))),
+                List.of("expected lost", count(o.expectedLost())),
+                List.of("duplicates", flagged(o.duplicates(), count(o.duplicates()))),
+                List.of("out of order", flagged(o.outOfOrder(), count(o.outOfOrder()))),
+                List.of("never acknowledged", count(o.neverAcked())),
+                List.of("rejected", count(o.rejected())),
+                List.of("throughput (orders/s)", num(r.throughput().ordersPerSec())),
+                List.of("throughput (records/s, all topics)", num(r.throughput().recordsPerSec())),
+                List.of("latency avg / p50 / p95 (ms)", num(l.avg()) + " / " + num(l.p50()) + " / " + num(l.p95())),
+                List.of("latency p99 / p99.9 / max (ms)", num(l.p99()) + " / " + num(l.p999()) + " / " + num(l.max())),
+                List.of("request time avg / p99 (ms)", num(r.requestTimeMs().avg()) + " / " + num(r.requestTimeMs().p99())),
+                List.of("jitter avg (ms)", num(r.jitterMs().avg())));
+        body.append("<h2>Summary</h2>\n").append(Html.table(List.of("figure", "value"), rows));
+        samples(body, "lost", o.lostSample());
+        samples(body, "duplicated", o.duplicateSample());
+        samples(body, "out of order", o.outOfOrderSample());
+    }
+
+    private static String flagged(long badness, String text) {
+        return badness > 0 ? "<span class=\"bad\">" + text + "</span>" : text;
+    }
+
+    private static void samples(StringBuilder body, String what, List<String> ids) {
+        if (ids != null && !ids.isEmpty()) {
+            body.append("<p>Sample of ").append(esc(what)).append(" orders: ").append(esc(String.join(", ", ids)))
+                    .append("</p>\n");
+        }
+    }
+
+    private static void violations(StringBuilder body, RunResult r) {
+        body.append("<h2>Violations</h2>\n");
+        if (r.violations().isEmpty()) {
+            body.append("<p>none</p>\n");
+            return;
+        }
+        body.append("<ul>\n");
+        r.violations().forEach(v -> body.append("<li class=\"bad\">").append(esc(v)).append("</li>\n"));
+        body.append("</ul>\n");
+    }
+
+    private static void paper(StringBuilder body, RunResult r, RunResult.PaperFigures p) {
+        PaperTable.Ratios ratios = PaperTable.Ratios.of(r, p);
+        List<List<String>> rows = List.of(
+                List.of("latency avg (ms)", num(p.latencyMs()), num(r.latencyMs().avg()), num(ratios.latency())),
+                List.of("request time avg (ms)", num(p.requestTimeMs()), num(r.requestTimeMs().avg()),
+                        num(ratios.requestTime())),
+                List.of("jitter avg (ms)", num(p.jitterMs()), num(r.jitterMs().avg()), num(ratios.jitter())),
+                List.of("throughput (orders/s)", num(p.throughputPerSec()), num(r.throughput().ordersPerSec()),
+                        num(ratios.throughput())));
+        body.append("<h2 id=\"paper\">The paper (Table II) vs this run</h2>\n<p>config ").append(esc(p.config()))
+                .append(", ").append(count(p.messages())).append(" messages</p>\n")
+                .append(Html.table(List.of("figure", "paper", "this run", "ratio (ours / paper)"), rows));
+    }
+
+    private static void charts(StringBuilder body, RunResult r, List<TimeSeriesRow> rows) {
+        Timeline t = new Timeline(r, rows);
+        body.append("<h2>Over time</h2>\n<p>Shaded: faults in effect (injection to heal, or to the end when"
+                + " never healed); solid line: injection; dashed line: heal.</p>\n");
+        chart(body, t, "Throughput", "per second", List.of(
+                series(rows, "orders completed/s", TimeSeriesRow::completed),
+                series(rows, "records/s (all topics)", TimeSeriesRow::recordsPerSec)));
+        chart(body, t, "Latency per second", "ms", List.of(
+                series(rows, "p50", TimeSeriesRow::p50Ms),
+                series(rows, "p99", TimeSeriesRow::p99Ms)));
+        chart(body, t, "In-flight orders", "orders", List.of(series(rows, "in flight", TimeSeriesRow::inFlight)));
+        optionalChart(body, t, "Under-replicated partitions", "partitions",
+                List.of(series(rows, "under-replicated", TimeSeriesRow::underReplicatedPartitions)));
+        optionalChart(body, t, "Request handler idle", "%",
+                List.of(series(rows, "request handler idle %", TimeSeriesRow::requestHandlerIdlePct)));
+        optionalChart(body, t, "Broker bytes in/out", "bytes/s", List.of(
+                series(rows, "bytes in/s", TimeSeriesRow::bytesInPerSec),
+                series(rows, "bytes out/s", TimeSeriesRow::bytesOutPerSec)));
+        optionalChart(body, t, "ISR shrinks/expands", "per second", List.of(
+                series(rows, "ISR shrinks/s", TimeSeriesRow::isrShrinksPerSec),
+                series(rows, "ISR expands/s", TimeSeriesRow::isrExpandsPerSec)));
+        optionalChart(body, t, "Host CPU", "%", List.of(series(rows, "host CPU %", TimeSeriesRow::hostCpuPct)));
+        optionalChart(body, t, "Host memory", "MB", List.of(series(rows, "memory used MB", TimeSeriesRow::hostMemUsedMb)));
+    }
+
+    private static SvgChart.Series series(List<TimeSeriesRow> rows, String name, ToDoubleFunction<TimeSeriesRow> value) {
+        double[] x = new double[rows.size()];
+        double[] y = new double[rows.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            x[i] = rows.get(i).second();
+            y[i] = value.applyAsDouble(rows.get(i));
+        }
+        return new SvgChart.Series(name, x, y);
+    }
+
+    /** Broker and host metrics are NaN when they could not be sampled; then the chart says nothing and is left out. */
+    private static void optionalChart(StringBuilder body, Timeline t, String title, String unit, List<SvgChart.Series> series) {
+        boolean sampled = series.stream().anyMatch(s -> Arrays.stream(s.y()).anyMatch(Double::isFinite));
+        if (sampled) {
+            chart(body, t, title, unit, series);
+        }
+    }
+
+    private static void chart(StringBuilder body, Timeline t, String title, String unit, List<SvgChart.Series> series) {
+        SvgChart chart = new SvgChart("seconds since the measured phase began", unit).xRange(t.from, t.to);
+        series.forEach(chart::add);
+        t.overlay(chart);
+        body.append("<h3>").append(esc(title)).append("</h3>\n").append(chart.render());
+    }
+
+    /** The x range of the time charts and where each fault sits on it. */
+    private static final class Timeline {
+        final double from;
+        final double to;
+        final RunResult run;
+
+        Timeline(RunResult run, List<TimeSeriesRow> rows) {
+            this.run = run;
+            double lo = rows.isEmpty() ? 0 : rows.get(0).second();
+            double hi = rows.isEmpty() ? 0 : rows.get(rows.size() - 1).second() + 1;
+            hi = Math.max(hi, seconds(run.endedAt()));
+            for (FaultEvent f : run.faults()) {
+                lo = Math.min(lo, seconds(f.injectedAt()));
+            }
+            this.from = lo;
+            this.to = hi;
+        }
+
+        double seconds(long epochMs) {
+            return (epochMs - run.startedAt()) / 1000.0;
+        }
+
+        void overlay(SvgChart chart) {
+            for (FaultEvent f : run.faults()) {
+                String label = label(f);
+                double start = seconds(f.injectedAt());
+                double end = f.healedAt() == null ? to : seconds(f.healedAt());
+                chart.band(new SvgChart.Band(start, end, label))
+                        .marker(new SvgChart.Marker(start, "injected: " + label, false));
+                if (f.healedAt() != null) {
+                    chart.marker(new SvgChart.Marker(end, "healed: " + label, true));
+                }
+            }
+        }
+    }
+
+    static String label(FaultEvent f) {
+        return f.target() == null || f.target().isBlank() ? f.action() : f.action() + " " + f.target();
+    }
+
+    private static void distribution(StringBuilder body, RunResult r) {
+        double[] x = new double[r.distribution().size()];
+        double[] y = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = position(r.distribution().get(i).percentile());
+            y[i] = r.distribution().get(i).valueMs();
+        }
+        List<SvgChart.Tick> ticks = new ArrayList<>();
+        for (String p : DISTRIBUTION_TICKS) {
+            ticks.add(new SvgChart.Tick(position(Double.parseDouble(p)), p));
+        }
+        SvgChart chart = new SvgChart("percentile", "ms").xRange(0, MAX_POSITION).xTicks(ticks)
+                .add(new SvgChart.Series("latency", x, y));
+        body.append("<h2>Latency distribution</h2>\n").append(chart.render());
+    }
+
+    /** -log10(1 - p/100): 90 at 1, 99 at 2, 99.9 at 3 ...; 100 % (the maximum) is capped at one decade past 99.99. */
+    static double position(double percentile) {
+        return percentile >= 100 ? MAX_POSITION : Math.min(MAX_POSITION, -Math.log10(1 - percentile / 100));
+    }
+
+    private static void stages(StringBuilder body, RunResult r) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RunResult.StageLatency s : r.stages()) {
+            RunResult.Latency l = s.latencyMs();
+            rows.add(List.of(esc(s.stage()), count(s.count()), num(l.avg()), num(l.p50()), num(l.p95()), num(l.p99()),
+                    num(l.p999()), num(l.max())));
+        }
+        body.append("<h2>Latency per stage (ms)</h2>\n").append(rows.isEmpty() ? "<p>no stage measured</p>\n"
+                : Html.table(List.of("stage", "orders", "avg", "p50", "p95", "p99", "p99.9", "max"), rows));
+    }
+
+    private static void faults(StringBuilder body, RunResult r) {
+        List<List<String>> rows = new ArrayList<>();
+        for (FaultEvent f : r.faults()) {
+            rows.add(List.of(esc(label(f)), esc(f.detail()), esc(f.source()),
+                    num((f.injectedAt() - r.startedAt()) / 1000.0),
+                    f.healedAt() == null ? "never" : num((f.healedAt() - r.startedAt()) / 1000.0),
+                    f.recoveryMs() == null ? "<span class=\"bad\">not recovered</span>" : num(f.recoveryMs() / 1000.0)));
+        }
+        body.append("<h2>Faults</h2>\n").append(rows.isEmpty() ? "<p>no faults</p>\n"
+                : Html.table(List.of("fault", "detail", "source", "injected (s)", "healed (s)", "recovery time (s)"),
+                rows));
+    }
+
+    private static Map<String, String> legend() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("Latency", "Time from the moment an order was meant to be sent (its scheduled send time, so a stalled"
+                + " producer cannot hide delays) to the moment its final notification is read. Recorded in an"
+                + " HdrHistogram; shown as average, p50, p95, p99, p99.9 and maximum, overall and per stage.");
+        m.put("Latency per stage", "Time from an order's previous notified state to this one.");
+        m.put("Request time", "Time from a producer's send of a record to the broker's acknowledgement of it, per"
+                + " record; average and p99.");
+        m.put("Jitter", "The mean of the absolute differences between the latencies of consecutive orders, taking"
+                + " orders in the order they completed.");
+        m.put("Throughput", "Orders completed per second over the measured phase; records/s counts the records"
+                + " written to all topics per second.");
+        m.put("Warm-up", "Orders sent first and left out of every figure.");
+        m.put("In flight", "Acknowledged orders not completed yet, at the end of each second.");
+        m.put("Lost", "Acknowledged orders that did not complete before the drain timeout ran out.");
+        m.put("Expected lost", "The part of the lost orders the scenario declared acceptable (for example"
+                + " replication factor 1 and a broker killed for good).");
+        m.put("Duplicates", "The same state of an order seen more than once downstream.");
+        m.put("Out of order", "States of one order seen in the wrong sequence.");
+        m.put("Never acknowledged", "Sends the broker never acknowledged; counted apart from lost.");
+        m.put("Rejected", "Orders the manufacturer rejected.");
+        m.put("Inventory conservation", "Per drug: initial + produced = available + reserved + shipped.");
+        m.put("Recovery time", "How long after a fault began the pipeline completed orders again.");
+        m.put("Under-replicated partitions", "Partitions with fewer in-sync replicas than replicas, sampled each"
+                + " second.");
+        m.put("Request handler idle", "Share of time the brokers' request handler threads were idle, sampled each"
+                + " second.");
+        m.put("Bytes in/out", "Bytes per second the brokers received from and sent to clients.");
+        m.put("ISR shrinks/expands", "In-sync replica set shrinks and expands per second.");
+        m.put("Host CPU and memory", "CPU use and used memory of the machine the run ran on, each second.");
+        return Collections.unmodifiableMap(m);
+    }
+}

@@ -1,0 +1,128 @@
+package io.supplychaos.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import io.supplychaos.metrics.RunResult;
+import io.supplychaos.metrics.TimeSeriesRow;
+import io.supplychaos.topology.serde.Json;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run's directory, {@code results/<timestamp>-<name>/}: writes summary.json (the {@link RunResult},
+ * pretty-printed with the keys of shared/DESIGN.md), timeseries.csv (one {@link TimeSeriesRow} a
+ * second) and report.html ({@link HtmlReport}), and reads summary.json and timeseries.csv back so
+ * that a report can be rendered again. Every file is replaced atomically ({@link AtomicFiles}), so
+ * a failed write never destroys what an earlier one left.
+ */
+public final class ResultFiles {
+
+    public static final String SUMMARY = "summary.json";
+    public static final String TIMESERIES = "timeseries.csv";
+    public static final String REPORT = "report.html";
+
+    static final ObjectWriter JSON_WRITER = Json.MAPPER.writerWithDefaultPrettyPrinter();
+
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    private ResultFiles() {
+    }
+
+    /** What a run directory holds: the summary and the per-second rows. */
+    public record Run(RunResult result, List<TimeSeriesRow> timeSeries) {
+    }
+
+    /**
+     * The directory a run's files go to: {@code <resultsRoot>/<UTC start, yyyyMMdd-HHmmss>-<name>},
+     * the name reduced to characters that are safe in a path on every OS.
+     */
+    public static Path runDirectory(Path resultsRoot, RunResult result) {
+        String name = result.scenario() == null ? "run" : result.scenario().replaceAll("[^A-Za-z0-9._-]+", "_");
+        return resultsRoot.resolve(STAMP.format(Instant.ofEpochMilli(result.startedAt())) + "-" + name);
+    }
+
+    /** Writes summary.json, timeseries.csv and report.html into {@code dir}, creating it when needed. */
+    public static void write(Path dir, Run run) throws IOException {
+        writeSummary(dir, run.result());
+        AtomicFiles.write(dir.resolve(TIMESERIES), TimeSeriesCsv.format(run.timeSeries()));
+        writeReport(dir, run);
+    }
+
+    /** Writes summary.json alone, e.g. while a run is still going. */
+    public static void writeSummary(Path dir, RunResult result) throws IOException {
+        AtomicFiles.write(dir.resolve(SUMMARY), JSON_WRITER.writeValueAsString(result) + "\n");
+    }
+
+    /** (Re-)renders report.html from a run's content. */
+    public static void writeReport(Path dir, Run run) throws IOException {
+        AtomicFiles.write(dir.resolve(REPORT), HtmlReport.render(run));
+    }
+
+    /**
+     * Reads summary.json and timeseries.csv of {@code dir}.
+     *
+     * @throws IOException naming the file and what is wrong with it when a file is missing or malformed
+     */
+    public static Run read(Path dir) throws IOException {
+        return new Run(readSummary(dir.resolve(SUMMARY)), readTimeSeries(dir.resolve(TIMESERIES)));
+    }
+
+    /** Keys a summary cannot be rendered without; the lists may be absent and count as empty. */
+    private static final List<String> REQUIRED_KEYS = List.of("scenario", "orders", "throughput", "latencyMs",
+            "requestTimeMs", "jitterMs", "startedAt", "endedAt");
+
+    static RunResult readSummary(Path file) throws IOException {
+        try {
+            JsonNode tree = Json.MAPPER.readTree(readText(file));
+            if (tree == null || !tree.isObject()) {
+                throw new IOException(file + ": expected a JSON object with the keys " + REQUIRED_KEYS);
+            }
+            for (String key : REQUIRED_KEYS) {
+                if (!tree.hasNonNull(key)) {
+                    throw new IOException(file + ": missing key '" + key + "'");
+                }
+            }
+            return withEmptyListsForAbsentOnes(Json.MAPPER.treeToValue(tree, RunResult.class));
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + ": not a run summary: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** Older or hand-edited summaries may lack the lists; the report treats absent as empty. */
+    private static RunResult withEmptyListsForAbsentOnes(RunResult r) {
+        return new RunResult(r.scenario(), r.env(), r.workload() == null ? Map.of() : r.workload(),
+                r.orders(), r.throughput(), r.latencyMs(), r.requestTimeMs(), r.jitterMs(), orEmpty(r.stages()),
+                orEmpty(r.faults()), r.verdict(), orEmpty(r.violations()), r.startedAt(), r.endedAt(),
+                r.interrupted(), orEmpty(r.distribution()), r.paper());
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
+    }
+
+    static List<TimeSeriesRow> readTimeSeries(Path file) throws IOException {
+        try {
+            return TimeSeriesCsv.parse(readText(file), file.toString());
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    private static String readText(Path file) throws IOException {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new IOException(file + ": no such file", e);
+        }
+    }
+}

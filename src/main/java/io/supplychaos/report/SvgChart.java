@@ -1,0 +1,290 @@
+package io.supplychaos.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.supplychaos.report.Html.coord;
+import static io.supplychaos.report.Html.esc;
+
+/**
+ * An inline SVG line chart: one or more series on shared axes with nice ticks, optional shaded
+ * bands (faults: from injection to heal or to the end) and vertical markers. Points that are NaN
+ * break a line instead of being drawn. An empty chart or a single point renders without dividing
+ * by zero. Native SVG {@code <title>} elements give hover tooltips without any script.
+ * Produces markup only; no files.
+ */
+final class SvgChart {
+
+    static final int WIDTH = 880;
+    static final int HEIGHT = 250;
+    private static final int LEFT = 64;
+    private static final int RIGHT = 16;
+    private static final int BOTTOM = 40;
+    private static final String[] PALETTE = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+
+    /**
+     * A line; dashed lines are for reference figures such as the paper's. {@code colour} indexes the
+     * palette so that related lines (ours and the paper's for one config) share one; -1 takes the
+     * series' position.
+     */
+    record Series(String name, double[] x, double[] y, boolean dashed, int colour) {
+        Series(String name, double[] x, double[] y) {
+            this(name, x, y, false, -1);
+        }
+    }
+
+    /** A shaded x interval, e.g. a fault in effect, labelled on the chart and in its tooltip. */
+    record Band(double from, double to, String label) {
+    }
+
+    /** A vertical line at x; dashed for a heal, solid for an injection. */
+    record Marker(double x, String label, boolean dashed) {
+    }
+
+    /** An x tick at a chosen position with its own label, for axes that are not linear in the value. */
+    record Tick(double x, String label) {
+    }
+
+    private final String xLabel;
+    private final String yLabel;
+    private final List<Series> series = new ArrayList<>();
+    private final List<Band> bands = new ArrayList<>();
+    private final List<Marker> markers = new ArrayList<>();
+    private List<Tick> xTicks;
+    private double xMin = Double.NaN;
+    private double xMax = Double.NaN;
+
+    SvgChart(String xLabel, String yLabel) {
+        this.xLabel = xLabel;
+        this.yLabel = yLabel;
+    }
+
+    SvgChart add(Series s) {
+        series.add(s);
+        return this;
+    }
+
+    SvgChart band(Band b) {
+        bands.add(b);
+        return this;
+    }
+
+    SvgChart marker(Marker m) {
+        markers.add(m);
+        return this;
+    }
+
+    /** Fixes the x range, so that charts of one run line up and bands show where there is no data. */
+    SvgChart xRange(double min, double max) {
+        xMin = min;
+        xMax = max;
+        return this;
+    }
+
+    SvgChart xTicks(List<Tick> ticks) {
+        xTicks = ticks;
+        return this;
+    }
+
+    String render() {
+        double[] xr = xRange();
+        double[] yr = yRange();
+        List<Double> yTicks = Ticks.nice(yr[0], yr[1], 5);
+        double y0 = yTicks.get(0);
+        double y1 = yTicks.get(yTicks.size() - 1);
+        Scale sx = new Scale(xr[0], xr[1], LEFT, WIDTH - RIGHT);
+        Scale sy = new Scale(y0, y1, HEIGHT - BOTTOM, top());
+        StringBuilder svg = new StringBuilder();
+        // No xmlns: inline SVG in HTML needs none, and the page then holds no URL at all.
+        svg.append("<svg class=\"chart\" viewBox=\"0 0 ")
+                .append(WIDTH).append(' ').append(HEIGHT).append("\" width=\"").append(WIDTH)
+                .append("\" height=\"").append(HEIGHT).append("\" role=\"img\">\n");
+        drawBands(svg, sx);
+        drawYAxis(svg, sy, yTicks);
+        drawXAxis(svg, sx, xr);
+        drawMarkers(svg, sx);
+        drawSeries(svg, sx, sy);
+        if (!hasData()) {
+            svg.append("<text class=\"nodata\" x=\"").append(WIDTH / 2).append("\" y=\"").append(HEIGHT / 2)
+                    .append("\" text-anchor=\"middle\">no data</text>\n");
+        }
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    /** Linear map from data to pixels; a zero-width domain maps everything to the middle. */
+    private record Scale(double d0, double d1, double p0, double p1) {
+        double at(double v) {
+            double span = d1 - d0;
+            return span == 0 ? (p0 + p1) / 2 : p0 + (v - d0) / span * (p1 - p0);
+        }
+    }
+
+    private static final int LEGEND_ENTRY_WIDTH = 150;
+    private static final int LEGEND_PER_ROW = (WIDTH - LEFT - RIGHT) / LEGEND_ENTRY_WIDTH;
+
+    /** The plot starts below the legend, which lays its entries out in rows across the top. */
+    private int top() {
+        int legendRows = Math.max(1, (series.size() + LEGEND_PER_ROW - 1) / LEGEND_PER_ROW);
+        return 30 + 13 * (legendRows - 1);
+    }
+
+    private boolean hasData() {
+        return series.stream().anyMatch(s -> {
+            for (int i = 0; i < s.y().length; i++) {
+                if (Double.isFinite(s.x()[i]) && Double.isFinite(s.y()[i])) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+
+    private double[] xRange() {
+        if (Double.isFinite(xMin) && Double.isFinite(xMax) && xMax > xMin) {
+            return new double[]{xMin, xMax};
+        }
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Series s : series) {
+            for (int i = 0; i < s.x().length; i++) {
+                if (Double.isFinite(s.x()[i]) && Double.isFinite(s.y()[i])) {
+                    lo = Math.min(lo, s.x()[i]);
+                    hi = Math.max(hi, s.x()[i]);
+                }
+            }
+        }
+        if (lo > hi) {
+            return new double[]{0, 1};
+        }
+        // One point (or one x) gets a unit of room on either side, so it is drawn in the middle.
+        return hi > lo ? new double[]{lo, hi} : new double[]{lo - 1, hi + 1};
+    }
+
+    private double[] yRange() {
+        double lo = 0;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Series s : series) {
+            for (int i = 0; i < s.y().length; i++) {
+                if (Double.isFinite(s.x()[i]) && Double.isFinite(s.y()[i])) {
+                    lo = Math.min(lo, s.y()[i]);
+                    hi = Math.max(hi, s.y()[i]);
+                }
+            }
+        }
+        // Rates and latencies start at 0 so that their size is read right; all-zero data gets 0..1.
+        // A little headroom keeps the highest point off the plot's top edge.
+        return hi > lo ? new double[]{lo, hi + (hi - lo) * 0.05} : new double[]{lo, lo + 1};
+    }
+
+    private void drawBands(StringBuilder svg, Scale sx) {
+        for (int i = 0; i < bands.size(); i++) {
+            Band b = bands.get(i);
+            double from = clamp(sx.at(b.from()), LEFT, WIDTH - RIGHT);
+            double to = clamp(sx.at(b.to()), LEFT, WIDTH - RIGHT);
+            svg.append("<g class=\"fault\"><title>").append(esc(b.label())).append("</title>")
+                    .append("<rect class=\"fault-band\" x=\"").append(coord(from)).append("\" y=\"").append(top())
+                    .append("\" width=\"").append(coord(Math.max(1, to - from))).append("\" height=\"")
+                    .append(HEIGHT - top() - BOTTOM).append("\"/>")
+                    // Labels of overlapping faults are staggered so that they stay legible.
+                    .append("<text class=\"fault-label\" x=\"").append(coord(from + 3)).append("\" y=\"")
+                    .append(top() + 11 + (i % 3) * 11).append("\">").append(esc(b.label())).append("</text></g>\n");
+        }
+    }
+
+    private void drawMarkers(StringBuilder svg, Scale sx) {
+        for (Marker m : markers) {
+            double x = sx.at(m.x());
+            if (x < LEFT || x > WIDTH - RIGHT) {
+                continue;
+            }
+            svg.append("<line class=\"").append(m.dashed() ? "heal-marker" : "fault-marker").append("\" x1=\"")
+                    .append(coord(x)).append("\" x2=\"").append(coord(x)).append("\" y1=\"").append(top())
+                    .append("\" y2=\"").append(HEIGHT - BOTTOM).append("\"><title>").append(esc(m.label()))
+                    .append("</title></line>\n");
+        }
+    }
+
+    private void drawYAxis(StringBuilder svg, Scale sy, List<Double> ticks) {
+        double step = ticks.size() > 1 ? ticks.get(1) - ticks.get(0) : 1;
+        for (double t : ticks) {
+            String y = coord(sy.at(t));
+            svg.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"").append(WIDTH - RIGHT)
+                    .append("\" y1=\"").append(y).append("\" y2=\"").append(y).append("\"/>")
+                    .append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(y)
+                    .append("\" dy=\"4\" text-anchor=\"end\">").append(esc(Ticks.label(t, step))).append("</text>\n");
+        }
+        svg.append("<text class=\"axis-label\" transform=\"translate(14,").append((HEIGHT - BOTTOM + top()) / 2)
+                .append(") rotate(-90)\" text-anchor=\"middle\">").append(esc(yLabel)).append("</text>\n");
+    }
+
+    private void drawXAxis(StringBuilder svg, Scale sx, double[] xr) {
+        List<Tick> ticks = xTicks;
+        if (ticks == null) {
+            ticks = new ArrayList<>();
+            List<Double> values = Ticks.nice(xr[0], xr[1], 8);
+            double step = values.size() > 1 ? values.get(1) - values.get(0) : 1;
+            for (double v : values) {
+                if (v >= xr[0] && v <= xr[1]) {
+                    ticks.add(new Tick(v, Ticks.label(v, step)));
+                }
+            }
+        }
+        int base = HEIGHT - BOTTOM;
+        svg.append("<line class=\"axis\" x1=\"").append(LEFT).append("\" x2=\"").append(WIDTH - RIGHT)
+                .append("\" y1=\"").append(base).append("\" y2=\"").append(base).append("\"/>\n");
+        for (Tick t : ticks) {
+            String x = coord(sx.at(t.x()));
+            svg.append("<line class=\"axis\" x1=\"").append(x).append("\" x2=\"").append(x).append("\" y1=\"")
+                    .append(base).append("\" y2=\"").append(base + 4).append("\"/>")
+                    .append("<text class=\"tick\" x=\"").append(x).append("\" y=\"").append(base + 16)
+                    .append("\" text-anchor=\"middle\">").append(esc(t.label())).append("</text>\n");
+        }
+        svg.append("<text class=\"axis-label\" x=\"").append((LEFT + WIDTH - RIGHT) / 2).append("\" y=\"")
+                .append(HEIGHT - 4).append("\" text-anchor=\"middle\">").append(esc(xLabel)).append("</text>\n");
+    }
+
+    private void drawSeries(StringBuilder svg, Scale sx, Scale sy) {
+        for (int s = 0; s < series.size(); s++) {
+            Series line = series.get(s);
+            String colour = PALETTE[(line.colour() < 0 ? s : line.colour()) % PALETTE.length];
+            svg.append("<g class=\"series\" stroke=\"").append(colour).append("\" fill=\"").append(colour)
+                    .append("\"><title>").append(esc(line.name())).append("</title>\n");
+            StringBuilder points = new StringBuilder();
+            int inSegment = 0;
+            for (int i = 0; i <= line.y().length; i++) {
+                boolean valid = i < line.y().length && Double.isFinite(line.x()[i]) && Double.isFinite(line.y()[i]);
+                if (valid) {
+                    points.append(coord(sx.at(line.x()[i]))).append(',').append(coord(sy.at(line.y()[i]))).append(' ');
+                    inSegment++;
+                    continue;
+                }
+                if (inSegment == 1) {
+                    // A lone point has no line to show it; a dot does.
+                    String[] xy = points.toString().trim().split(",");
+                    svg.append("<circle r=\"3\" cx=\"").append(xy[0]).append("\" cy=\"").append(xy[1]).append("\"/>\n");
+                } else if (inSegment > 1) {
+                    svg.append("<polyline fill=\"none\" stroke-width=\"1.6\"")
+                            .append(line.dashed() ? " stroke-dasharray=\"6 4\"" : "")
+                            .append(" points=\"").append(points.toString().trim()).append("\"/>\n");
+                }
+                points.setLength(0);
+                inSegment = 0;
+            }
+            svg.append("</g>\n");
+            // Legend entry: rows of entries across the top, above the plot.
+            int lx = LEFT + (s % LEGEND_PER_ROW) * LEGEND_ENTRY_WIDTH;
+            int ly = 14 + (s / LEGEND_PER_ROW) * 13;
+            svg.append("<g class=\"legend-entry\"><line x1=\"").append(lx).append("\" x2=\"").append(lx + 18)
+                    .append("\" y1=\"").append(ly - 4).append("\" y2=\"").append(ly - 4).append("\" stroke=\"")
+                    .append(colour).append("\" stroke-width=\"2\"")
+                    .append(line.dashed() ? " stroke-dasharray=\"6 4\"" : "").append("/><text class=\"tick\" x=\"")
+                    .append(lx + 22).append("\" y=\"").append(ly).append("\">").append(esc(line.name()))
+                    .append("</text></g>\n");
+        }
+    }
+
+    private static double clamp(double v, double lo, double hi) {
+        return Math.max(lo, Math.min(hi, v));
+    }
+}

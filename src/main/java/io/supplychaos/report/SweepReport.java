@@ -1,0 +1,186 @@
+package io.supplychaos.report;
+
+import io.supplychaos.metrics.RunResult;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
+
+import static io.supplychaos.report.Html.count;
+import static io.supplychaos.report.Html.esc;
+import static io.supplychaos.report.Html.num;
+
+/**
+ * The parent directory of several runs of one scenario (a {@code repeat: N} run, or a sweep such as
+ * the paper's Table II, C1/C2/C3 x message counts), each run in a sub-directory written by
+ * {@link ResultFiles}. Writes the parent's summary.json (a {@link Summary}: every run's verdict and,
+ * per env and message count, the median and min-max of the headline figures) and its report.html:
+ * one row per run linking to the run's own report.html, the aggregates, and for the paper's runs
+ * our figures beside the paper's per message count and config, as tables and charts. Reads the
+ * sub-directories' summary.json to find the runs.
+ */
+public final class SweepReport {
+
+    /** One run of the sweep: its sub-directory's name (relative to the parent) and its result. */
+    public record Member(String directory, RunResult result) {
+    }
+
+    /** A run as listed in the parent's summary.json. */
+    public record RunEntry(String directory, String env, Long messages, String verdict, boolean interrupted) {
+    }
+
+    /**
+     * The parent's summary.json.
+     *
+     * @param verdict FAIL when any run failed, else INTERRUPTED when any was cut short, else PASS
+     */
+    public record Summary(String scenario, String verdict, List<RunEntry> runs, List<RepeatSummary> aggregates) {
+    }
+
+    private SweepReport() {
+    }
+
+    /** Sub-directories of {@code parent} that hold a run (a summary.json), by name. */
+    public static List<Path> runDirectories(Path parent) throws IOException {
+        try (Stream<Path> children = Files.list(parent)) {
+            return children.filter(child -> Files.isRegularFile(child.resolve(ResultFiles.SUMMARY)))
+                    .sorted(Comparator.comparing(child -> child.getFileName().toString()))
+                    .toList();
+        }
+    }
+
+    /** Writes summary.json and report.html of the parent directory. */
+    public static void write(Path parent, List<Member> members) throws IOException {
+        Summary summary = summarise(members);
+        AtomicFiles.write(parent.resolve(ResultFiles.SUMMARY), ResultFiles.JSON_WRITER.writeValueAsString(summary) + "\n");
+        AtomicFiles.write(parent.resolve(ResultFiles.REPORT), render(members, summary));
+    }
+
+    public static Summary summarise(List<Member> members) {
+        Map<String, List<RunResult>> groups = new LinkedHashMap<>();
+        List<RunEntry> entries = new ArrayList<>();
+        for (Member m : members) {
+            RunResult r = m.result();
+            Long messages = RepeatSummary.messages(r);
+            entries.add(new RunEntry(m.directory(), r.env(), messages, r.verdict(), r.interrupted()));
+            groups.computeIfAbsent(r.env() + "|" + messages, k -> new ArrayList<>()).add(r);
+        }
+        List<RepeatSummary> aggregates = groups.values().stream().map(RepeatSummary::of)
+                .sorted(Comparator.comparing((RepeatSummary a) -> String.valueOf(a.env()))
+                        .thenComparing(a -> a.messages() == null ? Long.MAX_VALUE : a.messages()))
+                .toList();
+        String scenario = members.isEmpty() ? null : members.get(0).result().scenario();
+        return new Summary(scenario, verdict(members), entries, aggregates);
+    }
+
+    private static String verdict(List<Member> members) {
+        if (members.stream().anyMatch(m -> "FAIL".equals(m.result().verdict()))) {
+            return "FAIL";
+        }
+        return members.stream().anyMatch(m -> m.result().interrupted()) ? "INTERRUPTED" : "PASS";
+    }
+
+    static String render(List<Member> members, Summary summary) {
+        StringBuilder body = new StringBuilder();
+        body.append("<h1>").append(esc(summary.scenario())).append("</h1>\n<p>").append(count(members.size()))
+                .append(" runs &middot; verdict ").append(HtmlReport.verdict(summary.verdict())).append("</p>\n");
+        runs(body, members);
+        aggregates(body, summary.aggregates());
+        List<Member> paperRuns = members.stream().filter(m -> m.result().paper() != null).toList();
+        if (!paperRuns.isEmpty()) {
+            paper(body, paperRuns, summary.aggregates());
+        }
+        return Html.page("supply-chaos: " + summary.scenario(), body.toString());
+    }
+
+    private static void runs(StringBuilder body, List<Member> members) {
+        List<List<String>> rows = new ArrayList<>();
+        for (Member m : members) {
+            RunResult r = m.result();
+            Long messages = RepeatSummary.messages(r);
+            rows.add(List.of("<a href=\"" + esc(m.directory() + "/" + ResultFiles.REPORT) + "\">" + esc(m.directory())
+                            + "</a>", esc(r.env()), messages == null ? "" : count(messages),
+                    HtmlReport.verdict(r.verdict()) + (r.interrupted() ? " (interrupted)" : ""),
+                    num(r.throughput().ordersPerSec()), num(r.latencyMs().avg()), num(r.latencyMs().p99()),
+                    num(r.requestTimeMs().avg()), num(r.jitterMs().avg()), count(r.orders().lost()),
+                    count(r.orders().duplicates())));
+        }
+        body.append("<h2>Runs</h2>\n").append(Html.table(List.of("run", "env", "messages", "verdict", "orders/s",
+                "latency avg (ms)", "latency p99 (ms)", "request time avg (ms)", "jitter (ms)", "lost", "duplicates"),
+                rows));
+    }
+
+    private static void aggregates(StringBuilder body, List<RepeatSummary> aggregates) {
+        List<List<String>> rows = new ArrayList<>();
+        for (RepeatSummary a : aggregates) {
+            List<String> row = new ArrayList<>(List.of(esc(a.env()), a.messages() == null ? "" : count(a.messages()),
+                    count(a.runs())));
+            a.spreads().forEach(s -> row.add(num(s.median()) + " (" + num(s.min()) + " &ndash; " + num(s.max()) + ")"));
+            rows.add(row);
+        }
+        body.append("<h2>Median (min &ndash; max) per env and message count</h2>\n")
+                .append(Html.table(List.of("env", "messages", "runs", "orders/s", "latency avg (ms)",
+                        "latency p99 (ms)", "request time avg (ms)", "jitter (ms)"), rows));
+    }
+
+    /** One figure compared with the paper: how to get ours (a median) and the paper's. */
+    private record Figure(String title, String unit, ToDoubleFunction<RepeatSummary> ours,
+                          ToDoubleFunction<RunResult.PaperFigures> paper) {
+    }
+
+    private static final List<Figure> FIGURES = List.of(
+            new Figure("Latency avg", "ms", a -> a.latencyAvgMs().median(), RunResult.PaperFigures::latencyMs),
+            new Figure("Request time avg", "ms", a -> a.requestTimeAvgMs().median(), RunResult.PaperFigures::requestTimeMs),
+            new Figure("Jitter", "ms", a -> a.jitterAvgMs().median(), RunResult.PaperFigures::jitterMs),
+            new Figure("Throughput", "orders/s", a -> a.throughputOrdersPerSec().median(),
+                    RunResult.PaperFigures::throughputPerSec));
+
+    /** Our medians beside the paper's Table II, per config and message count: a table, then a chart per figure. */
+    private static void paper(StringBuilder body, List<Member> paperRuns, List<RepeatSummary> aggregates) {
+        // The paper's figures per aggregate, taken from the runs themselves (they carry them).
+        Map<RepeatSummary, RunResult.PaperFigures> paperOf = new LinkedHashMap<>();
+        for (RepeatSummary a : aggregates) {
+            paperRuns.stream().map(Member::result)
+                    .filter(r -> Objects.equals(r.env(), a.env()) && Objects.equals(r.paper().messages(), a.messages()))
+                    .findFirst().ifPresent(r -> paperOf.put(a, r.paper()));
+        }
+        List<String> headers = new ArrayList<>(List.of("config", "messages"));
+        FIGURES.forEach(f -> headers.addAll(List.of(f.title() + " paper", "ours", "ratio")));
+        List<List<String>> rows = new ArrayList<>();
+        paperOf.forEach((a, p) -> {
+            List<String> row = new ArrayList<>(List.of(esc(p.config()), count(p.messages())));
+            for (Figure f : FIGURES) {
+                double ours = f.ours().applyAsDouble(a);
+                double theirs = f.paper().applyAsDouble(p);
+                row.addAll(List.of(num(theirs), num(ours), num(PaperTable.ratio(ours, theirs))));
+            }
+            rows.add(row);
+        });
+        body.append("<h2 id=\"paper\">The paper (Table II) vs this sweep</h2>\n<p>Ours: the median over the runs"
+                + " of each config and message count; ratio: ours / paper.</p>\n").append(Html.table(headers, rows));
+        for (Figure f : FIGURES) {
+            SvgChart chart = new SvgChart("messages", f.unit());
+            List<String> configs = paperOf.values().stream().map(RunResult.PaperFigures::config).distinct().toList();
+            for (int c = 0; c < configs.size(); c++) {
+                String config = configs.get(c);
+                List<Map.Entry<RepeatSummary, RunResult.PaperFigures>> cells = paperOf.entrySet().stream()
+                        .filter(e -> e.getValue().config().equals(config))
+                        .sorted(Comparator.comparingLong(e -> e.getValue().messages())).toList();
+                double[] x = cells.stream().mapToDouble(e -> e.getValue().messages()).toArray();
+                chart.add(new SvgChart.Series(config + " ours", x,
+                        cells.stream().mapToDouble(e -> f.ours().applyAsDouble(e.getKey())).toArray(), false, c));
+                chart.add(new SvgChart.Series(config + " paper", x,
+                        cells.stream().mapToDouble(e -> f.paper().applyAsDouble(e.getValue())).toArray(), true, c));
+            }
+            body.append("<h3>").append(esc(f.title())).append(": ours vs the paper</h3>\n").append(chart.render());
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package io.supplychaos.report;
+
+import io.supplychaos.metrics.RunResult;
+import io.supplychaos.metrics.TimeSeriesRow;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class HtmlReportTest {
+
+    private static String render(RunResult result, List<TimeSeriesRow> rows) {
+        return HtmlReport.render(new ResultFiles.Run(result, rows));
+    }
+
+    /** The markup of the chart that follows the heading {@code <h3>title</h3>}. */
+    private static String chart(String html, String title) {
+        int start = html.indexOf("<h3>" + title + "</h3>");
+        assertThat(start).as("chart " + title).isNotNegative();
+        return html.substring(start, html.indexOf("</svg>", start));
+    }
+
+    private static int occurrences(String text, String part) {
+        Matcher m = Pattern.compile(Pattern.quote(part)).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
+    void shouldLoadNothingFromTheNetwork() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(html).doesNotContain("http://", "https://", "<script src", "<link", "<img", "url(");
+    }
+
+    @Test
+    void shouldOverlayEachFaultOnTheThroughputChart() {
+        String throughput = chart(render(Runs.result(), Runs.rows()), "Throughput");
+
+        assertThat(occurrences(throughput, "class=\"fault-band\"")).isEqualTo(2);
+        assertThat(throughput).contains(">kill-broker leader-of order-placed:0</text>", ">delay all</text>");
+        assertThat(occurrences(throughput, "class=\"fault-marker\"")).isEqualTo(2);
+        assertThat(occurrences(throughput, "class=\"heal-marker\"")).isEqualTo(1);
+    }
+
+    @Test
+    void shouldOverlayTheFaultsOnLatencyAndInFlightChartsToo() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(occurrences(chart(html, "Latency per second"), "class=\"fault-band\"")).isEqualTo(2);
+        assertThat(occurrences(chart(html, "In-flight orders"), "class=\"fault-band\"")).isEqualTo(2);
+    }
+
+    @Test
+    void shouldRunANeverHealedFaultToTheEndOfTheChart() {
+        String throughput = chart(render(Runs.result(), Runs.rows()), "Throughput");
+
+        // The delay starts at 30 s and is never healed; the chart spans 0..40 s between x = 64 and x = 864.
+        assertThat(throughput).contains("<rect class=\"fault-band\" x=\"664.0\" y=\"30\" width=\"200.0\"");
+    }
+
+    @Test
+    void shouldDefineEveryMetricInTheLegend() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(html).contains("<h2>Legend</h2>");
+        for (String term : List.of("Latency", "Request time", "Jitter", "Throughput", "Lost", "Duplicates",
+                "Out of order", "Never acknowledged", "Recovery time", "Under-replicated partitions")) {
+            assertThat(html).contains("<dt>" + term + "</dt>");
+        }
+    }
+
+    @Test
+    void shouldCompareWithThePaperWhenTheRunIsOneOfThePapers() {
+        RunResult.PaperFigures c3 = PaperTable.load().figures("C3", 10_000).orElseThrow();
+        RunResult run = Runs.withPaper(Runs.withFigures(Runs.result(), "c3", 721.6, 157, 300, 10.1, 7.5), c3);
+
+        String html = render(run, Runs.rows());
+
+        assertThat(html).contains("The paper (Table II) vs this run")
+                .contains("<td class=\"text\">latency avg (ms)</td><td>78.5</td><td>157.0</td><td>2.00</td>")
+                .contains("<td class=\"text\">throughput (orders/s)</td><td>360.8</td><td>721.6</td><td>2.00</td>")
+                .contains("<td class=\"text\">request time avg (ms)</td><td>10.1</td><td>10.1</td><td>1.00</td>");
+    }
+
+    @Test
+    void shouldLeaveThePaperOutWhenTheRunIsNotOneOfThePapers() {
+        assertThat(render(Runs.result(), Runs.rows())).doesNotContain("Table II");
+    }
+
+    @Test
+    void shouldRenderAnEmptyRunWithoutFailing() {
+        String html = render(Runs.withoutFaultsOrDistribution(Runs.result()), List.of());
+
+        assertThat(html).contains("no data").doesNotContain("NaN", "Infinity").endsWith("</html>\n");
+    }
+
+    @Test
+    void shouldDrawASinglePointAsADot() {
+        String throughput = chart(render(Runs.withoutFaultsOrDistribution(Runs.result()),
+                List.of(Runs.row(0, List.of()))), "Throughput");
+
+        assertThat(throughput).contains("<circle").doesNotContain("NaN", "Infinity");
+    }
+
+    @Test
+    void shouldBreakTheLineWhereValuesAreMissing() {
+        List<TimeSeriesRow> rows = new ArrayList<>();
+        for (int s = 0; s < 6; s++) {
+            TimeSeriesRow r = Runs.row(s, List.of());
+            rows.add(new TimeSeriesRow(s, r.sent(), r.acked(), r.completed(), r.inFlight(), r.recordsPerSec(),
+                    s == 3 ? Double.NaN : r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(), r.activeFaults(),
+                    r.underReplicatedPartitions(), r.bytesInPerSec(), r.bytesOutPerSec(), r.isrShrinksPerSec(),
+                    r.isrExpandsPerSec(), r.requestHandlerIdlePct(), r.produceTotalTimeP99Ms(), r.hostCpuPct(),
+                    r.hostMemUsedMb()));
+        }
+
+        String latency = chart(render(Runs.result(), rows), "Latency per second");
+
+        // p50 in two pieces (0..2 and 4..5), p99 in one.
+        assertThat(occurrences(latency, "<polyline")).isEqualTo(3);
+    }
+
+    @Test
+    void shouldLeaveOutBrokerAndHostChartsThatWereNeverSampled() {
+        assertThat(render(Runs.result(), Runs.rows())).doesNotContain("Under-replicated partitions</h3>", "Host CPU</h3>");
+    }
+
+    @Test
+    void shouldDrawBrokerChartsWhenSampled() {
+        List<TimeSeriesRow> rows = Runs.rows().stream().map(r -> new TimeSeriesRow(r.second(), r.sent(), r.acked(),
+                r.completed(), r.inFlight(), r.recordsPerSec(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(),
+                r.activeFaults(), r.second() >= 10 && r.second() < 25 ? 6 : 0, 1e6, 2e6, 0, 0, 80, 5, 35, 4096)).toList();
+
+        String html = render(Runs.result(), rows);
+
+        assertThat(html).contains("Under-replicated partitions</h3>", "Request handler idle</h3>",
+                "Broker bytes in/out</h3>", "Host CPU</h3>", "Host memory</h3>");
+    }
+
+    @Test
+    void shouldEscapeEveryTextItShows() {
+        RunResult run = Runs.withScenario(Runs.result(), "<script>alert('x')</script>");
+
+        String html = render(run, List.of(Runs.row(0, List.of("cut <b>&"))));
+
+        assertThat(html).doesNotContain("<script>").contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+    }
+
+    @Test
+    void shouldShowTheVerdictInColourAndTheInterruptedMarker() {
+        RunResult r = Runs.result();
+        RunResult interrupted = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
+                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), "INTERRUPTED", r.violations(),
+                r.startedAt(), r.endedAt(), true, r.distribution(), r.paper());
+
+        assertThat(render(r, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">FAIL</span>");
+        assertThat(render(interrupted, Runs.rows())).contains("verdict-other\">INTERRUPTED</span>")
+                .contains("class=\"interrupted\"");
+    }
+
+    @Test
+    void shouldListTheFaultsWithTheirRecoveryTime() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(html).contains("<td class=\"text\">kill-broker leader-of order-placed:0</td><td>SIGKILL broker 2</td>"
+                + "<td>schedule</td><td>10.0</td><td>25.0</td><td>4.00</td>")
+                .contains("<td>never</td><td><span class=\"bad\">not recovered</span></td>");
+    }
+
+    @Test
+    void shouldPlaceTheDistributionsPercentilesOnALogishAxis() {
+        assertThat(HtmlReport.position(50)).isCloseTo(0.301, org.assertj.core.api.Assertions.within(1e-3));
+        assertThat(HtmlReport.position(99)).isCloseTo(2, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(HtmlReport.position(100)).isEqualTo(5);
+        assertThat(render(Runs.result(), Runs.rows())).contains(">99.99</text>");
+    }
+
+    @Test
+    void shouldShowTheSummaryFigures() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(html).contains("<td class=\"text\">never acknowledged</td><td>10</td>")
+                .contains("<td class=\"text\">latency p99 / p99.9 / max (ms)</td><td>190.0 / 450.3 / 1,200</td>")
+                .contains("acks=all, linger.ms=5")
+                .contains("<li class=\"bad\">lost 5 &gt; 0</li>");
+    }
+}

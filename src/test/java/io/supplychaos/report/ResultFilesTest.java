@@ -1,0 +1,139 @@
+package io.supplychaos.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.supplychaos.metrics.RunResult;
+import io.supplychaos.metrics.TimeSeriesRow;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class ResultFilesTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldWriteSummaryWithTheKeysOfTheDesign() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.fieldNames()).toIterable().contains("scenario", "env", "workload", "orders", "throughput",
+                "latencyMs", "requestTimeMs", "jitterMs", "faults", "verdict", "violations");
+        assertThat(summary.get("orders").fieldNames()).toIterable()
+                .contains("sent", "acked", "completed", "lost", "duplicates", "outOfOrder");
+        assertThat(summary.get("throughput").fieldNames()).toIterable().contains("ordersPerSec", "recordsPerSec");
+        assertThat(summary.get("latencyMs").fieldNames()).toIterable()
+                .contains("avg", "p50", "p95", "p99", "p999", "max");
+        assertThat(summary.get("requestTimeMs").fieldNames()).toIterable().contains("avg", "p99");
+        assertThat(summary.get("jitterMs").fieldNames()).toIterable().contains("avg");
+        assertThat(summary.get("faults").isArray()).isTrue();
+        assertThat(summary.get("violations").get(0).asText()).isEqualTo("lost 5 > 0");
+        assertThat(summary.get("latencyMs").get("p99").asDouble()).isEqualTo(190.0);
+    }
+
+    @Test
+    void shouldPrettyPrintTheSummary() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+
+        assertThat(Files.readAllLines(dir.resolve("summary.json"))).hasSizeGreaterThan(20);
+    }
+
+    @Test
+    void shouldReadBackTheSummaryItWrote() throws IOException {
+        RunResult withNaN = Runs.withFigures(Runs.result(), "c3", 10, 20, 30, 40, Double.NaN);
+        RunResult withPaper = Runs.withPaper(withNaN, PaperTable.load().figures("C3", 10_000).orElseThrow());
+
+        ResultFiles.write(dir, new ResultFiles.Run(withPaper, Runs.rows()));
+
+        assertThat(ResultFiles.read(dir).result()).isEqualTo(withPaper);
+    }
+
+    @Test
+    void shouldReadBackTimeSeriesWithFaultsHoldingCommasQuotesSemicolonsAndNaN() throws IOException {
+        List<TimeSeriesRow> rows = List.of(
+                Runs.row(-1, List.of()),
+                Runs.row(0, List.of("delay broker-1,broker-2", "cut \"client\" link")),
+                Runs.row(1, List.of("odd;name with \\ backslash", "multi\nline")));
+
+        ResultFiles.write(dir, new ResultFiles.Run(Runs.result(), rows));
+
+        assertThat(ResultFiles.read(dir).timeSeries()).isEqualTo(rows);
+        assertThat(Files.readString(dir.resolve("timeseries.csv")))
+                .startsWith("second,sent,acked,completed,inFlight,")
+                .contains("\"delay broker-1,broker-2;cut \"\"client\"\" link\"")
+                .contains("NaN");
+    }
+
+    @Test
+    void shouldWriteOneCsvLinePerSecondAfterTheHeader() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+
+        assertThat(Files.readAllLines(dir.resolve("timeseries.csv"))).hasSize(1 + 40);
+    }
+
+    @Test
+    void shouldJoinActiveFaultsWithSemicolons() throws IOException {
+        ResultFiles.write(dir, new ResultFiles.Run(Runs.result(), List.of(Runs.row(3, List.of("a 1", "b 2")))));
+
+        assertThat(Files.readAllLines(dir.resolve("timeseries.csv")).get(1)).contains(",a 1;b 2,");
+    }
+
+    @Test
+    void shouldWriteTheReportBesideTheData() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+
+        assertThat(dir.resolve("report.html")).content().contains("c3-leader-kill");
+    }
+
+    @Test
+    void shouldLeaveNoTemporaryFilesBehind() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+        ResultFiles.write(dir, Runs.run());
+
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .containsExactlyInAnyOrder("summary.json", "timeseries.csv", "report.html");
+        }
+    }
+
+    @Test
+    void shouldNameTheMissingFile() {
+        assertThatThrownBy(() -> ResultFiles.read(dir)).isInstanceOf(IOException.class)
+                .hasMessageContaining("summary.json").hasMessageContaining("no such file");
+    }
+
+    @Test
+    void shouldNameTheLineAndColumnOfABadCsvValue() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+        String csv = Files.readString(dir.resolve("timeseries.csv"));
+        Files.writeString(dir.resolve("timeseries.csv"), csv.replaceFirst("\n0,260,", "\nzero,260,"));
+
+        assertThatThrownBy(() -> ResultFiles.read(dir)).isInstanceOf(IOException.class)
+                .hasMessageContaining("line 2").hasMessageContaining("'second'");
+    }
+
+    @Test
+    void shouldRejectASummaryWithoutItsFigures() throws IOException {
+        Files.writeString(dir.resolve("summary.json"), "{\"scenario\": \"x\"}");
+        Files.writeString(dir.resolve("timeseries.csv"), String.join(",", TimeSeriesCsv.COLUMNS) + "\n");
+
+        assertThatThrownBy(() -> ResultFiles.read(dir)).isInstanceOf(IOException.class)
+                .hasMessageContaining("missing key 'orders'");
+    }
+
+    @Test
+    void shouldNameTheRunDirectoryByUtcStartAndScenario() {
+        Path runDir = ResultFiles.runDirectory(Path.of("results"), Runs.withScenario(Runs.result(), "c3 heavy/kill"));
+
+        assertThat(runDir).isEqualTo(Path.of("results", "20231114-221320-c3_heavy_kill"));
+    }
+}

@@ -1,0 +1,100 @@
+package io.supplychaos.report;
+
+import io.supplychaos.metrics.RunResult;
+import io.supplychaos.metrics.RunResult.FaultEvent;
+import io.supplychaos.metrics.TimeSeriesRow;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Test fixture: a believable run (results and rows) that each test bends to its case with the with-ers. */
+public final class Runs {
+
+    public static final long START = 1_700_000_000_000L;
+
+    private Runs() {
+    }
+
+    public static RunResult result() {
+        Map<String, Object> producer = new LinkedHashMap<>();
+        producer.put("acks", "all");
+        producer.put("linger.ms", 5);
+        Map<String, Object> workload = new LinkedHashMap<>();
+        workload.put("orders", 10000);
+        workload.put("ratePerSecond", 0);
+        workload.put("partitioning", "key");
+        workload.put("producer", producer);
+        return new RunResult("c3-leader-kill", "c3", workload,
+                new RunResult.Orders(10000, 9990, 9985, 5, 0, 2, 1, 10, 3, List.of("o-1", "o-2"), List.of("o-3"),
+                        List.of("o-4")),
+                new RunResult.Throughput(350.5, 2103.0),
+                new RunResult.Latency(80.2, 70.1, 120.5, 190.0, 450.3, 1200.0),
+                new RunResult.RequestTime(9.5, 25.0), new RunResult.Jitter(7.1),
+                List.of(new RunResult.StageLatency("manufacturer", 9985, new RunResult.Latency(20, 18, 30, 40, 60, 90))),
+                List.of(new FaultEvent("kill-broker", "leader-of order-placed:0", "SIGKILL broker 2", "schedule",
+                                START + 10_000, START + 25_000, 4_000L),
+                        new FaultEvent("delay", "all", "100 ms, jitter 20", "cli", START + 30_000, null, null)),
+                "FAIL", List.of("lost 5 > 0"), START, START + 40_000, false,
+                List.of(new RunResult.Percentile(50, 70.1), new RunResult.Percentile(90, 100),
+                        new RunResult.Percentile(99, 190), new RunResult.Percentile(99.9, 450.3),
+                        new RunResult.Percentile(99.99, 900), new RunResult.Percentile(100, 1200)),
+                null);
+    }
+
+    public static RunResult withPaper(RunResult r, RunResult.PaperFigures paper) {
+        return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), r.verdict(), r.violations(), r.startedAt(),
+                r.endedAt(), r.interrupted(), r.distribution(), paper);
+    }
+
+    public static RunResult withScenario(RunResult r, String scenario) {
+        return new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), r.verdict(), r.violations(), r.startedAt(),
+                r.endedAt(), r.interrupted(), r.distribution(), r.paper());
+    }
+
+    public static RunResult withFigures(RunResult r, String env, double ordersPerSec, double latencyAvg,
+                                        double latencyP99, double requestAvg, double jitter) {
+        RunResult.Latency l = r.latencyMs();
+        return new RunResult(r.scenario(), env, r.workload(), r.orders(),
+                new RunResult.Throughput(ordersPerSec, ordersPerSec * 6),
+                new RunResult.Latency(latencyAvg, l.p50(), l.p95(), latencyP99, l.p999(), l.max()),
+                new RunResult.RequestTime(requestAvg, r.requestTimeMs().p99()), new RunResult.Jitter(jitter),
+                r.stages(), r.faults(), r.verdict(), r.violations(), r.startedAt(), r.endedAt(), r.interrupted(),
+                r.distribution(), r.paper());
+    }
+
+    public static RunResult withoutFaultsOrDistribution(RunResult r) {
+        return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
+                r.requestTimeMs(), r.jitterMs(), List.of(), List.of(), r.verdict(), r.violations(), r.startedAt(),
+                r.endedAt(), r.interrupted(), List.of(), r.paper());
+    }
+
+    /** Forty seconds; broker and host columns NaN (not sampled); the faults as the result says. */
+    public static List<TimeSeriesRow> rows() {
+        List<TimeSeriesRow> rows = new ArrayList<>();
+        for (int s = 0; s < 40; s++) {
+            List<String> active = new ArrayList<>();
+            if (s >= 10 && s < 25) {
+                active.add("kill-broker leader-of order-placed:0");
+            }
+            if (s >= 30) {
+                active.add("delay all");
+            }
+            rows.add(row(s, active));
+        }
+        return rows;
+    }
+
+    public static TimeSeriesRow row(long second, List<String> activeFaults) {
+        return new TimeSeriesRow(second, 260, 255, 250 + second % 7, 40, 1500.5 + second, 60.25, 180.0, 400,
+                12.5, activeFaults, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    public static ResultFiles.Run run() {
+        return new ResultFiles.Run(result(), rows());
+    }
+}
