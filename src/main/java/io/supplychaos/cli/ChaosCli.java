@@ -1,0 +1,45 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.env.EnvBusyException;
+import io.supplychaos.env.EnvSpecException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * Entry point of {@code ./chaos}: a plain picocli main (no Quarkus, no Kafka Streams, no HTTP
+ * server) so short verbs answer fast. Maps errors to exit codes: 2 for bad input or a busy
+ * port/env, 1 for anything else that failed.
+ */
+@Command(name = "chaos", mixinStandardHelpOptions = true, version = "supply-chaos 0.1.0",
+        description = "Runs Kafka environments (and, later, experiments) for supply-chaos.",
+        subcommands = {UpCommand.class, DownCommand.class, StatusCommand.class, ListCommand.class})
+public final class ChaosCli implements Runnable {
+    public static final int EXIT_BAD_INPUT = 2;
+    public static final int EXIT_FAILED = 1;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+    }
+
+    public static CommandLine commandLine() {
+        return new CommandLine(new ChaosCli()).setExecutionExceptionHandler((e, cmd, parsed) -> {
+            cmd.getErr().println("error: " + e.getMessage());
+            return e instanceof EnvSpecException || e instanceof EnvBusyException || e instanceof IllegalArgumentException
+                    ? EXIT_BAD_INPUT : EXIT_FAILED;
+        });
+    }
+
+    public static void main(String[] args) {
+        // Kafka's admin client logs its whole config at INFO; the CLI's output is its own
+        Logger.getLogger("").setLevel(Level.WARNING);
+        System.exit(commandLine().execute(args));
+    }
+}

@@ -1,0 +1,40 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.EnvState;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code down}: stops every process the recorded environment started, even a half-started one. */
+@Command(name = "down", description = "Stop the brokers and Toxiproxy of the running env and remove its data.")
+final class DownCommand implements Callable<Integer> {
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--keep", description = "Keep the brokers' data directories (for inspection).")
+    boolean keep;
+
+    @Override
+    public Integer call() {
+        long t0 = System.nanoTime();
+        Optional<EnvState> stopped = new EmbeddedEnvironment(common.paths()).down(keep);
+        var out = spec.commandLine().getOut();
+        if (stopped.isEmpty()) {
+            out.println("no environment recorded in " + common.paths().stateDir() + "; nothing to stop");
+            return 0;
+        }
+        out.printf("env %s down in %.1f s (%d broker(s)%s); data %s%n", stopped.get().envName(),
+                (System.nanoTime() - t0) / 1e9, stopped.get().brokers().size(),
+                stopped.get().toxiproxyApi() != null ? ", Toxiproxy" : "",
+                keep ? "kept in " + stopped.get().dataDir() : "removed");
+        return 0;
+    }
+}

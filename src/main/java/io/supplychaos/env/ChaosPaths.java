@@ -1,0 +1,58 @@
+package io.supplychaos.env;
+
+import java.nio.file.Path;
+
+/**
+ * Where things are: the project home (env files, build output) and the state directory of one
+ * environment (state file, data, logs). Touches nothing itself.
+ *
+ * @param home the project root; {@code -Dsupply.home} (set by ./chaos) or the working directory
+ * @param stateDir {@code home/.chaos} unless another directory is given (tests use their own)
+ */
+public record ChaosPaths(Path home, Path stateDir) {
+
+    public ChaosPaths {
+        home = home.toAbsolutePath().normalize();
+        stateDir = stateDir.toAbsolutePath().normalize();
+    }
+
+    public static ChaosPaths defaults() {
+        Path home = Path.of(System.getProperty("supply.home", System.getProperty("user.dir")));
+        return new ChaosPaths(home, home.resolve(".chaos"));
+    }
+
+    public ChaosPaths withStateDir(Path dir) {
+        return new ChaosPaths(home, dir);
+    }
+
+    public Path envDir() {
+        return home.resolve("env");
+    }
+
+    public Path brokerClasspathFile() {
+        return home.resolve("target").resolve("broker-classpath.txt");
+    }
+
+    public Path brokersPom() {
+        return envDir().resolve("brokers").resolve("pom.xml");
+    }
+
+    public Path dataDir() {
+        return stateDir.resolve("data");
+    }
+
+    public Path logDir() {
+        return stateDir.resolve("logs");
+    }
+
+    /** Tools installed on first use (Toxiproxy); shared by ./chaos, .ci/run and the tests. */
+    public static Path cacheBinDir() {
+        String override = System.getenv("SUPPLY_CHAOS_CACHE");
+        if (override != null && !override.isBlank()) {
+            return Path.of(override, "bin");
+        }
+        String xdg = System.getenv("XDG_CACHE_HOME");
+        Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return cache.resolve("supply-chaos").resolve("bin");
+    }
+}

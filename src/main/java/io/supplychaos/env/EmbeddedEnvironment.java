@@ -1,0 +1,379 @@
+package io.supplychaos.env;
+
+import eu.rekawek.toxiproxy.ToxiproxyClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/**
+ * Starts and stops an embedded Kafka environment of one state directory: a Toxiproxy server with a
+ * client and a replication proxy per broker (when proxied), then N combined KRaft nodes, each its
+ * own JVM ({@code kafka.Kafka}) in its own session, then the supply-chain topics. Writes the state
+ * file before each process starts so {@code down} from anywhere finds everything; a failed or
+ * interrupted (Ctrl-C) {@code up} stops what it started. Touches the state directory, the ports of
+ * its {@link PortPlan} and the processes it records.
+ */
+public final class EmbeddedEnvironment {
+    private static final String READY_LINE = "Kafka Server started";
+    private static final Duration BROKER_STOP_GRACE = Duration.ofSeconds(20);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+
+    /** The outcome of {@link #up}: the state, whether an already running env was reused, how long it took. */
+    public record UpResult(EnvState state, boolean reused, Duration took) {
+    }
+
+    private final ChaosPaths paths;
+    private final StateStore store;
+    private volatile EnvState starting;
+    private volatile boolean aborted;
+
+    public EmbeddedEnvironment(ChaosPaths paths) {
+        this.paths = paths;
+        this.store = new StateStore(paths.stateDir());
+    }
+
+    public ChaosPaths paths() {
+        return paths;
+    }
+
+    /** The recorded environment, if any of its processes is still alive. */
+    public Optional<EnvState> running() {
+        return store.read().filter(EmbeddedEnvironment::anyAlive);
+    }
+
+    /** The recorded environment, alive or not (a crashed CLI may have left a half-started one). */
+    public Optional<EnvState> recorded() {
+        return store.read();
+    }
+
+    /**
+     * Starts {@code spec} on ports from {@code basePort}, or returns the running env when it is the
+     * same spec. Throws {@link EnvBusyException} when another env runs here or a port is taken.
+     */
+    public UpResult up(EnvSpec spec, String source, int basePort, Consumer<String> progress) {
+        long t0 = System.nanoTime();
+        Optional<EnvState> existing = store.read();
+        if (existing.isPresent() && anyAlive(existing.get())) {
+            EnvState env = existing.get();
+            if (env.spec().equals(spec) && EnvState.RUNNING.equals(env.phase())) {
+                return new UpResult(env, true, Duration.ofNanos(System.nanoTime() - t0));
+            }
+            throw new EnvBusyException("environment '" + env.envName() + "' (" + env.phase() + ") is already running from "
+                    + paths.stateDir() + "; run './chaos down' first");
+        }
+        existing.ifPresent(stale -> stop(stale, false));
+        PortPlan plan = new PortPlan(basePort, spec.brokers());
+        checkPortsFree(plan, spec.network());
+
+        Thread interruptHook = new Thread(this::abort, "supply-chaos-abort-up");
+        Runtime.getRuntime().addShutdownHook(interruptHook);
+        try {
+            EnvState state = start(spec, source, plan, progress);
+            return new UpResult(state, false, Duration.ofNanos(System.nanoTime() - t0));
+        } catch (RuntimeException e) {
+            store.read().ifPresent(half -> stop(half, false));
+            throw e;
+        } finally {
+            removeHook(interruptHook);
+        }
+    }
+
+    /** Stops the recorded environment (all brokers at once, then Toxiproxy) and forgets it. */
+    public Optional<EnvState> down(boolean keepData) {
+        Optional<EnvState> state = store.read();
+        state.ifPresent(s -> stop(s, keepData));
+        return state;
+    }
+
+    /**
+     * Stops every process {@code state} records and removes its data unless {@code keepData}.
+     * Uses only JDK calls and already loaded classes so it can run from a shutdown hook after the
+     * dev-mode class loader that started the env was discarded.
+     */
+    public void stop(EnvState state, boolean keepData) {
+        List<Long> brokerPids = state.brokers().stream()
+                .filter(b -> ProcessControl.isOurs(b.pid(), b.configFile()))
+                .map(EnvState.BrokerState::pid).toList();
+        ProcessControl.terminateAll(brokerPids, BROKER_STOP_GRACE);
+        if (ProcessControl.isOurs(state.toxiproxyPid(), toxiproxyMarker(state.basePort()))) {
+            ProcessControl.terminateAll(List.of(state.toxiproxyPid()), Duration.ofSeconds(5));
+        }
+        if (!keepData) {
+            deleteRecursively(Path.of(state.dataDir()));
+        }
+        store.delete();
+    }
+
+    public static boolean anyAlive(EnvState state) {
+        return ProcessControl.isOurs(state.toxiproxyPid(), toxiproxyMarker(state.basePort()))
+                || state.brokers().stream().anyMatch(b -> ProcessControl.isOurs(b.pid(), b.configFile()));
+    }
+
+    private void abort() {
+        aborted = true;
+        EnvState half = starting;
+        if (half != null) {
+            stop(half, false);
+        }
+    }
+
+    private EnvState start(EnvSpec spec, String source, PortPlan plan, Consumer<String> progress) {
+        String classpath = BrokerClasspath.resolve(paths);
+        Path toxiproxy = spec.proxied() ? ToxiproxyBinary.locateOrInstall() : null;
+        deleteRecursively(paths.dataDir());
+        deleteRecursively(paths.logDir());
+        EnvState state = initialState(spec, source, plan);
+        record(state);
+
+        if (toxiproxy != null) {
+            progress.accept("starting Toxiproxy on " + state.toxiproxyApi());
+            long pid = startProcess(List.of(toxiproxy.toString(), "-host", PortPlan.HOST, "-port",
+                    Integer.toString(plan.toxiproxyApi())), Map.of("LOG_LEVEL", "info"), paths.logDir().resolve("toxiproxy.log"));
+            state = record(state.withToxiproxyPid(pid));
+            createProxies(state, pid);
+        }
+
+        String clusterId = Uuid.randomUuid().toString();
+        progress.accept("formatting storage of " + spec.brokers() + " broker(s), cluster id " + clusterId);
+        List<CompletableFuture<Void>> formats = new ArrayList<>();
+        for (EnvState.BrokerState broker : state.brokers()) {
+            writeConfig(spec, plan, broker);
+            formats.add(CompletableFuture.runAsync(() -> ExternalCommand.run(List.of(java(), "-cp", classpath,
+                    "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", broker.configFile()),
+                    paths.home(), Map.of(), 120)));
+        }
+        formats.forEach(EmbeddedEnvironment::join);
+
+        progress.accept("starting " + spec.brokers() + " broker(s)");
+        for (EnvState.BrokerState broker : state.brokers()) {
+            long pid = startProcess(List.of(java(), "-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
+                    "-Djava.awt.headless=true",
+                    "-Dlog4j2.configurationFile=" + paths.envDir().resolve("brokers").resolve("log4j2.properties"),
+                    "-cp", classpath, "kafka.Kafka", broker.configFile()), Map.of(), Path.of(broker.logFile()));
+            state = record(state.withBrokerPid(broker.id(), pid));
+        }
+        awaitBrokersReady(state);
+        progress.accept("creating topics (" + spec.partitions() + " partitions, RF " + spec.replicationFactor()
+                + ", min ISR " + spec.minInsyncReplicas() + ")");
+        createTopics(state);
+        EnvState running = record(state.withPhase(EnvState.RUNNING));
+        starting = null;
+        return running;
+    }
+
+    private EnvState initialState(EnvSpec spec, String source, PortPlan plan) {
+        List<EnvState.BrokerState> brokers = new ArrayList<>();
+        List<EnvState.ProxyState> proxies = new ArrayList<>();
+        for (int id = 1; id <= spec.brokers(); id++) {
+            Path dir = paths.dataDir().resolve("broker-" + id);
+            brokers.add(new EnvState.BrokerState(id, null,
+                    PortPlan.HOST + ":" + plan.advertised(id, ProxyLink.CLIENT, spec.network()),
+                    dir.resolve("server.properties").toString(),
+                    paths.logDir().resolve("broker-" + id + ".log").toString(),
+                    dir.resolve("kafka-logs").toString()));
+            if (spec.proxied()) {
+                for (ProxyLink link : ProxyLink.values()) {
+                    proxies.add(new EnvState.ProxyState(link.proxyName(id), id, link,
+                            PortPlan.HOST + ":" + plan.proxy(id, link), PortPlan.HOST + ":" + plan.listener(id, link)));
+                }
+            }
+        }
+        String api = spec.proxied() ? "http://" + PortPlan.HOST + ":" + plan.toxiproxyApi() : null;
+        return new EnvState(spec, source, plan.basePort(), EnvState.STARTING, Instant.now(),
+                plan.bootstrapServers(spec.network()), api, null, brokers, proxies,
+                paths.dataDir().toString(), paths.logDir().toString());
+    }
+
+    private EnvState record(EnvState state) {
+        starting = state;
+        store.write(state);
+        return state;
+    }
+
+    private long startProcess(List<String> command, Map<String, String> environment, Path log) {
+        if (aborted) {
+            throw new IllegalStateException("start interrupted");
+        }
+        long pid = ProcessControl.start(command, environment, log);
+        if (aborted) {
+            ProcessControl.terminateAll(List.of(pid), Duration.ofSeconds(5));
+            throw new IllegalStateException("start interrupted");
+        }
+        return pid;
+    }
+
+    private void createProxies(EnvState state, long pid) {
+        ToxiproxyClient client = new ToxiproxyClient(PortPlan.HOST, state.basePort());
+        awaitTrue(Duration.ofSeconds(20), () -> {
+            failIfGone(pid, toxiproxyMarker(state.basePort()), paths.logDir().resolve("toxiproxy.log"), "Toxiproxy");
+            try {
+                client.version();
+                return true;
+            } catch (IOException e) {
+                return false;
+            }
+        }, "Toxiproxy API " + state.toxiproxyApi() + " did not answer");
+        for (EnvState.ProxyState proxy : state.proxies()) {
+            try {
+                client.createProxy(proxy.name(), proxy.listen(), proxy.upstream());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create proxy " + proxy.name() + " on " + proxy.listen(), e);
+            }
+        }
+    }
+
+    private static void writeConfig(EnvSpec spec, PortPlan plan, EnvState.BrokerState broker) {
+        try {
+            Path config = Path.of(broker.configFile());
+            Files.createDirectories(config.getParent());
+            Files.writeString(config, BrokerProperties.render(
+                    BrokerProperties.forBroker(spec, plan, broker.id(), Path.of(broker.dataDir()))));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + broker.configFile(), e);
+        }
+    }
+
+    private void awaitBrokersReady(EnvState state) {
+        for (EnvState.BrokerState broker : state.brokers()) {
+            Path log = Path.of(broker.logFile());
+            awaitTrue(START_TIMEOUT, () -> {
+                failIfGone(broker.pid(), broker.configFile(), log, "broker " + broker.id());
+                return ProcessControl.tail(log, Integer.MAX_VALUE).contains(READY_LINE);
+            }, "broker " + broker.id() + " did not log '" + READY_LINE + "' within " + START_TIMEOUT.toSeconds() + " s; see " + log);
+        }
+    }
+
+    private static void createTopics(EnvState state) {
+        EnvSpec spec = state.spec();
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, state.bootstrapServers());
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "60000");
+        try (Admin admin = Admin.create(props)) {
+            awaitTrue(Duration.ofSeconds(60), () -> {
+                        Collection<Node> nodes = get(admin.describeCluster().nodes());
+                        return nodes != null && nodes.size() == spec.brokers();
+                    },
+                    "not all " + spec.brokers() + " brokers registered with the controller");
+            List<NewTopic> topics = SupplyChainTopics.NAMES.stream()
+                    .map(name -> new NewTopic(name, spec.partitions(), (short) spec.replicationFactor())
+                            .configs(Map.of("min.insync.replicas", Integer.toString(spec.minInsyncReplicas()))))
+                    .toList();
+            admin.createTopics(topics).values().values().forEach(f -> {
+                try {
+                    f.get(60, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException("cannot create topics: " + e.getCause().getMessage(), e.getCause());
+                    }
+                } catch (InterruptedException | TimeoutException e) {
+                    throw new IllegalStateException("topic creation did not finish", e);
+                }
+            });
+        }
+    }
+
+    private static void checkPortsFree(PortPlan plan, Network network) {
+        for (PortPlan.PlannedPort port : plan.ports(network)) {
+            try (ServerSocket socket = new ServerSocket()) {
+                socket.setReuseAddress(true);
+                socket.bind(new InetSocketAddress(PortPlan.HOST, port.port()));
+            } catch (IOException e) {
+                throw new EnvBusyException("port " + port.port() + " (" + port.purpose() + ") is already in use; stop what"
+                        + " holds it or choose another --base-port (now " + plan.basePort() + ")");
+            }
+        }
+    }
+
+    private static void failIfGone(Long pid, String marker, Path log, String what) {
+        if (!ProcessControl.isOurs(pid, marker)) {
+            throw new IllegalStateException(what + " exited during start; last lines of " + log + ":\n"
+                    + ProcessControl.tail(log, 20));
+        }
+    }
+
+    static String toxiproxyMarker(int basePort) {
+        return "-port " + basePort;
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The future's value, or null when the cluster did not answer yet (callers poll). */
+    private static <T> T get(KafkaFuture<T> future) {
+        try {
+            return future.get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException | TimeoutException e) {
+            return null;
+        }
+    }
+
+    private static void awaitTrue(Duration timeout, BooleanSupplier condition, String failure) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException(failure);
+            }
+            ProcessControl.sleepQuietly(200);
+        }
+    }
+
+    private static void join(CompletableFuture<Void> future) {
+        try {
+            future.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the JVM is already exiting (Ctrl-C during up): the hook is running and cleans up
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir, e);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.supplychaos.env;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a running (or half-started) environment consists of: pids, ports, proxies and directories.
+ * Persisted as {@code .chaos/state.json} by {@link StateStore} so another terminal (status, the
+ * fault verbs, {@code down}) finds it. Immutable; the {@code with*} methods return updated copies.
+ *
+ * @param phase {@code starting} until every broker is ready and topics exist, then {@code running}
+ * @param toxiproxyApi {@code null} when the env is not proxied
+ */
+public record EnvState(
+        EnvSpec spec,
+        String source,
+        int basePort,
+        String phase,
+        Instant startedAt,
+        String bootstrapServers,
+        String toxiproxyApi,
+        Long toxiproxyPid,
+        List<BrokerState> brokers,
+        List<ProxyState> proxies,
+        String dataDir,
+        String logDir) {
+
+    public static final String STARTING = "starting";
+    public static final String RUNNING = "running";
+
+    /** One broker process; pid is null until it was started. */
+    public record BrokerState(int id, Long pid, String address, String configFile, String logFile, String dataDir) {
+    }
+
+    /** One Toxiproxy proxy in front of a broker's client or replication listener. */
+    public record ProxyState(String name, int brokerId, ProxyLink link, String listen, String upstream) {
+    }
+
+    public EnvState {
+        brokers = List.copyOf(brokers);
+        proxies = List.copyOf(proxies);
+    }
+
+    public String envName() {
+        return spec.name();
+    }
+
+    public Optional<ProxyState> proxy(int brokerId, ProxyLink link) {
+        return proxies.stream().filter(p -> p.brokerId() == brokerId && p.link() == link).findFirst();
+    }
+
+    public Optional<BrokerState> broker(int brokerId) {
+        return brokers.stream().filter(b -> b.id() == brokerId).findFirst();
+    }
+
+    public EnvState withPhase(String newPhase) {
+        return new EnvState(spec, source, basePort, newPhase, startedAt, bootstrapServers, toxiproxyApi,
+                toxiproxyPid, brokers, proxies, dataDir, logDir);
+    }
+
+    public EnvState withToxiproxyPid(long pid) {
+        return new EnvState(spec, source, basePort, phase, startedAt, bootstrapServers, toxiproxyApi,
+                pid, brokers, proxies, dataDir, logDir);
+    }
+
+    public EnvState withBrokerPid(int brokerId, long pid) {
+        List<BrokerState> updated = new ArrayList<>();
+        for (BrokerState b : brokers) {
+            updated.add(b.id() == brokerId
+                    ? new BrokerState(b.id(), pid, b.address(), b.configFile(), b.logFile(), b.dataDir())
+                    : b);
+        }
+        return new EnvState(spec, source, basePort, phase, startedAt, bootstrapServers, toxiproxyApi,
+                toxiproxyPid, updated, proxies, dataDir, logDir);
+    }
+}

@@ -1,0 +1,119 @@
+package io.supplychaos.env;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.TopicDescription;
+
+/**
+ * The live view of an environment for {@code status}: process states from {@code /proc}, proxies
+ * and toxics from the Toxiproxy API, under-replicated partitions from the brokers. Reads only;
+ * every probe has a short timeout so status answers fast even when brokers are paused or gone.
+ */
+public final class EnvStatus {
+
+    /** The {@code status --json} document (schema in DESIGN.md). */
+    public record Report(String env, String phase, String bootstrapServers, List<BrokerStatus> brokers,
+                         ToxiproxyStatus toxiproxy, Integer underReplicatedPartitions, List<Object> apps) {
+    }
+
+    public record BrokerStatus(int id, Long pid, String state, String address) {
+    }
+
+    /** {@code api} is null for a direct env. */
+    public record ToxiproxyStatus(String api, Long pid, String state, List<ProxyStatus> proxies) {
+    }
+
+    public record ProxyStatus(String name, String listen, String upstream, Boolean enabled, List<JsonNode> toxics) {
+    }
+
+    private EnvStatus() {
+    }
+
+    public static Report of(EnvState state) {
+        List<BrokerStatus> brokers = state.brokers().stream()
+                .map(b -> new BrokerStatus(b.id(), b.pid(), processState(b.pid(), b.configFile()), b.address()))
+                .toList();
+        ToxiproxyStatus toxiproxy = state.toxiproxyApi() == null
+                ? new ToxiproxyStatus(null, null, "none", List.of())
+                : new ToxiproxyStatus(state.toxiproxyApi(), state.toxiproxyPid(),
+                        processState(state.toxiproxyPid(), EmbeddedEnvironment.toxiproxyMarker(state.basePort())),
+                        proxies(state));
+        boolean anyRunning = brokers.stream().anyMatch(b -> b.state().equals("running"));
+        return new Report(state.envName(), state.phase(), state.bootstrapServers(), brokers, toxiproxy,
+                anyRunning ? underReplicatedPartitions(state.bootstrapServers()) : null, List.of());
+    }
+
+    private static String processState(Long pid, String marker) {
+        if (!ProcessControl.isOurs(pid, marker)) {
+            return "stopped";
+        }
+        return ProcessControl.state(pid) == ProcessControl.State.PAUSED ? "paused" : "running";
+    }
+
+    /** Proxies as Toxiproxy reports them; the recorded ones with unknown state when the API is down. */
+    private static List<ProxyStatus> proxies(EnvState state) {
+        try {
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(state.toxiproxyApi() + "/proxies"))
+                    .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode all = StateStore.JSON.readTree(response.body());
+            List<ProxyStatus> result = new ArrayList<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = all.fields(); it.hasNext(); ) {
+                JsonNode p = it.next().getValue();
+                List<JsonNode> toxics = new ArrayList<>();
+                p.path("toxics").forEach(toxics::add);
+                result.add(new ProxyStatus(p.path("name").asText(), p.path("listen").asText(),
+                        p.path("upstream").asText(), p.path("enabled").asBoolean(), toxics));
+            }
+            result.sort((a, b) -> a.name().compareTo(b.name()));
+            return result;
+        } catch (IOException e) {
+            return recordedProxies(state);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return recordedProxies(state);
+        }
+    }
+
+    private static List<ProxyStatus> recordedProxies(EnvState state) {
+        return state.proxies().stream()
+                .map(p -> new ProxyStatus(p.name(), p.listen(), p.upstream(), null, List.of()))
+                .toList();
+    }
+
+    /** Partitions whose ISR is smaller than their replica set; null when the cluster does not answer in time. */
+    private static Integer underReplicatedPartitions(String bootstrapServers) {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "1500");
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "2000");
+        Admin admin = Admin.create(props);
+        try {
+            Set<String> topics = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(2, TimeUnit.SECONDS);
+            Map<String, TopicDescription> descriptions = admin.describeTopics(topics).allTopicNames().get(2, TimeUnit.SECONDS);
+            return (int) descriptions.values().stream()
+                    .flatMap(d -> d.partitions().stream())
+                    .filter(p -> p.isr().size() < p.replicas().size())
+                    .count();
+        } catch (Exception e) {
+            return null;
+        } finally {
+            admin.close(Duration.ZERO);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.supplychaos.env;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs short-lived helper commands (go install, mvn, kafka-storage format) to completion, capturing
+ * their output for error messages, and finds executables on the PATH. Touches whatever the command does.
+ */
+final class ExternalCommand {
+
+    private ExternalCommand() {
+    }
+
+    /** Runs {@code command} in {@code dir}; throws with its output when it fails or exceeds {@code timeoutSeconds}. */
+    static void run(List<String> command, Path dir, Map<String, String> environment, long timeoutSeconds) {
+        try {
+            Path output = Files.createTempFile("supply-chaos-", ".out");
+            try {
+                ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+                        .redirectErrorStream(true).redirectOutput(output.toFile());
+                builder.environment().putAll(environment);
+                Process process = builder.start();
+                if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    throw new IllegalStateException(String.join(" ", command) + " took longer than " + timeoutSeconds + " s");
+                }
+                if (process.exitValue() != 0) {
+                    throw new IllegalStateException(String.join(" ", command) + " failed (exit " + process.exitValue()
+                            + "):\n" + ProcessControl.tail(output, 30));
+                }
+            } finally {
+                Files.deleteIfExists(output);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot run " + command.get(0), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + command.get(0), e);
+        }
+    }
+
+    /** The first executable called {@code name} on the PATH, then in the extra directories. */
+    static Optional<Path> which(String name, Path... extraDirs) {
+        String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
+        return java.util.stream.Stream.concat(
+                        java.util.Arrays.stream(path.split(java.io.File.pathSeparator)).filter(s -> !s.isEmpty()).map(Path::of),
+                        java.util.Arrays.stream(extraDirs))
+                .map(dir -> dir.resolve(name))
+                .filter(Files::isExecutable)
+                .findFirst();
+    }
+}

@@ -1,0 +1,91 @@
+package io.supplychaos.env;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where everything of one environment listens, all on 127.0.0.1, derived from one base port
+ * (default {@value #DEFAULT_BASE_PORT}, far from the app's 8080):
+ * <pre>
+ * base + 0        Toxiproxy API
+ * base + 10 + id  controller listener of broker id (always direct)
+ * base + 20 + id  replication (inter-broker) listener
+ * base + 30 + id  client listener
+ * base + 40 + id  client proxy       (advertised to clients when proxied)
+ * base + 50 + id  replication proxy  (advertised to other brokers when proxied)
+ * </pre>
+ * Pure arithmetic; touches nothing.
+ */
+public record PortPlan(int basePort, int brokers) {
+
+    public static final int DEFAULT_BASE_PORT = 29000;
+    public static final String HOST = "127.0.0.1";
+
+    /** A port this plan uses and what it is for, so a busy port can be reported by name. */
+    public record PlannedPort(int port, String purpose) {
+    }
+
+    public PortPlan {
+        if (basePort < 1024 || basePort + 60 > 65535) {
+            throw new IllegalArgumentException("base port must be between 1024 and 65475, got " + basePort);
+        }
+        if (brokers < 1 || brokers > EnvSpecReader.MAX_BROKERS) {
+            throw new IllegalArgumentException("brokers must be between 1 and " + EnvSpecReader.MAX_BROKERS);
+        }
+    }
+
+    public int toxiproxyApi() {
+        return basePort;
+    }
+
+    public int controller(int brokerId) {
+        return basePort + 10 + brokerId;
+    }
+
+    public int replicationListener(int brokerId) {
+        return basePort + 20 + brokerId;
+    }
+
+    public int clientListener(int brokerId) {
+        return basePort + 30 + brokerId;
+    }
+
+    public int proxy(int brokerId, ProxyLink link) {
+        return basePort + (link == ProxyLink.CLIENT ? 40 : 50) + brokerId;
+    }
+
+    public int listener(int brokerId, ProxyLink link) {
+        return link == ProxyLink.CLIENT ? clientListener(brokerId) : replicationListener(brokerId);
+    }
+
+    /** The port other parties are told to use for a link: the proxy's when proxied, else the listener's. */
+    public int advertised(int brokerId, ProxyLink link, Network network) {
+        return network == Network.PROXIED ? proxy(brokerId, link) : listener(brokerId, link);
+    }
+
+    public String bootstrapServers(Network network) {
+        List<String> servers = new ArrayList<>();
+        for (int id = 1; id <= brokers; id++) {
+            servers.add(HOST + ":" + advertised(id, ProxyLink.CLIENT, network));
+        }
+        return String.join(",", servers);
+    }
+
+    /** Every port an environment with this plan will bind, in start order. */
+    public List<PlannedPort> ports(Network network) {
+        List<PlannedPort> ports = new ArrayList<>();
+        if (network == Network.PROXIED) {
+            ports.add(new PlannedPort(toxiproxyApi(), "Toxiproxy API"));
+        }
+        for (int id = 1; id <= brokers; id++) {
+            ports.add(new PlannedPort(controller(id), "broker " + id + " controller listener"));
+            ports.add(new PlannedPort(replicationListener(id), "broker " + id + " replication listener"));
+            ports.add(new PlannedPort(clientListener(id), "broker " + id + " client listener"));
+            if (network == Network.PROXIED) {
+                ports.add(new PlannedPort(proxy(id, ProxyLink.CLIENT), "broker " + id + " client proxy"));
+                ports.add(new PlannedPort(proxy(id, ProxyLink.REPLICATION), "broker " + id + " replication proxy"));
+            }
+        }
+        return ports;
+    }
+}

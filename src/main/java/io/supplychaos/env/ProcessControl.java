@@ -1,0 +1,120 @@
+package io.supplychaos.env;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
+
+/**
+ * Starts and signals the environment's OS processes (broker JVMs, Toxiproxy). Every process runs in
+ * its own session ({@code setsid}) so a Ctrl-C aimed at the CLI, a test runner or dev mode does not
+ * reach it; the owner stops it explicitly. Reads {@code /proc} to tell running, paused and gone
+ * apart, and checks a process's command line before signalling it so a recycled pid is never hit.
+ */
+public final class ProcessControl {
+
+    private ProcessControl() {
+    }
+
+    /** Process states as shown in {@code status}. */
+    public enum State { RUNNING, PAUSED, STOPPED }
+
+    /** Starts {@code command} in a new session with output appended to {@code log}; returns its pid. */
+    public static long start(List<String> command, Map<String, String> environment, Path log) {
+        try {
+            Files.createDirectories(log.getParent());
+            ProcessBuilder builder = new ProcessBuilder(concat("setsid", command))
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            builder.environment().putAll(environment);
+            return builder.start().pid();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start " + command.get(0), e);
+        }
+    }
+
+    /** True when {@code pid} is alive (running or paused) and its command line contains {@code marker}. */
+    public static boolean isOurs(Long pid, String marker) {
+        if (pid == null) {
+            return false;
+        }
+        Optional<String> cmdline = read(Path.of("/proc", pid.toString(), "cmdline"));
+        return cmdline.isPresent() && cmdline.get().contains(marker) && state(pid) != State.STOPPED;
+    }
+
+    /** Running, paused (SIGSTOP, 'T' in /proc/PID/stat) or stopped (gone or zombie). */
+    public static State state(long pid) {
+        Optional<String> stat = read(Path.of("/proc", Long.toString(pid), "stat"));
+        if (stat.isEmpty()) {
+            return State.STOPPED;
+        }
+        String afterName = stat.get().substring(stat.get().lastIndexOf(')') + 2);
+        return switch (afterName.charAt(0)) {
+            case 'T', 't' -> State.PAUSED;
+            case 'Z', 'X' -> State.STOPPED;
+            default -> State.RUNNING;
+        };
+    }
+
+    /**
+     * Sends SIGTERM to all given processes at once (brokers stopped one by one hang: the last one's
+     * controlled shutdown waits for a quorum that is gone), waits up to {@code grace}, then SIGKILLs
+     * what is left. Paused processes are resumed by SIGKILL's delivery too.
+     */
+    public static void terminateAll(Collection<Long> pids, Duration grace) {
+        List<ProcessHandle> handles = pids.stream()
+                .map(ProcessHandle::of).flatMap(Optional::stream).toList();
+        handles.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + grace.toNanos();
+        // parkNanos, not sleep: this runs in shutdown hooks and must reach the SIGKILL even when interrupted
+        while (System.nanoTime() < deadline && handles.stream().anyMatch(ProcessControl::alive)) {
+            LockSupport.parkNanos(100_000_000L);
+        }
+        handles.stream().filter(ProcessControl::alive).forEach(ProcessHandle::destroyForcibly);
+        long killDeadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (System.nanoTime() < killDeadline && handles.stream().anyMatch(ProcessControl::alive)) {
+            LockSupport.parkNanos(50_000_000L);
+        }
+    }
+
+    private static boolean alive(ProcessHandle handle) {
+        return handle.isAlive() && state(handle.pid()) != State.STOPPED;
+    }
+
+    /** The last lines of a log file, for error messages about a process that did not come up. */
+    public static String tail(Path log, int lines) {
+        List<String> all = read(log).map(s -> s.lines().toList()).orElse(List.of());
+        return String.join(System.lineSeparator(), all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    private static Optional<String> read(Path file) {
+        try {
+            return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8).replace('\0', ' '));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    static void sleepQuietly(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    private static List<String> concat(String first, List<String> rest) {
+        return Stream.concat(Stream.of(first), rest.stream()).toList();
+    }
+}
