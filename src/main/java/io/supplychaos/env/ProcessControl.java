@@ -82,7 +82,8 @@ public final class ProcessControl {
         }
         handles.stream().filter(ProcessControl::alive).forEach(ProcessHandle::destroyForcibly);
         long killDeadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (System.nanoTime() < killDeadline && handles.stream().anyMatch(ProcessControl::alive)) {
+        // also wait for the zombie to be reaped (by us or by init) so `ps` shows nothing left behind
+        while (System.nanoTime() < killDeadline && handles.stream().anyMatch(h -> Files.exists(Path.of("/proc", Long.toString(h.pid()))))) {
             LockSupport.parkNanos(50_000_000L);
         }
     }
