@@ -1,0 +1,88 @@
+package io.supplychaos.env;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.ToxiproxyClient;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * C1 on the real embedded environment (one broker JVM, Toxiproxy): traffic goes through the client
+ * proxy, a latency toxic shows up in produce latency, and down leaves no process.
+ */
+@Timeout(180)
+class C1EnvironmentIT {
+    private static final int BASE_PORT = 31000;
+    private static EmbeddedEnvironment environment;
+    private static EnvState state;
+
+    @BeforeAll
+    static void up() {
+        ChaosPaths paths = ChaosPaths.defaults().withStateDir(Path.of("target", "it-state", "c1"));
+        environment = new EmbeddedEnvironment(paths);
+        environment.down(false);
+        EnvSpec c1 = EnvSpecReader.read(EnvFiles.resolve(paths, "c1"));
+        state = environment.up(c1, "c1", BASE_PORT, line -> System.out.println("[c1] " + line)).state();
+    }
+
+    @AfterAll
+    static void down() {
+        if (environment != null) {
+            environment.down(false);
+        }
+    }
+
+    @Test
+    void producesAndConsumesThroughTheClientProxy() throws Exception {
+        assertThat(state.bootstrapServers()).isEqualTo("127.0.0.1:" + (BASE_PORT + 41));
+        try (KafkaProbe probe = new KafkaProbe(state.bootstrapServers())) {
+            probe.produce("order-placed", "c1-", 200);
+            assertThat(probe.consume("order-placed", "c1-", 200)).hasSize(200);
+        }
+    }
+
+    @Test
+    void latencyToxicOnTheClientProxyRaisesProduceLatencyByItsValue() throws Exception {
+        Proxy proxy = new ToxiproxyClient("127.0.0.1", BASE_PORT).getProxy(ProxyLink.CLIENT.proxyName(1));
+        try (KafkaProbe probe = new KafkaProbe(state.bootstrapServers())) {
+            probe.medianSendMillis("drug-manufactured", 10);
+            double before = probe.medianSendMillis("drug-manufactured", 15);
+            proxy.toxics().latency("it-latency", ToxicDirection.DOWNSTREAM, 300);
+            double after;
+            try {
+                after = probe.medianSendMillis("drug-manufactured", 15);
+            } finally {
+                proxy.toxics().get("it-latency").remove();
+            }
+            System.out.printf("[c1] median acks=all send: %.1f ms through the proxy, %.1f ms with a 300 ms latency toxic%n", before, after);
+            assertThat(after - before).isBetween(250.0, 450.0);
+        }
+    }
+
+    @Test
+    void downLeavesNoProcess() {
+        // its own env on its own ports, so this test does not depend on the order the others run in
+        ChaosPaths paths = ChaosPaths.defaults().withStateDir(Path.of("target", "it-state", "c1-down"));
+        EmbeddedEnvironment throwaway = new EmbeddedEnvironment(paths);
+        List<Long> pids = new ArrayList<>();
+        try {
+            EnvSpec spec = EnvSpecReader.read(EnvFiles.resolve(paths, "c1"));
+            EnvState started = throwaway.up(spec, "c1", BASE_PORT + 60, line -> { }).state();
+            started.brokers().forEach(b -> pids.add(b.pid()));
+            pids.add(started.toxiproxyPid());
+            assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isPresent());
+        } finally {
+            throwaway.down(false);
+        }
+        assertThat(pids).isNotEmpty().allSatisfy(pid -> assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).isEmpty());
+        assertThat(paths.stateDir().resolve("state.json")).doesNotExist();
+        assertThat(paths.dataDir()).doesNotExist();
+    }
+}
