@@ -1,0 +1,71 @@
+package io.supplychaos.env;
+
+import io.smallrye.config.ConfigSourceContext;
+import io.smallrye.config.ConfigSourceFactory;
+import io.smallrye.config.ConfigValue;
+import io.smallrye.config.PropertiesConfigSource;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.eclipse.microprofile.config.spi.ConfigSource;
+import org.jboss.logging.Logger;
+
+/**
+ * Dev mode's Kafka: when {@code ./mvnw quarkus:dev} runs with no {@code kafka.bootstrap.servers}
+ * configured, starts the embedded env named by {@code supply.env} (default c1) from the project's
+ * {@code .chaos/} (or reuses the env already running there, e.g. from {@code ./chaos up}) and
+ * supplies its bootstrap servers to Kafka Streams and SmallRye before they start. Active in the
+ * dev profile only.
+ *
+ * <p>Ownership: only the JVM that started the env stops it, from a JVM shutdown hook, i.e. when dev
+ * mode ends. Not on ShutdownEvent (fired on every live reload), and never an env that was already
+ * running. After a live reload this factory runs again in a new class loader, finds the env
+ * running and reuses it, so the first loader's hook remains the one owner.
+ */
+public final class DevModeEnvironment implements ConfigSourceFactory {
+    private static final Logger LOG = Logger.getLogger(DevModeEnvironment.class);
+    static final String ENV_KEY = "supply.env";
+    static final String BASE_PORT_KEY = "supply.env.base-port";
+    private static final int ORDINAL = 275; // above application.properties (250), below env vars (300) and -D (400)
+
+    @Override
+    public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
+        if (!context.getProfiles().contains("dev") || value(context, "kafka.bootstrap.servers").isPresent()) {
+            return List.of();
+        }
+        String envName = value(context, ENV_KEY).orElse("c1");
+        int basePort = value(context, BASE_PORT_KEY).map(Integer::parseInt)
+                .orElse(Optional.ofNullable(System.getenv("SUPPLY_CHAOS_BASE_PORT")).map(Integer::parseInt)
+                        .orElse(PortPlan.DEFAULT_BASE_PORT));
+        String bootstrap = ensureRunning(envName, basePort);
+        return List.of(new PropertiesConfigSource(Map.of(
+                "kafka.bootstrap.servers", bootstrap,
+                "quarkus.kafka-streams.bootstrap-servers", bootstrap), "supply-chaos embedded env " + envName, ORDINAL));
+    }
+
+    private static synchronized String ensureRunning(String envName, int basePort) {
+        EmbeddedEnvironment environment = new EmbeddedEnvironment(ChaosPaths.defaults());
+        Optional<EnvState> running = environment.running().filter(s -> EnvState.RUNNING.equals(s.phase()));
+        if (running.isPresent()) {
+            LOG.infof("dev mode: using the running env '%s' (%s); it is not stopped when dev mode ends",
+                    running.get().envName(), running.get().bootstrapServers());
+            return running.get().bootstrapServers();
+        }
+        EnvSpec spec = EnvSpecReader.read(EnvFiles.resolve(environment.paths(), envName));
+        LOG.infof("dev mode: starting env '%s' (ports from %d); it stops when dev mode ends", envName, basePort);
+        EmbeddedEnvironment.UpResult result = environment.up(spec, envName, basePort, line -> LOG.info("dev mode: " + line));
+        EnvState state = result.state();
+        if (!result.reused()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> environment.stop(state, false), "supply-chaos-dev-env-stop"));
+        }
+        LOG.infof("dev mode: env '%s' up in %.1f s, bootstrap servers %s", envName, result.took().toMillis() / 1000.0,
+                state.bootstrapServers());
+        return state.bootstrapServers();
+    }
+
+    private static Optional<String> value(ConfigSourceContext context, String name) {
+        ConfigValue value = context.getValue(name);
+        return value == null || value.getValue() == null || value.getValue().isBlank()
+                ? Optional.empty() : Optional.of(value.getValue());
+    }
+}
