@@ -24,6 +24,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import io.supplychaos.topology.Topics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -281,7 +282,7 @@ public final class EmbeddedEnvironment {
                         return nodes != null && nodes.size() == spec.brokers();
                     },
                     "not all " + spec.brokers() + " brokers registered with the controller");
-            List<NewTopic> topics = SupplyChainTopics.NAMES.stream()
+            List<NewTopic> topics = Topics.SUPPLY_CHAIN_TOPIC_NAMES.stream()
                     .map(name -> new NewTopic(name, spec.partitions(), (short) spec.replicationFactor())
                             .configs(Map.of("min.insync.replicas", Integer.toString(spec.minInsyncReplicas()))))
                     .toList();
