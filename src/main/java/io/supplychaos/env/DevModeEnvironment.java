@@ -27,6 +27,8 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
     static final String ENV_KEY = "supply.env";
     static final String BASE_PORT_KEY = "supply.env.base-port";
     private static final int ORDINAL = 275; // above application.properties (250), below env vars (300) and -D (400)
+    /** A system property, not a static field: it must survive live reloads, which discard this class. */
+    private static final String OWNER_PROPERTY = "supply.env.dev-mode-owns";
 
     @Override
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
@@ -47,8 +49,10 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
         EmbeddedEnvironment environment = new EmbeddedEnvironment(ChaosPaths.defaults());
         Optional<EnvState> running = environment.running().filter(s -> EnvState.RUNNING.equals(s.phase()));
         if (running.isPresent()) {
-            LOG.infof("dev mode: using the running env '%s' (%s); it is not stopped when dev mode ends",
-                    running.get().envName(), running.get().bootstrapServers());
+            boolean ours = running.get().startedAt().toString().equals(System.getProperty(OWNER_PROPERTY));
+            LOG.infof("dev mode: using the running env '%s' (%s); %s", running.get().envName(),
+                    running.get().bootstrapServers(), ours ? "it stops when dev mode ends"
+                            : "started elsewhere, so it keeps running when dev mode ends");
             return running.get().bootstrapServers();
         }
         EnvSpec spec = EnvSpecReader.read(EnvFiles.resolve(environment.paths(), envName));
@@ -56,6 +60,7 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
         EmbeddedEnvironment.UpResult result = environment.up(spec, envName, basePort, line -> LOG.info("dev mode: " + line));
         EnvState state = result.state();
         if (!result.reused()) {
+            System.setProperty(OWNER_PROPERTY, state.startedAt().toString());
             Runtime.getRuntime().addShutdownHook(new Thread(() -> environment.stop(state, false), "supply-chaos-dev-env-stop"));
         }
         LOG.infof("dev mode: env '%s' up in %.1f s, bootstrap servers %s", envName, result.took().toMillis() / 1000.0,
