@@ -86,8 +86,9 @@ public final class EmbeddedEnvironment {
             if (env.spec().equals(spec) && EnvState.RUNNING.equals(env.phase())) {
                 return new UpResult(env, true, Duration.ofNanos(System.nanoTime() - t0));
             }
-            throw new EnvBusyException("environment '" + env.envName() + "' (" + env.phase() + ") is already running from "
-                    + paths.stateDir() + "; run './chaos down' first");
+            String what = EnvState.RUNNING.equals(env.phase()) ? "running" : "half-started (an up is running or crashed)";
+            throw new EnvBusyException("env '" + env.envName() + "' is " + what + " here (state in "
+                    + paths.stateDir() + "); stop it with './chaos down' before starting '" + spec.name() + "'");
         }
         existing.ifPresent(stale -> stop(stale, false));
         PortPlan plan = new PortPlan(basePort, spec.brokers());
