@@ -44,15 +44,4 @@ public record ChaosPaths(Path home, Path stateDir) {
     public Path logDir() {
         return stateDir.resolve("logs");
     }
-
-    /** Tools installed on first use (Toxiproxy); shared by ./chaos, .ci/run and the tests. */
-    public static Path cacheBinDir() {
-        String override = System.getenv("SUPPLY_CHAOS_CACHE");
-        if (override != null && !override.isBlank()) {
-            return Path.of(override, "bin");
-        }
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        Path cache = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
-        return cache.resolve("supply-chaos").resolve("bin");
-    }
 }

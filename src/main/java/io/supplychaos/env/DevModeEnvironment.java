@@ -50,6 +50,10 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
         Optional<EnvState> running = environment.running().filter(s -> EnvState.RUNNING.equals(s.phase()));
         if (running.isPresent()) {
             boolean ours = running.get().startedAt().toString().equals(System.getProperty(OWNER_PROPERTY));
+            if (!running.get().envName().equals(envName)) {
+                LOG.warnf("dev mode: %s=%s asked for, but env '%s' is already running here: using it (./chaos down to switch)",
+                        ENV_KEY, envName, running.get().envName());
+            }
             LOG.infof("dev mode: using the running env '%s' (%s); %s", running.get().envName(),
                     running.get().bootstrapServers(), ours ? "it stops when dev mode ends"
                             : "started elsewhere, so it keeps running when dev mode ends");

@@ -148,7 +148,7 @@ public final class EmbeddedEnvironment {
 
     private EnvState start(EnvSpec spec, String source, PortPlan plan, Consumer<String> progress) {
         String classpath = BrokerClasspath.resolve(paths);
-        Path toxiproxy = spec.proxied() ? ToxiproxyBinary.locateOrInstall() : null;
+        Path toxiproxy = spec.proxied() ? ToxiproxyBinary.locateOrInstall(paths) : null;
         deleteRecursively(paths.dataDir());
         deleteRecursively(paths.logDir());
         EnvState state = initialState(spec, source, plan);

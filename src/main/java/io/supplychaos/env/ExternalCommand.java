@@ -1,16 +1,18 @@
 package io.supplychaos.env;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs short-lived helper commands (go install, mvn, kafka-storage format) to completion, capturing
+ * Runs short-lived helper commands (env/install-toxiproxy, mvn, kafka-storage format) to completion, capturing
  * their output for error messages, and finds executables on the PATH. Touches whatever the command does.
  */
 final class ExternalCommand {
@@ -18,8 +20,11 @@ final class ExternalCommand {
     private ExternalCommand() {
     }
 
-    /** Runs {@code command} in {@code dir}; throws with its output when it fails or exceeds {@code timeoutSeconds}. */
-    static void run(List<String> command, Path dir, Map<String, String> environment, long timeoutSeconds) {
+    /**
+     * Runs {@code command} in {@code dir} and returns its output (stdout and stderr); throws with
+     * that output when it fails or exceeds {@code timeoutSeconds}.
+     */
+    static String run(List<String> command, Path dir, Map<String, String> environment, long timeoutSeconds) {
         try {
             Path output = Files.createTempFile("supply-chaos-", ".out");
             try {
@@ -35,6 +40,7 @@ final class ExternalCommand {
                     throw new IllegalStateException(String.join(" ", command) + " failed (exit " + process.exitValue()
                             + "):\n" + ProcessControl.tail(output, 30));
                 }
+                return Files.readString(output);
             } finally {
                 Files.deleteIfExists(output);
             }
@@ -46,12 +52,10 @@ final class ExternalCommand {
         }
     }
 
-    /** The first executable called {@code name} on the PATH, then in the extra directories. */
-    static Optional<Path> which(String name, Path... extraDirs) {
+    /** The first executable called {@code name} on the PATH. */
+    static Optional<Path> which(String name) {
         String path = Optional.ofNullable(System.getenv("PATH")).orElse("");
-        return java.util.stream.Stream.concat(
-                        java.util.Arrays.stream(path.split(java.io.File.pathSeparator)).filter(s -> !s.isEmpty()).map(Path::of),
-                        java.util.Arrays.stream(extraDirs))
+        return Arrays.stream(path.split(File.pathSeparator)).filter(s -> !s.isEmpty()).map(Path::of)
                 .map(dir -> dir.resolve(name))
                 .filter(Files::isExecutable)
                 .findFirst();

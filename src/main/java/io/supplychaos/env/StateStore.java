@@ -27,10 +27,6 @@ public final class StateStore {
         this.file = stateDir.resolve("state.json");
     }
 
-    public Path file() {
-        return file;
-    }
-
     public Optional<EnvState> read() {
         if (!Files.exists(file)) {
             return Optional.empty();

@@ -30,6 +30,7 @@ class StateStoreTest {
         assertThat(read).isEqualTo(state.withBrokerPid(2, 101L));
         assertThat(read.proxy(2, ProxyLink.REPLICATION)).map(EnvState.ProxyState::listen).contains("127.0.0.1:29052");
         assertThat(read.proxy(1, ProxyLink.CLIENT)).isEmpty();
+        assertThat(read.broker(2)).map(EnvState.BrokerState::pid).contains(101L);
         store.delete();
         assertThat(store.read()).isEmpty();
     }
