@@ -124,9 +124,12 @@ public final class EmbeddedEnvironment {
                 .filter(b -> ProcessControl.isOurs(b.pid(), b.configFile()))
                 .map(EnvState.BrokerState::pid).toList();
         ProcessControl.terminateAll(brokerPids, BROKER_STOP_GRACE);
+        List<Long> all = new ArrayList<>(brokerPids);
         if (ProcessControl.isOurs(state.toxiproxyPid(), toxiproxyMarker(state.basePort()))) {
             ProcessControl.terminateAll(List.of(state.toxiproxyPid()), Duration.ofSeconds(5));
+            all.add(state.toxiproxyPid());
         }
+        ProcessControl.awaitReaped(all, Duration.ofSeconds(5));
         if (!keepData) {
             deleteRecursively(Path.of(state.dataDir()));
         }

@@ -82,8 +82,19 @@ public final class ProcessControl {
         }
         handles.stream().filter(ProcessControl::alive).forEach(ProcessHandle::destroyForcibly);
         long killDeadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        // also wait for the zombie to be reaped (by us or by init) so `ps` shows nothing left behind
-        while (System.nanoTime() < killDeadline && handles.stream().anyMatch(h -> Files.exists(Path.of("/proc", Long.toString(h.pid()))))) {
+        while (System.nanoTime() < killDeadline && handles.stream().anyMatch(ProcessControl::alive)) {
+            LockSupport.parkNanos(50_000_000L);
+        }
+    }
+
+    /**
+     * Waits up to {@code timeout} until the processes are reaped. Exited children of a CLI that is
+     * gone belong to init, which reaps them only every second or two, and until then `ps` shows a
+     * {@code [toxiproxy-serve] <defunct>} that looks like a leftover.
+     */
+    public static void awaitReaped(Collection<Long> pids, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline && pids.stream().anyMatch(pid -> Files.exists(Path.of("/proc", Long.toString(pid))))) {
             LockSupport.parkNanos(50_000_000L);
         }
     }
