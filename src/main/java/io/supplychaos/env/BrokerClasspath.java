@@ -21,7 +21,7 @@ public final class BrokerClasspath {
         Path file = paths.brokerClasspathFile();
         if (!Files.exists(file)) {
             Path maven = ExternalCommand.which("mvn").orElse(paths.home().resolve("mvnw"));
-            ExternalCommand.run(List.of(maven.toString(), "-q", "-B", "-f", paths.brokersPom().toString(),
+            ExternalCommand.run("resolving the broker classpath from " + paths.brokersPom(), List.of(maven.toString(), "-q", "-B", "-f", paths.brokersPom().toString(),
                     "dependency:build-classpath", "-Dmdep.outputFile=" + file), paths.home(), Map.of(), 600);
         }
         try {

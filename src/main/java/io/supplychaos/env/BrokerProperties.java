@@ -46,6 +46,8 @@ public final class BrokerProperties {
         // fewer internal partitions than the defaults (50) keep start-up and elections quick on 2 cores
         p.put("offsets.topic.num.partitions", "10");
         p.put("transaction.state.log.num.partitions", "10");
+        // the cleaner's default 128 MB dedupe buffer does not fit next to a running broker in -Xmx192m (OOM at start)
+        p.put("log.cleaner.dedupe.buffer.size", Integer.toString(16 * 1024 * 1024));
         p.putAll(spec.brokerOverrides(id));
         return p;
     }

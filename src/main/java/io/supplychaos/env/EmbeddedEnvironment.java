@@ -1,6 +1,7 @@
 package io.supplychaos.env;
 
 import eu.rekawek.toxiproxy.ToxiproxyClient;
+import io.supplychaos.topology.Topics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -24,7 +25,6 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-import io.supplychaos.topology.Topics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -170,7 +170,8 @@ public final class EmbeddedEnvironment {
         List<CompletableFuture<Void>> formats = new ArrayList<>();
         for (EnvState.BrokerState broker : state.brokers()) {
             writeConfig(spec, plan, broker);
-            formats.add(CompletableFuture.runAsync(() -> ExternalCommand.run(List.of(java(), "-cp", classpath,
+            formats.add(CompletableFuture.runAsync(() -> ExternalCommand.run("formatting the storage of broker " + broker.id()
+                    + " (" + broker.configFile() + ")", List.of(java(), "-cp", classpath,
                     "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", broker.configFile()),
                     paths.home(), Map.of(), 120)));
         }

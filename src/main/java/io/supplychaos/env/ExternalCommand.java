@@ -22,9 +22,9 @@ final class ExternalCommand {
 
     /**
      * Runs {@code command} in {@code dir} and returns its output (stdout and stderr); throws with
-     * that output when it fails or exceeds {@code timeoutSeconds}.
+     * {@code what} and the output's tail when it fails or exceeds {@code timeoutSeconds}.
      */
-    static String run(List<String> command, Path dir, Map<String, String> environment, long timeoutSeconds) {
+    static String run(String what, List<String> command, Path dir, Map<String, String> environment, long timeoutSeconds) {
         try {
             Path output = Files.createTempFile("supply-chaos-", ".out");
             try {
@@ -34,10 +34,10 @@ final class ExternalCommand {
                 Process process = builder.start();
                 if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                     process.destroyForcibly();
-                    throw new IllegalStateException(String.join(" ", command) + " took longer than " + timeoutSeconds + " s");
+                    throw new IllegalStateException(what + " took longer than " + timeoutSeconds + " s");
                 }
                 if (process.exitValue() != 0) {
-                    throw new IllegalStateException(String.join(" ", command) + " failed (exit " + process.exitValue()
+                    throw new IllegalStateException(what + " failed (exit " + process.exitValue()
                             + "):\n" + ProcessControl.tail(output, 30));
                 }
                 return Files.readString(output);
@@ -45,10 +45,10 @@ final class ExternalCommand {
                 Files.deleteIfExists(output);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot run " + command.get(0), e);
+            throw new UncheckedIOException(what + ": cannot run " + command.get(0), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running " + command.get(0), e);
+            throw new IllegalStateException(what + " interrupted", e);
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
@@ -74,6 +75,8 @@ public final class ProcessControl {
     public static void terminateAll(Collection<Long> pids, Duration grace) {
         List<ProcessHandle> handles = pids.stream()
                 .map(ProcessHandle::of).flatMap(Optional::stream).toList();
+        // a SIGSTOPped broker would only see SIGTERM once continued, i.e. after the whole grace period
+        handles.stream().filter(h -> state(h.pid()) == State.PAUSED).forEach(h -> resume(h.pid()));
         handles.forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + grace.toNanos();
         // parkNanos, not sleep: this runs in shutdown hooks and must reach the SIGKILL even when interrupted
@@ -96,6 +99,18 @@ public final class ProcessControl {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline && pids.stream().anyMatch(pid -> Files.exists(Path.of("/proc", Long.toString(pid))))) {
             LockSupport.parkNanos(50_000_000L);
+        }
+    }
+
+    /** Sends SIGCONT (the JDK has no call for it). */
+    public static void resume(long pid) {
+        try {
+            new ProcessBuilder("kill", "-CONT", Long.toString(pid)).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(5, TimeUnit.SECONDS);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resume " + pid, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

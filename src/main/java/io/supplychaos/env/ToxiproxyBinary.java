@@ -18,7 +18,7 @@ public final class ToxiproxyBinary {
     }
 
     public static synchronized Path locateOrInstall(ChaosPaths paths) {
-        String output = ExternalCommand.run(List.of(paths.home().resolve("env").resolve("install-toxiproxy").toString()),
+        String output = ExternalCommand.run("env/install-toxiproxy", List.of(paths.home().resolve("env").resolve("install-toxiproxy").toString()),
                 paths.home(), Map.of(), 600);
         Path binary = Path.of(output.lines().reduce((first, last) -> last).orElse("").trim());
         if (!Files.isExecutable(binary)) {

@@ -27,7 +27,8 @@ class BrokerPropertiesTest {
                 .containsEntry("offsets.topic.replication.factor", "3")
                 .containsEntry("transaction.state.log.replication.factor", "3")
                 .containsEntry("transaction.state.log.min.isr", "2")
-                .containsEntry("num.io.threads", "4");
+                .containsEntry("num.io.threads", "4")
+                .containsEntry("log.cleaner.dedupe.buffer.size", "16777216");
         assertThat(BrokerProperties.forBroker(c3, plan, 1, Path.of("/tmp/b1"))).containsEntry("num.io.threads", "16");
     }
 

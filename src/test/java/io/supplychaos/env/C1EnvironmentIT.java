@@ -1,17 +1,22 @@
 package io.supplychaos.env;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * C1 on the real embedded environment (one broker JVM, Toxiproxy): traffic goes through the client
@@ -67,22 +72,51 @@ class C1EnvironmentIT {
     }
 
     @Test
-    void downLeavesNoProcess() {
+    void downLeavesNoProcessEvenWithAPausedBroker() throws Exception {
         // its own env on its own ports, so this test does not depend on the order the others run in
         ChaosPaths paths = ChaosPaths.defaults().withStateDir(Path.of("target", "it-state", "c1-down"));
         EmbeddedEnvironment throwaway = new EmbeddedEnvironment(paths);
         List<Long> pids = new ArrayList<>();
+        long downNanos;
         try {
             EnvSpec spec = EnvSpecReader.read(EnvFiles.resolve(paths, "c1"));
             EnvState started = throwaway.up(spec, "c1", BASE_PORT + 60, line -> { }).state();
             started.brokers().forEach(b -> pids.add(b.pid()));
             pids.add(started.toxiproxyPid());
             assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isPresent());
+
+            long broker = started.brokers().get(0).pid();
+            assertThat(new ProcessBuilder("kill", "-STOP", Long.toString(broker)).start().waitFor()).isZero();
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                    assertThat(EnvStatus.of(started).brokers()).extracting(EnvStatus.BrokerStatus::state).containsExactly("paused"));
         } finally {
+            long t0 = System.nanoTime();
             throwaway.down(false);
+            downNanos = System.nanoTime() - t0;
         }
         assertThat(pids).isNotEmpty().allSatisfy(pid -> assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive)).isEmpty());
+        assertThat(downNanos).as("a paused broker is continued, not waited out for the 20 s grace").isLessThan(15_000_000_000L);
         assertThat(paths.stateDir().resolve("state.json")).doesNotExist();
         assertThat(paths.dataDir()).doesNotExist();
+    }
+
+    @Test
+    void anUpThatFailsHalfWayStopsWhatItStarted(@TempDir Path dir) throws Exception {
+        Path broken = Files.writeString(dir.resolve("broken.yaml"),
+                "brokers: 1\nreplicationFactor: 1\npartitions: 1\nbrokerConfig: {all: {num.io.threads: many}}\n");
+        ChaosPaths paths = ChaosPaths.defaults().withStateDir(dir.resolve("state"));
+        EmbeddedEnvironment environment = new EmbeddedEnvironment(paths);
+        int basePort = BASE_PORT + 70;
+        try {
+            assertThatThrownBy(() -> environment.up(EnvSpecReader.read(broken), broken.toString(), basePort, line -> { }))
+                    .hasMessageContaining("broker 1").hasMessageContaining("Invalid value many for configuration num.io.threads");
+
+            assertThat(environment.recorded()).isEmpty();
+            assertThat(ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
+                    .filter(cmd -> cmd.contains(paths.stateDir().toString()) || cmd.contains("-port " + basePort)))
+                    .isEmpty();
+        } finally {
+            environment.down(false);
+        }
     }
 }
