@@ -180,7 +180,11 @@ public final class EmbeddedEnvironment {
         progress.accept("starting " + spec.brokers() + " broker(s)");
         for (EnvState.BrokerState broker : state.brokers()) {
             long pid = startProcess(List.of(java(), "-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
-                    "-Djava.awt.headless=true",
+                    "-Djava.awt.headless=true", "-Dcom.sun.management.jmxremote.host=" + PortPlan.HOST,
+                    "-Djava.rmi.server.hostname=" + PortPlan.HOST,
+                    "-Dcom.sun.management.jmxremote.port=" + broker.jmxPort(),
+                    "-Dcom.sun.management.jmxremote.rmi.port=" + broker.jmxPort(),
+                    "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false",
                     "-Dlog4j2.configurationFile=" + paths.envDir().resolve("brokers").resolve("log4j2.properties"),
                     "-cp", classpath, "kafka.Kafka", broker.configFile()), Map.of(), Path.of(broker.logFile()));
             state = record(state.withBrokerPid(broker.id(), pid));
@@ -200,7 +204,7 @@ public final class EmbeddedEnvironment {
         for (int id = 1; id <= spec.brokers(); id++) {
             Path dir = paths.dataDir().resolve("broker-" + id);
             brokers.add(new EnvState.BrokerState(id, null,
-                    PortPlan.HOST + ":" + plan.advertised(id, ProxyLink.CLIENT, spec.network()),
+                    PortPlan.HOST + ":" + plan.advertised(id, ProxyLink.CLIENT, spec.network()), plan.jmx(id),
                     dir.resolve("server.properties").toString(),
                     paths.logDir().resolve("broker-" + id + ".log").toString(),
                     dir.resolve("kafka-logs").toString()));

@@ -30,8 +30,13 @@ public record EnvState(
     public static final String STARTING = "starting";
     public static final String RUNNING = "running";
 
-    /** One broker process; pid is null until it was started. */
-    public record BrokerState(int id, Long pid, String address, String configFile, String logFile, String dataDir) {
+    /**
+     * One broker process; pid is null until it was started.
+     *
+     * @param address the client address clients are told (the proxy's when proxied)
+     * @param jmxPort JMX on 127.0.0.1, for broker metrics
+     */
+    public record BrokerState(int id, Long pid, String address, int jmxPort, String configFile, String logFile, String dataDir) {
     }
 
     /** One Toxiproxy proxy in front of a broker's client or replication listener. */
@@ -69,7 +74,7 @@ public record EnvState(
         List<BrokerState> updated = new ArrayList<>();
         for (BrokerState b : brokers) {
             updated.add(b.id() == brokerId
-                    ? new BrokerState(b.id(), pid, b.address(), b.configFile(), b.logFile(), b.dataDir())
+                    ? new BrokerState(b.id(), pid, b.address(), b.jmxPort(), b.configFile(), b.logFile(), b.dataDir())
                     : b);
         }
         return new EnvState(spec, source, basePort, phase, startedAt, bootstrapServers, toxiproxyApi,

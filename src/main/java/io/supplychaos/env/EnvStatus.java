@@ -34,7 +34,7 @@ public final class EnvStatus {
                          ToxiproxyStatus toxiproxy, Integer underReplicatedPartitions, List<Object> apps) {
     }
 
-    public record BrokerStatus(int id, Long pid, String state, String address) {
+    public record BrokerStatus(int id, Long pid, String state, String address, int jmxPort) {
     }
 
     /** {@code api} is null for a direct env. */
@@ -51,7 +51,7 @@ public final class EnvStatus {
         // the admin round trip is the slowest probe (~0.8 s); run it while /proc and Toxiproxy are read
         CompletableFuture<Integer> urp = CompletableFuture.supplyAsync(() -> underReplicatedPartitions(state));
         List<BrokerStatus> brokers = state.brokers().stream()
-                .map(b -> new BrokerStatus(b.id(), b.pid(), processState(b.pid(), b.configFile()), b.address()))
+                .map(b -> new BrokerStatus(b.id(), b.pid(), processState(b.pid(), b.configFile()), b.address(), b.jmxPort()))
                 .toList();
         ToxiproxyStatus toxiproxy = state.toxiproxyApi() == null
                 ? new ToxiproxyStatus(null, null, "none", List.of())

@@ -13,6 +13,7 @@ import java.util.List;
  * base + 30 + id  client listener
  * base + 40 + id  client proxy       (advertised to clients when proxied)
  * base + 50 + id  replication proxy  (advertised to other brokers when proxied)
+ * base + 60 + id  JMX of broker id (metrics sampling)
  * </pre>
  * Pure arithmetic; touches nothing.
  */
@@ -20,14 +21,16 @@ public record PortPlan(int basePort, int brokers) {
 
     public static final int DEFAULT_BASE_PORT = 29000;
     public static final String HOST = "127.0.0.1";
+    /** Ports from the base port up to (excluding) base + SPAN may be used. */
+    public static final int SPAN = 70;
 
     /** A port this plan uses and what it is for, so a busy port can be reported by name. */
     public record PlannedPort(int port, String purpose) {
     }
 
     public PortPlan {
-        if (basePort < 1024 || basePort + 60 > 65535) {
-            throw new IllegalArgumentException("base port must be between 1024 and 65475, got " + basePort);
+        if (basePort < 1024 || basePort + SPAN > 65535) {
+            throw new IllegalArgumentException("base port must be between 1024 and " + (65535 - SPAN) + ", got " + basePort);
         }
         if (brokers < 1 || brokers > EnvSpecReader.MAX_BROKERS) {
             throw new IllegalArgumentException("brokers must be between 1 and " + EnvSpecReader.MAX_BROKERS);
@@ -48,6 +51,10 @@ public record PortPlan(int basePort, int brokers) {
 
     public int clientListener(int brokerId) {
         return basePort + 30 + brokerId;
+    }
+
+    public int jmx(int brokerId) {
+        return basePort + 60 + brokerId;
     }
 
     public int proxy(int brokerId, ProxyLink link) {
@@ -81,6 +88,7 @@ public record PortPlan(int basePort, int brokers) {
             ports.add(new PlannedPort(controller(id), "broker " + id + " controller listener"));
             ports.add(new PlannedPort(replicationListener(id), "broker " + id + " replication listener"));
             ports.add(new PlannedPort(clientListener(id), "broker " + id + " client listener"));
+            ports.add(new PlannedPort(jmx(id), "broker " + id + " JMX"));
             if (network == Network.PROXIED) {
                 ports.add(new PlannedPort(proxy(id, ProxyLink.CLIENT), "broker " + id + " client proxy"));
                 ports.add(new PlannedPort(proxy(id, ProxyLink.REPLICATION), "broker " + id + " replication proxy"));

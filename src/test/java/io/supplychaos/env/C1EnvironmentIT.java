@@ -12,6 +12,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,6 +58,18 @@ class C1EnvironmentIT {
     }
 
     @Test
+    void brokerMetricsAnswerOnTheJmxPortOfThePlan() throws Exception {
+        int jmxPort = state.brokers().get(0).jmxPort();
+        assertThat(jmxPort).isEqualTo(new PortPlan(BASE_PORT, 1).jmx(1));
+        JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + jmxPort + "/jmxrmi");
+        try (JMXConnector connector = JMXConnectorFactory.connect(url)) {
+            Object brokerState = connector.getMBeanServerConnection()
+                    .getAttribute(new ObjectName("kafka.server:type=KafkaServer,name=BrokerState"), "Value");
+            assertThat(brokerState).as("3 = RUNNING").isEqualTo((byte) 3);
+        }
+    }
+
+    @Test
     void latencyToxicOnTheClientProxyRaisesProduceLatencyByItsValue() throws Exception {
         Proxy proxy = new ToxiproxyClient("127.0.0.1", BASE_PORT).getProxy(ProxyLink.CLIENT.proxyName(1));
         try (KafkaProbe probe = new KafkaProbe(state.bootstrapServers())) {
@@ -80,7 +96,7 @@ class C1EnvironmentIT {
         long downNanos;
         try {
             EnvSpec spec = EnvSpecReader.read(EnvFiles.resolve(paths, "c1"));
-            EnvState started = throwaway.up(spec, "c1", BASE_PORT + 60, line -> { }).state();
+            EnvState started = throwaway.up(spec, "c1", BASE_PORT + PortPlan.SPAN, line -> { }).state();
             started.brokers().forEach(b -> pids.add(b.pid()));
             pids.add(started.toxiproxyPid());
             assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isPresent());
@@ -106,7 +122,7 @@ class C1EnvironmentIT {
                 "brokers: 1\nreplicationFactor: 1\npartitions: 1\nbrokerConfig: {all: {num.io.threads: many}}\n");
         ChaosPaths paths = ChaosPaths.defaults().withStateDir(dir.resolve("state"));
         EmbeddedEnvironment environment = new EmbeddedEnvironment(paths);
-        int basePort = BASE_PORT + 70;
+        int basePort = BASE_PORT + 2 * PortPlan.SPAN;
         try {
             assertThatThrownBy(() -> environment.up(EnvSpecReader.read(broken), broken.toString(), basePort, line -> { }))
                     .hasMessageContaining("broker 1").hasMessageContaining("Invalid value many for configuration num.io.threads");

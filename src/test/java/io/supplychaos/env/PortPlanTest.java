@@ -12,8 +12,8 @@ class PortPlanTest {
     void proxiedPlanHasDistinctPortsAwayFromTheApp() {
         PortPlan plan = new PortPlan(PortPlan.DEFAULT_BASE_PORT, 9);
         List<Integer> ports = plan.ports(Network.PROXIED).stream().map(PortPlan.PlannedPort::port).toList();
-        assertThat(ports).hasSize(1 + 9 * 5).doesNotHaveDuplicates().doesNotContain(8080)
-                .allSatisfy(p -> assertThat(p).isBetween(29000, 29059));
+        assertThat(ports).hasSize(1 + 9 * 6).doesNotHaveDuplicates().doesNotContain(8080)
+                .allSatisfy(p -> assertThat(p).isBetween(29000, 29000 + PortPlan.SPAN - 1));
     }
 
     @Test
@@ -29,6 +29,6 @@ class PortPlanTest {
     @Test
     void rejectsBasePortsOutsideTheUsableRange() {
         assertThatThrownBy(() -> new PortPlan(80, 1)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("base port");
-        assertThatThrownBy(() -> new PortPlan(65500, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new PortPlan(65535 - PortPlan.SPAN + 1, 1)).isInstanceOf(IllegalArgumentException.class);
     }
 }

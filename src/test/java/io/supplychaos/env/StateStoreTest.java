@@ -18,8 +18,8 @@ class StateStoreTest {
                 Map.of("all", Map.of("num.io.threads", "8"), "2", Map.of("socket.send.buffer.bytes", "1024")));
         EnvState state = new EnvState(spec, "env/c2.yaml", 29000, EnvState.STARTING, Instant.now().truncatedTo(ChronoUnit.MILLIS),
                 "127.0.0.1:29041,127.0.0.1:29042", "http://127.0.0.1:29000", 42L,
-                List.of(new EnvState.BrokerState(1, 100L, "127.0.0.1:29041", "/d/1/server.properties", "/l/1.log", "/d/1/kafka-logs"),
-                        new EnvState.BrokerState(2, null, "127.0.0.1:29042", "/d/2/server.properties", "/l/2.log", "/d/2/kafka-logs")),
+                List.of(new EnvState.BrokerState(1, 100L, "127.0.0.1:29041", 29061, "/d/1/server.properties", "/l/1.log", "/d/1/kafka-logs"),
+                        new EnvState.BrokerState(2, null, "127.0.0.1:29042", 29062, "/d/2/server.properties", "/l/2.log", "/d/2/kafka-logs")),
                 List.of(new EnvState.ProxyState("broker-2-replication", 2, ProxyLink.REPLICATION, "127.0.0.1:29052", "127.0.0.1:29022")),
                 "/d", "/l");
         StateStore store = new StateStore(dir);
