@@ -4,8 +4,6 @@ import eu.rekawek.toxiproxy.ToxiproxyClient;
 import io.supplychaos.topology.Topics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -310,14 +308,10 @@ public final class EmbeddedEnvironment {
     }
 
     private static void checkPortsFree(PortPlan plan, Network network) {
-        for (PortPlan.PlannedPort port : plan.ports(network)) {
-            try (ServerSocket socket = new ServerSocket()) {
-                socket.setReuseAddress(true);
-                socket.bind(new InetSocketAddress(PortPlan.HOST, port.port()));
-            } catch (IOException e) {
-                throw new EnvBusyException("port " + port.port() + " (" + port.purpose() + ") is already in use; stop what"
-                        + " holds it or choose another --base-port (now " + plan.basePort() + ")");
-            }
+        try {
+            plan.ports(network).forEach(port -> PortPlan.requireFree(port.port(), port.purpose()));
+        } catch (EnvBusyException e) {
+            throw new EnvBusyException(e.getMessage() + " or choose another --base-port (now " + plan.basePort() + ")");
         }
     }
 

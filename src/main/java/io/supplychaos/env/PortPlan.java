@@ -1,5 +1,9 @@
 package io.supplychaos.env;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +19,7 @@ import java.util.List;
  * base + 50 + id  replication proxy  (advertised to other brokers when proxied)
  * base + 60 + id  JMX of broker id (metrics sampling)
  * </pre>
- * Pure arithmetic; touches nothing.
+ * Arithmetic, plus a check that a port is free.
  */
 public record PortPlan(int basePort, int brokers) {
 
@@ -34,6 +38,16 @@ public record PortPlan(int basePort, int brokers) {
         }
         if (brokers < 1 || brokers > EnvSpecReader.MAX_BROKERS) {
             throw new IllegalArgumentException("brokers must be between 1 and " + EnvSpecReader.MAX_BROKERS);
+        }
+    }
+
+    /** Fails with a message naming the port and its purpose when something on 127.0.0.1 holds it. */
+    public static void requireFree(int port, String purpose) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(HOST, port));
+        } catch (IOException e) {
+            throw new EnvBusyException("port " + port + " (" + purpose + ") is already in use; stop what holds it");
         }
     }
 

@@ -1,0 +1,43 @@
+package io.supplychaos.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+
+import io.supplychaos.metrics.RunResult;
+
+/** The table `run` prints after each run: verdict, orders, throughput, latency, faults, where the report is. */
+final class SummaryTable {
+
+    private SummaryTable() {
+    }
+
+    static void print(PrintWriter out, RunResult result, Path dir) {
+        RunResult.Orders orders = result.orders();
+        RunResult.Latency latency = result.latencyMs();
+        out.println();
+        out.printf("  %-22s %s%n", "verdict", result.verdict());
+        result.violations().forEach(violation -> out.printf("  %-22s %s%n", "", violation));
+        out.printf("  %-22s sent %d, acked %d, completed %d (rejected %d)%n", "orders", orders.sent(), orders.acked(),
+                orders.completed(), orders.rejected());
+        out.printf("  %-22s lost %d (expected %d), duplicates %d, out of order %d, never acked %d%n", "correctness",
+                orders.lost(), orders.expectedLost(), orders.duplicates(), orders.outOfOrder(), orders.neverAcked());
+        out.printf("  %-22s %.1f orders/s, %.0f records/s%n", "throughput", result.throughput().ordersPerSec(),
+                result.throughput().recordsPerSec());
+        out.printf("  %-22s avg %.1f  p50 %.1f  p95 %.1f  p99 %.1f  p99.9 %.1f  max %.1f%n", "latency ms", latency.avg(),
+                latency.p50(), latency.p95(), latency.p99(), latency.p999(), latency.max());
+        out.printf("  %-22s avg %.1f  p99 %.1f%n", "request time ms", result.requestTimeMs().avg(),
+                result.requestTimeMs().p99());
+        out.printf("  %-22s %.1f%n", "jitter ms", result.jitterMs().avg());
+        for (RunResult.FaultEvent fault : result.faults()) {
+            out.printf("  %-22s %s (%s), recovered %s%n", "fault", fault.detail(), fault.source(),
+                    fault.recoveryMs() == null ? "never" : "after " + fault.recoveryMs() / 1000 + " s");
+        }
+        if (result.paper() != null) {
+            out.printf("  %-22s latency %.1f ms, throughput %.1f/s (ours: %.1f ms, %.1f/s)%n", "paper " + result.paper().config(),
+                    result.paper().latencyMs(), result.paper().throughputPerSec(), latency.avg(),
+                    result.throughput().ordersPerSec());
+        }
+        out.printf("  %-22s %s%n", "report", dir.resolve("report.html"));
+        out.flush();
+    }
+}

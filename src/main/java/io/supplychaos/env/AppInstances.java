@@ -1,0 +1,173 @@
+package io.supplychaos.env;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * The supply-chain service instances a run starts, each its own JVM (the Quarkus app's
+ * quarkus-run.jar) in its own session, recorded in {@code .chaos/apps.json} so that
+ * {@code ./chaos kill-app N} from another terminal, {@code status} and {@code down} find them.
+ * All instances share one application.id (one consumer group) and each has its own state
+ * directory, HTTP port and log.
+ */
+public final class AppInstances {
+
+    /** Where instance N's HTTP port is: {@value #FIRST_HTTP_PORT} + N. */
+    public static final int FIRST_HTTP_PORT = 28100;
+    static final String MARKER = "-Dsupply.app.instance=";
+
+    /** One instance as recorded; the command restarts it as it was. */
+    public record AppInstance(int index, Long pid, int httpPort, List<String> command, String log) {
+
+        public AppInstance withPid(long newPid) {
+            return new AppInstance(index, newPid, httpPort, command, log);
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final ChaosPaths paths;
+
+    public AppInstances(ChaosPaths paths) {
+        this.paths = paths;
+    }
+
+    public Path file() {
+        return paths.stateDir().resolve("apps.json");
+    }
+
+    public synchronized List<AppInstance> read() {
+        if (!Files.exists(file())) {
+            return List.of();
+        }
+        try {
+            return JSON.readValue(file().toFile(), new TypeReference<List<AppInstance>>() { });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file(), e);
+        }
+    }
+
+    public Optional<AppInstance> instance(int index) {
+        return read().stream().filter(app -> app.index() == index).findFirst();
+    }
+
+    /**
+     * Starts instance {@code index} against {@code bootstrapServers} with the given app properties
+     * (system properties; e.g. kafka-streams.processing.guarantee) and records it.
+     */
+    public AppInstance start(int index, String bootstrapServers, Map<String, String> properties) {
+        Path jar = paths.home().resolve("target/quarkus-app/quarkus-run.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("no app build at " + jar + ": run ./chaos (it builds) or mvn package");
+        }
+        int port = FIRST_HTTP_PORT + index;
+        PortPlan.requireFree(port, "HTTP port of app instance " + index);
+        Path state = paths.stateDir().resolve("apps").resolve(Integer.toString(index));
+        List<String> command = new ArrayList<>(List.of(javaBin(), "-Xms128m", "-Xmx512m", MARKER + index,
+                "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + bootstrapServers,
+                "-Dkafka-streams.state.dir=" + state.resolve("streams"),
+                "-Dquarkus.log.file.enabled=false"));
+        properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
+        command.addAll(List.of("-jar", jar.toString()));
+        Path log = paths.logDir().resolve("app-" + index + ".log");
+        AppInstance instance = new AppInstance(index, null, port, List.copyOf(command), log.toString());
+        return launch(instance);
+    }
+
+    /** Starts a recorded instance again with the command it was started with. */
+    public AppInstance launch(AppInstance instance) {
+        long pid = ProcessControl.start(instance.command(), Map.of(), Path.of(instance.log()));
+        AppInstance started = instance.withPid(pid);
+        record(started);
+        return started;
+    }
+
+    /** Waits until the instance answers ready on /q/health/ready (Kafka Streams RUNNING). */
+    public void awaitReady(AppInstance instance, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!ProcessControl.isOurs(instance.pid(), MARKER + instance.index())) {
+                throw new IllegalStateException("app instance " + instance.index() + " exited; its log says:\n"
+                        + ProcessControl.tail(Path.of(instance.log()), 20));
+            }
+            if (ready(instance.httpPort())) {
+                return;
+            }
+            LockSupport.parkNanos(Duration.ofMillis(250).toNanos());
+        }
+        throw new IllegalStateException("app instance " + instance.index() + " not ready after " + timeout.toSeconds()
+                + " s; see " + instance.log());
+    }
+
+    public boolean alive(AppInstance instance) {
+        return ProcessControl.isOurs(instance.pid(), MARKER + instance.index());
+    }
+
+    /** SIGKILL, like a crash; the record stays so that restart-app brings it back. */
+    public void kill(AppInstance instance) {
+        if (alive(instance)) {
+            ProcessHandle.of(instance.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** Stops every recorded instance (SIGTERM, SIGKILL after the grace) and forgets them. */
+    public synchronized void stopAll(Duration grace) {
+        List<Long> pids = read().stream().filter(this::alive).map(AppInstance::pid).toList();
+        ProcessControl.terminateAll(pids, grace);
+        try {
+            Files.deleteIfExists(file());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + file(), e);
+        }
+    }
+
+    private synchronized void record(AppInstance instance) {
+        List<AppInstance> all = new ArrayList<>(read());
+        all.removeIf(app -> app.index() == instance.index());
+        all.add(instance);
+        all.sort(java.util.Comparator.comparingInt(AppInstance::index));
+        try {
+            Files.createDirectories(file().getParent());
+            Path temp = file().resolveSibling("apps.json.tmp");
+            JSON.writeValue(temp.toFile(), all);
+            Files.move(temp, file(), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file(), e);
+        }
+    }
+
+    private static boolean ready(int port) {
+        try {
+            HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + "/q/health/ready")
+                    .toURL().openConnection();
+            connection.setConnectTimeout(500);
+            connection.setReadTimeout(1000);
+            try {
+                return connection.getResponseCode() == 200;
+            } finally {
+                connection.disconnect();
+            }
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -1,0 +1,186 @@
+package io.supplychaos.scenario;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.producer.RecordMetadata;
+
+import io.supplychaos.check.AckedOrder;
+import io.supplychaos.check.ObservedState;
+import io.supplychaos.domain.InventoryUpdate;
+import io.supplychaos.domain.Notification;
+import io.supplychaos.domain.Order;
+import io.supplychaos.metrics.JitterMeter;
+import io.supplychaos.metrics.LatencyHistogram;
+import io.supplychaos.metrics.RunResult;
+
+/**
+ * Bookkeeping of one run, fed by the load generator's callbacks and the outcome consumer: what
+ * was sent, acknowledged, failed and observed, with latency (intended send time to the final
+ * notification being read), request time (send to ack), jitter and per-stage latency recorded in
+ * HdrHistograms for the measured phase only, and per-second counts for the time series.
+ * Thread-safe.
+ */
+public final class RunRecorder implements WorkloadGenerator.Listener {
+
+    private record SentOrder(Order order, boolean warmup) {
+    }
+
+    private final Map<String, SentOrder> sent = new ConcurrentHashMap<>();
+    private final List<AckedOrder> acked = new ArrayList<>();
+    private final Map<String, String> failed = new LinkedHashMap<>();
+    private final List<ObservedState> observed = new ArrayList<>();
+    private final List<InventoryUpdate> inventory = new ArrayList<>();
+    private final Map<String, Boolean> finished = new HashMap<>();
+    private final LatencyHistogram latency = new LatencyHistogram();
+    private final LatencyHistogram requestTime = new LatencyHistogram();
+    private final Map<String, LatencyHistogram> stages = new TreeMap<>();
+    private final JitterMeter jitter = new JitterMeter();
+    private long sentCount;
+    private long ackedCount;
+    private long completedCount;
+    private long measuredCompleted;
+    private long firstMeasuredPlacedAt = Long.MAX_VALUE;
+    private long lastMeasuredCompletion;
+
+    @Override
+    public void sending(Order order, boolean warmup) {
+        sent.put(order.orderId(), new SentOrder(order, warmup));
+        synchronized (this) {
+            sentCount++;
+            if (!warmup) {
+                firstMeasuredPlacedAt = Math.min(firstMeasuredPlacedAt, order.placedAt());
+            }
+        }
+    }
+
+    @Override
+    public void acked(Order order, boolean warmup, RecordMetadata metadata, long sentAt, long ackedAt) {
+        if (!warmup) {
+            requestTime.recordMillis(ackedAt - sentAt);
+        }
+        synchronized (this) {
+            ackedCount++;
+            acked.add(new AckedOrder(order.orderId(), order.drugId(), order.quantity(), order.placedAt(), ackedAt,
+                    metadata.partition(), metadata.offset(), warmup));
+        }
+    }
+
+    @Override
+    public synchronized void failed(Order order, boolean warmup, Exception error, long failedAt) {
+        failed.put(order.orderId(), error.getClass().getSimpleName() + ": " + error.getMessage());
+    }
+
+    /** A notification of one of this run's orders was read. */
+    public void observed(Notification notification, long readAt) {
+        SentOrder order = sent.get(notification.orderId());
+        if (order == null) {
+            return;
+        }
+        boolean first;
+        synchronized (this) {
+            observed.add(new ObservedState(notification.orderId(), notification.status(), notification.at(), readAt));
+            first = notification.status().isFinal() && finished.putIfAbsent(notification.orderId(), true) == null;
+            if (first) {
+                completedCount++;
+            }
+        }
+        if (order.warmup()) {
+            return;
+        }
+        stage(notification.status().name()).recordMillis(notification.stageLatencyMs());
+        if (first) {
+            double millis = readAt - order.order().placedAt();
+            latency.recordMillis(millis);
+            jitter.completed(millis);
+            synchronized (this) {
+                measuredCompleted++;
+                lastMeasuredCompletion = Math.max(lastMeasuredCompletion, readAt);
+            }
+        }
+    }
+
+    public synchronized void inventory(InventoryUpdate update) {
+        inventory.add(update);
+    }
+
+    private synchronized LatencyHistogram stage(String name) {
+        return stages.computeIfAbsent(name, key -> new LatencyHistogram());
+    }
+
+    public synchronized long sentCount() {
+        return sentCount;
+    }
+
+    public synchronized long ackedCount() {
+        return ackedCount;
+    }
+
+    public synchronized long failedCount() {
+        return failed.size();
+    }
+
+    public synchronized long completedCount() {
+        return completedCount;
+    }
+
+    /** Acknowledged orders still waiting for a final state. */
+    public synchronized long inFlight() {
+        return acked.stream().filter(order -> !finished.containsKey(order.orderId())).count();
+    }
+
+    /** Latencies completed since the previous call, for the per-second row. */
+    public Histogram latencyInterval() {
+        return latency.interval();
+    }
+
+    public Histogram requestTimeInterval() {
+        return requestTime.interval();
+    }
+
+    /** Completed measured orders per second between the first measured send and the last completion. */
+    public synchronized double ordersPerSecond() {
+        long span = lastMeasuredCompletion - firstMeasuredPlacedAt;
+        return measuredCompleted == 0 || span <= 0 ? 0 : measuredCompleted * 1000.0 / span;
+    }
+
+    /** Measured phase span in ms (first measured send to last measured completion). */
+    public synchronized long measuredSpanMs() {
+        return Math.max(0, lastMeasuredCompletion - firstMeasuredPlacedAt);
+    }
+
+    public RunResult.Latency latency() {
+        return latency.summary();
+    }
+
+    public List<RunResult.Percentile> distribution() {
+        return latency.distribution();
+    }
+
+    public RunResult.RequestTime requestTime() {
+        RunResult.Latency summary = requestTime.summary();
+        return new RunResult.RequestTime(summary.avg(), summary.p99());
+    }
+
+    public RunResult.Jitter jitter() {
+        return new RunResult.Jitter(jitter.averageMs());
+    }
+
+    public synchronized List<RunResult.StageLatency> stages() {
+        List<RunResult.StageLatency> result = new ArrayList<>();
+        stages.forEach((name, histogram) -> result.add(new RunResult.StageLatency(name, histogram.count(),
+                histogram.summary())));
+        return result;
+    }
+
+    public synchronized io.supplychaos.check.History history(Map<String, InventoryUpdate> baseline) {
+        return new io.supplychaos.check.History(List.copyOf(acked), Map.copyOf(failed), List.copyOf(observed),
+                List.copyOf(inventory), baseline);
+    }
+}

@@ -1,0 +1,56 @@
+package io.supplychaos.scenario;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.check.Expectations;
+import io.supplychaos.env.EnvSpec;
+
+/**
+ * An experiment, as loaded from scenarios/*.yaml and validated: the environment, the app, the
+ * producer configuration, the workload, the fault schedule and the expectations. A sweep file
+ * holds several environments and message counts; {@link #runs()} expands it.
+ *
+ * @param producer     producer properties for the load generator (any KafkaProducer property)
+ * @param sweep        further (env, orders) pairs to run; empty for a single run
+ * @param repeat       how many times to run each point (median and min-max are reported)
+ * @param reuseEnv     run on the env already up (when it is the same) and leave it up
+ * @param comparePaper show the paper's Table II figures for the env and order count beside ours
+ */
+public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map<String, String> producer,
+                       WorkloadSpec workload, List<FaultSpec> faults, Expectations expect, Duration drainTimeout,
+                       int repeat, List<SweepPoint> sweep, boolean reuseEnv, boolean comparePaper) {
+
+    /** One point of a sweep. */
+    public record SweepPoint(EnvSpec env, long orders) {
+    }
+
+    public Scenario {
+        producer = Map.copyOf(producer);
+        faults = List.copyOf(faults);
+        sweep = List.copyOf(sweep);
+    }
+
+    /** This scenario with its soak length replaced (the CLI's --duration). */
+    public Scenario withDurationSeconds(long seconds) {
+        return new Scenario(name, source, env, app, producer, workload.withDurationSeconds(seconds), faults, expect,
+                drainTimeout, repeat, sweep, reuseEnv, comparePaper);
+    }
+
+    /** The single runs this scenario stands for, named after their parameters when it sweeps. */
+    public List<Scenario> runs() {
+        if (sweep.isEmpty()) {
+            return List.of(this);
+        }
+        List<Scenario> runs = new ArrayList<>();
+        for (SweepPoint point : sweep) {
+            runs.add(new Scenario(name + "-" + point.env().name() + "-" + point.orders(), source, point.env(), app,
+                    producer, workload.withOrders(point.orders()), faults, expect, drainTimeout, repeat, List.of(),
+                    reuseEnv, comparePaper));
+        }
+        return runs;
+    }
+}
