@@ -28,7 +28,7 @@ public final class AppInstances {
 
     /** Where instance N's HTTP port is: {@value #FIRST_HTTP_PORT} + N. */
     public static final int FIRST_HTTP_PORT = 28100;
-    static final String MARKER = "-Dsupply.app.instance=";
+    static final String MARKER = "-Dsupplychaos.app.instance=";
 
     /** One instance as recorded; the command restarts it as it was. */
     public record AppInstance(int index, Long pid, int httpPort, List<String> command, String log) {

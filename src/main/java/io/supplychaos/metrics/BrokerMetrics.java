@@ -89,8 +89,9 @@ public final class BrokerMetrics implements AutoCloseable {
         long shrinks = count(server, "kafka.server:type=ReplicaManager,name=IsrShrinksPerSec");
         long expands = count(server, "kafka.server:type=ReplicaManager,name=IsrExpandsPerSec");
         double underReplicated = number(server, "kafka.server:type=ReplicaManager,name=UnderReplicatedPartitions", "Value");
-        double idle = number(server, "kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent",
-                "OneMinuteRate") * 100;
+        // combined KRaft nodes run two handler pools (broker and controller) marking one shared meter
+        double idle = Math.min(100, number(server,
+                "kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent", "OneMinuteRate") * 50);
         double p99 = number(server, "kafka.network:type=RequestMetrics,name=TotalTimeMs,request=Produce", "99thPercentile");
         long now = System.currentTimeMillis();
         Counters current = new Counters(messagesIn, bytesIn, bytesOut, shrinks, expands, now);

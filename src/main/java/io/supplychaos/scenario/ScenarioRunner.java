@@ -125,14 +125,14 @@ public final class ScenarioRunner {
             timers.scheduleAtFixedRate(sampler, 1, 1, TimeUnit.SECONDS);
 
             for (long warmup : scenario.workload().warmup()) {
-                out.println("warm-up: " + warmup + " orders");
+                out.println("\nwarm-up: " + warmup + " orders");
                 generator.runPhase(warmup, scenario.workload().ratePerSecond(), 0, true, stop::get);
                 drain(recorder, outcomes, scenario.drainTimeout(), stop);
             }
             offsetsAtStart = endOffsets(env.bootstrapServers());
             measuredStart = System.currentTimeMillis();
             sampler.measuringFrom(measuredStart);
-            out.println("measuring: " + describe(scenario.workload()));
+            out.println("\nmeasuring: " + describe(scenario.workload()));
             for (FaultSpec fault : scenario.faults()) {
                 timers.schedule(() -> inject(fault, actions, active, faultEvents, journal, timers),
                         fault.start().toMillis(), TimeUnit.MILLISECONDS);
