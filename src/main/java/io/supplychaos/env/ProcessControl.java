@@ -38,9 +38,23 @@ public final class ProcessControl {
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             builder.environment().putAll(environment);
-            return builder.start().pid();
+            long pid = builder.start().pid();
+            awaitExec(pid, command.get(command.size() - 1));
+            return pid;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command.get(0), e);
+        }
+    }
+
+    /**
+     * Until the child has exec'd, /proc shows the parent's command line, and an {@link #isOurs}
+     * check right after start would take a starting process for a dead one.
+     */
+    private static void awaitExec(long pid, String lastArgument) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (System.nanoTime() < deadline && state(pid) != State.STOPPED
+                && !read(Path.of("/proc", Long.toString(pid), "cmdline")).map(line -> line.contains(lastArgument)).orElse(false)) {
+            LockSupport.parkNanos(5_000_000L);
         }
     }
 
