@@ -59,7 +59,12 @@ final class BrokerTargetOptions {
         return named.isEmpty() ? null : named.get(0);
     }
 
+    /** The spec of {@code type} on the named broker; start-broker without one starts the broker killed last. */
     FaultSpec spec(FaultType type, Duration hold) {
-        return new FaultSpec(type, target(), Map.of(), null, hold);
+        FaultTarget target = target();
+        if (target == null && type == FaultType.START_BROKER) {
+            target = FaultTarget.killed();
+        }
+        return new FaultSpec(type, target, Map.of(), null, hold);
     }
 }

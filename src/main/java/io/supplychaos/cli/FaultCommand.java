@@ -98,10 +98,15 @@ abstract class FaultCommand implements Callable<Integer> {
     private void countdown(Duration hold) throws InterruptedException {
         PrintWriter err = spec.commandLine().getErr();
         long end = System.nanoTime() + hold.toNanos();
+        long shown = -1;
         for (long left = hold.toNanos(); left > 0; left = end - System.nanoTime()) {
-            err.printf("\r  healing in %d s ", (left + 999_999_999) / 1_000_000_000);
-            err.flush();
-            Thread.sleep(Math.min(1000, Math.max(1, left / 1_000_000)));
+            long seconds = (left + 999_999_999) / 1_000_000_000;
+            if (seconds != shown) {
+                err.printf("\r  healing in %d s ", seconds);
+                err.flush();
+                shown = seconds;
+            }
+            Thread.sleep(Math.max(1, Math.min(left - (seconds - 1) * 1_000_000_000, left) / 1_000_000));
         }
         err.print("\r");
         err.flush();
@@ -109,7 +114,7 @@ abstract class FaultCommand implements Callable<Integer> {
 
     private static FaultEventLog.Entry entry(FaultSpec fault, FaultAction action, String phase) {
         return new FaultEventLog.Entry(System.currentTimeMillis(), phase, fault.type().cliName(),
-                String.valueOf(fault.target()), action.describe(), "cli");
+                fault.target() == null ? "all" : fault.target().toString(), action.describe(), "cli");
     }
 
     private static void removeHook(Thread hook) {

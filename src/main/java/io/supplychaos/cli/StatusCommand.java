@@ -67,12 +67,10 @@ final class StatusCommand implements Callable<Integer> {
         out.println("under-replicated partitions: "
                 + (report.underReplicatedPartitions() == null ? "unknown (the cluster did not answer in time)" : report.underReplicatedPartitions()));
         if (report.topics() != null) {
-            report.topics().stream().filter(t -> !t.name().startsWith("__")).forEach(t -> {
-                out.printf("topic %s%n", t.name());
-                t.partitions().forEach(p -> out.printf("  %-3d leader %-4s isr %-10s replicas %s%s%n", p.partition(),
-                        p.leader() == null ? "none" : p.leader(), p.isr(), p.replicas(),
-                        p.isr().size() < p.replicas().size() ? "  UNDER-REPLICATED" : ""));
-            });
+            out.println("partition: leader [isr] (* = under-replicated)");
+            report.topics().stream().filter(t -> !t.name().startsWith("__")).forEach(t -> out.printf("  %-20s %s%n", t.name(),
+                    String.join(" ", t.partitions().stream().map(p -> p.partition() + ":" + (p.leader() == null ? "-" : p.leader())
+                            + p.isr().toString().replace(" ", "") + (p.isr().size() < p.replicas().size() ? "*" : "")).toList())));
         }
         report.apps().forEach(a -> out.printf("app %d  pid %-7s %-8s http://127.0.0.1:%d%n", a.index(), a.pid(), a.state(), a.httpPort()));
     }
