@@ -35,6 +35,14 @@ public record FaultTarget(Kind kind, int id, String topic, int partition, Long s
         return new FaultTarget(Kind.LEADER, -1, topic, partition, null);
     }
 
+    public static FaultTarget controller() {
+        return new FaultTarget(Kind.CONTROLLER, -1, null, -1, null);
+    }
+
+    public static FaultTarget killed() {
+        return new FaultTarget(Kind.KILLED, -1, null, -1, null);
+    }
+
     public static FaultTarget app(int instance) {
         return new FaultTarget(Kind.APP, instance, null, -1, null);
     }
@@ -59,8 +67,8 @@ public record FaultTarget(Kind kind, int id, String topic, int partition, Long s
         }
         return switch (value) {
             case "all" -> Optional.of(all());
-            case "controller" -> Optional.of(new FaultTarget(Kind.CONTROLLER, -1, null, -1, null));
-            case "killed" -> Optional.of(new FaultTarget(Kind.KILLED, -1, null, -1, null));
+            case "controller" -> Optional.of(controller());
+            case "killed" -> Optional.of(killed());
             default -> Optional.empty();
         };
     }

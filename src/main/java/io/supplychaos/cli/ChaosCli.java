@@ -15,8 +15,12 @@ import picocli.CommandLine.Spec;
  * port/env, 1 for anything else that failed.
  */
 @Command(name = "chaos", mixinStandardHelpOptions = true, version = "supply-chaos 0.1.0",
-        description = "Runs Kafka environments (and, later, experiments) for supply-chaos.",
-        subcommands = {UpCommand.class, DownCommand.class, StatusCommand.class, ListCommand.class})
+        description = "Runs Kafka environments for supply-chaos and injects faults into them.",
+        subcommands = {UpCommand.class, DownCommand.class, StatusCommand.class, ListCommand.class, ReportCommand.class,
+            KillBrokerCommand.class, StopBrokerCommand.class, StartBrokerCommand.class, RestartBrokerCommand.class,
+            PauseBrokerCommand.class, ResumeBrokerCommand.class,
+            DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,
+            SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class})
 public final class ChaosCli implements Runnable {
     public static final int EXIT_BAD_INPUT = 2;
     public static final int EXIT_FAILED = 1;

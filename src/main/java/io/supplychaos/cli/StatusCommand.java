@@ -3,6 +3,7 @@ package io.supplychaos.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.EnvStatus;
@@ -16,8 +17,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code status}: brokers, proxies and under-replicated partitions of the recorded environment. */
-@Command(name = "status", description = "Show the running env: brokers, Toxiproxy proxies, under-replicated partitions.")
+/**
+ * {@code status}: brokers (running/paused/stopped), proxies with their toxics, leaders and ISR per
+ * topic, under-replicated partitions and app instances of the recorded environment. Reads
+ * {@code .chaos/state.json} and {@code apps.json}, /proc, the Toxiproxy API and the brokers.
+ */
+@Command(name = "status", description = "Show the running env: brokers, proxies and toxics, leaders and ISR, under-replicated partitions, apps.")
 final class StatusCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -34,8 +39,9 @@ final class StatusCommand implements Callable<Integer> {
     public Integer call() throws JsonProcessingException {
         Optional<EnvState> state = new EmbeddedEnvironment(common.paths()).recorded();
         PrintWriter out = spec.commandLine().getOut();
-        EnvStatus.Report report = state.map(EnvStatus::of).orElse(
-                new EnvStatus.Report(null, null, null, List.of(), null, null, List.of()));
+        List<AppInstances.AppInstance> apps = new AppInstances(common.paths()).read();
+        EnvStatus.Report report = state.map(s -> EnvStatus.of(s, apps)).orElse(
+                new EnvStatus.Report(null, null, null, List.of(), null, null, List.of(), List.of()));
         if (json) {
             out.println(JSON.writeValueAsString(report));
         } else if (state.isEmpty()) {
@@ -59,6 +65,13 @@ final class StatusCommand implements Callable<Integer> {
                     p.toxics().isEmpty() ? "none" : p.toxics()));
         }
         out.println("under-replicated partitions: "
-                + (report.underReplicatedPartitions() == null ? "unknown" : report.underReplicatedPartitions()));
+                + (report.underReplicatedPartitions() == null ? "unknown (the cluster did not answer in time)" : report.underReplicatedPartitions()));
+        if (report.topics() != null) {
+            out.println("partition: leader [isr] (* = under-replicated)");
+            report.topics().stream().filter(t -> !t.name().startsWith("__")).forEach(t -> out.printf("  %-20s %s%n", t.name(),
+                    String.join(" ", t.partitions().stream().map(p -> p.partition() + ":" + (p.leader() == null ? "-" : p.leader())
+                            + p.isr().toString().replace(" ", "") + (p.isr().size() < p.replicas().size() ? "*" : "")).toList())));
+        }
+        report.apps().forEach(a -> out.printf("app %d  pid %-7s %-8s http://127.0.0.1:%d%n", a.index(), a.pid(), a.state(), a.httpPort()));
     }
 }

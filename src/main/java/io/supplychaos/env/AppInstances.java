@@ -151,7 +151,8 @@ public final class AppInstances {
         }
     }
 
-    private static boolean ready(int port) {
+    /** True when the service on {@code port} answers ready on /q/health/ready. */
+    public static boolean ready(int port) {
         try {
             HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + "/q/health/ready")
                     .toURL().openConnection();

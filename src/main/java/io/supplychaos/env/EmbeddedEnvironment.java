@@ -1,6 +1,5 @@
 package io.supplychaos.env;
 
-import eu.rekawek.toxiproxy.ToxiproxyClient;
 import io.supplychaos.topology.Topics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -177,15 +176,8 @@ public final class EmbeddedEnvironment {
 
         progress.accept("starting " + spec.brokers() + " broker(s)");
         for (EnvState.BrokerState broker : state.brokers()) {
-            long pid = startProcess(List.of(java(), "-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
-                    "-Djava.awt.headless=true", "-Dcom.sun.management.jmxremote.host=" + PortPlan.HOST,
-                    "-Djava.rmi.server.hostname=" + PortPlan.HOST,
-                    "-Dcom.sun.management.jmxremote.port=" + broker.jmxPort(),
-                    "-Dcom.sun.management.jmxremote.rmi.port=" + broker.jmxPort(),
-                    "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false",
-                    "-Dlog4j2.configurationFile=" + paths.envDir().resolve("brokers").resolve("log4j2.properties"),
-                    "-cp", classpath, "kafka.Kafka", broker.configFile()), Map.of(), Path.of(broker.logFile()));
-            state = record(state.withBrokerPid(broker.id(), pid));
+            state = record(state.withBrokerPid(broker.id(), startProcess(brokerCommand(classpath, broker), Map.of(),
+                    Path.of(broker.logFile()))));
         }
         awaitBrokersReady(state);
         progress.accept("creating topics (" + spec.partitions() + " partitions, RF " + spec.replicationFactor()
@@ -238,15 +230,10 @@ public final class EmbeddedEnvironment {
     }
 
     private void createProxies(EnvState state, long pid) {
-        ToxiproxyClient client = new ToxiproxyClient(PortPlan.HOST, state.basePort());
+        ToxiproxyApi client = new ToxiproxyApi(state.toxiproxyApi());
         awaitTrue(Duration.ofSeconds(20), () -> {
             failIfGone(pid, toxiproxyMarker(state.basePort()), paths.logDir().resolve("toxiproxy.log"), "Toxiproxy");
-            try {
-                client.version();
-                return true;
-            } catch (IOException e) {
-                return false;
-            }
+            return client.answers();
         }, "Toxiproxy API " + state.toxiproxyApi() + " did not answer");
         for (EnvState.ProxyState proxy : state.proxies()) {
             try {
@@ -269,13 +256,47 @@ public final class EmbeddedEnvironment {
     }
 
     private void awaitBrokersReady(EnvState state) {
-        for (EnvState.BrokerState broker : state.brokers()) {
-            Path log = Path.of(broker.logFile());
-            awaitTrue(START_TIMEOUT, () -> {
-                failIfGone(broker.pid(), broker.configFile(), log, "broker " + broker.id());
-                return ProcessControl.tail(log, Integer.MAX_VALUE).contains(READY_LINE);
-            }, "broker " + broker.id() + " did not log '" + READY_LINE + "' within " + START_TIMEOUT.toSeconds() + " s; see " + log);
+        state.brokers().forEach(broker -> awaitBrokerReady(broker, 0));
+    }
+
+    /** Waits until the broker logs that it started, looking only at its log after {@code logOffset}. */
+    private static void awaitBrokerReady(EnvState.BrokerState broker, long logOffset) {
+        Path log = Path.of(broker.logFile());
+        awaitTrue(START_TIMEOUT, () -> {
+            failIfGone(broker.pid(), broker.configFile(), log, "broker " + broker.id());
+            return ProcessControl.readFrom(log, logOffset).contains(READY_LINE);
+        }, "broker " + broker.id() + " did not log '" + READY_LINE + "' within " + START_TIMEOUT.toSeconds() + " s; see " + log);
+    }
+
+    /**
+     * Starts one broker of the running {@code state} again exactly as {@link #up} started it (same
+     * command, config file, log, session, JMX port), records its new pid in the state file and waits
+     * until it logs that it started. The broker must not be running.
+     */
+    public EnvState startBroker(EnvState state, int brokerId) {
+        EnvState.BrokerState broker = state.broker(brokerId)
+                .orElseThrow(() -> new IllegalArgumentException("env '" + state.envName() + "' has no broker " + brokerId));
+        if (ProcessControl.isOurs(broker.pid(), broker.configFile())) {
+            throw new IllegalStateException("broker " + brokerId + " is already running (pid " + broker.pid() + ")");
         }
+        long offset = ProcessControl.size(Path.of(broker.logFile()));
+        long pid = ProcessControl.start(brokerCommand(BrokerClasspath.resolve(paths), broker), Map.of(), Path.of(broker.logFile()));
+        // re-read: another terminal may have changed another broker's pid meanwhile
+        EnvState updated = store.read().orElse(state).withBrokerPid(brokerId, pid);
+        store.write(updated);
+        awaitBrokerReady(updated.broker(brokerId).orElseThrow(), offset);
+        return updated;
+    }
+
+    private List<String> brokerCommand(String classpath, EnvState.BrokerState broker) {
+        return List.of(java(), "-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
+                "-Djava.awt.headless=true", "-Dcom.sun.management.jmxremote.host=" + PortPlan.HOST,
+                "-Djava.rmi.server.hostname=" + PortPlan.HOST,
+                "-Dcom.sun.management.jmxremote.port=" + broker.jmxPort(),
+                "-Dcom.sun.management.jmxremote.rmi.port=" + broker.jmxPort(),
+                "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false",
+                "-Dlog4j2.configurationFile=" + paths.envDir().resolve("brokers").resolve("log4j2.properties"),
+                "-cp", classpath, "kafka.Kafka", broker.configFile());
     }
 
     private static void createTopics(EnvState state) {

@@ -2,13 +2,8 @@ package io.supplychaos.env;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.HttpURLConnection;
-import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -21,17 +16,21 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartitionInfo;
 
 /**
  * The live view of an environment for {@code status}: process states from {@code /proc}, proxies
- * and toxics from the Toxiproxy API, under-replicated partitions from the brokers. Reads only;
- * every probe has a short timeout so status answers fast even when brokers are paused or gone.
+ * and toxics from the Toxiproxy API, leaders, ISRs and under-replicated partitions from the brokers
+ * (Admin client), app instances from {@code .chaos/apps.json}. Reads only; every probe has a short
+ * timeout so status answers fast even when brokers are paused or gone.
  */
 public final class EnvStatus {
 
-    /** The {@code status --json} document (schema in DESIGN.md). */
+    /** The {@code status --json} document (schema in DESIGN.md); topics and URP are null when the cluster did not answer. */
     public record Report(String env, String phase, String bootstrapServers, List<BrokerStatus> brokers,
-                         ToxiproxyStatus toxiproxy, Integer underReplicatedPartitions, List<Object> apps) {
+                         ToxiproxyStatus toxiproxy, Integer underReplicatedPartitions, List<TopicStatus> topics,
+                         List<AppStatus> apps) {
     }
 
     public record BrokerStatus(int id, Long pid, String state, String address, int jmxPort) {
@@ -44,12 +43,30 @@ public final class EnvStatus {
     public record ProxyStatus(String name, String listen, String upstream, Boolean enabled, List<JsonNode> toxics) {
     }
 
+    public record TopicStatus(String name, List<PartitionStatus> partitions) {
+    }
+
+    /** {@code leader} is null when the partition has none (all its replicas are gone). */
+    public record PartitionStatus(int partition, Integer leader, List<Integer> isr, List<Integer> replicas) {
+
+        boolean underReplicated() {
+            return isr.size() < replicas.size();
+        }
+    }
+
+    public record AppStatus(int index, Long pid, String state, int httpPort) {
+    }
+
     private EnvStatus() {
     }
 
     public static Report of(EnvState state) {
+        return of(state, List.of());
+    }
+
+    public static Report of(EnvState state, List<AppInstances.AppInstance> apps) {
         // the admin round trip is the slowest probe (~0.8 s); run it while /proc and Toxiproxy are read
-        CompletableFuture<Integer> urp = CompletableFuture.supplyAsync(() -> underReplicatedPartitions(state));
+        CompletableFuture<List<TopicStatus>> topics = CompletableFuture.supplyAsync(() -> topics(state));
         List<BrokerStatus> brokers = state.brokers().stream()
                 .map(b -> new BrokerStatus(b.id(), b.pid(), processState(b.pid(), b.configFile()), b.address(), b.jmxPort()))
                 .toList();
@@ -58,8 +75,13 @@ public final class EnvStatus {
                 : new ToxiproxyStatus(state.toxiproxyApi(), state.toxiproxyPid(),
                         processState(state.toxiproxyPid(), EmbeddedEnvironment.toxiproxyMarker(state.basePort())),
                         proxies(state));
-        return new Report(state.envName(), state.phase(), state.bootstrapServers(), brokers, toxiproxy,
-                urp.join(), List.of());
+        List<AppStatus> appStates = apps.stream()
+                .map(a -> new AppStatus(a.index(), a.pid(), processState(a.pid(), AppInstances.MARKER + a.index()), a.httpPort()))
+                .toList();
+        List<TopicStatus> described = topics.join();
+        Integer urp = described == null ? null : (int) described.stream().flatMap(t -> t.partitions().stream())
+                .filter(PartitionStatus::underReplicated).count();
+        return new Report(state.envName(), state.phase(), state.bootstrapServers(), brokers, toxiproxy, urp, described, appStates);
     }
 
     private static String processState(Long pid, String marker) {
@@ -72,37 +94,18 @@ public final class EnvStatus {
     /** Proxies as Toxiproxy reports them; the recorded ones with unknown state when the API is down. */
     private static List<ProxyStatus> proxies(EnvState state) {
         try {
-            // HttpURLConnection, not java.net.http: its first request is ~200 ms faster, and status must be quick
-            HttpURLConnection connection = (HttpURLConnection) URI.create(state.toxiproxyApi() + "/proxies").toURL().openConnection();
-            connection.setConnectTimeout(1000);
-            connection.setReadTimeout(2000);
-            JsonNode all;
-            try (InputStream in = connection.getInputStream()) {
-                all = StateStore.JSON.readTree(in);
-            }
-            List<ProxyStatus> result = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = all.fields(); it.hasNext(); ) {
-                JsonNode p = it.next().getValue();
-                List<JsonNode> toxics = new ArrayList<>();
-                p.path("toxics").forEach(toxics::add);
-                result.add(new ProxyStatus(p.path("name").asText(), p.path("listen").asText(),
-                        p.path("upstream").asText(), p.path("enabled").asBoolean(), toxics));
-            }
-            result.sort(Comparator.comparing(ProxyStatus::name));
-            return result;
+            return new ToxiproxyApi(state.toxiproxyApi()).proxies().stream()
+                    .map(p -> new ProxyStatus(p.name(), p.listen(), p.upstream(), p.enabled(), p.toxics()))
+                    .toList();
         } catch (IOException e) {
-            return recordedProxies(state);
+            return state.proxies().stream()
+                    .map(p -> new ProxyStatus(p.name(), p.listen(), p.upstream(), null, List.of()))
+                    .toList();
         }
     }
 
-    private static List<ProxyStatus> recordedProxies(EnvState state) {
-        return state.proxies().stream()
-                .map(p -> new ProxyStatus(p.name(), p.listen(), p.upstream(), null, List.of()))
-                .toList();
-    }
-
-    /** Partitions whose ISR is smaller than their replica set; null when the cluster does not answer in time. */
-    private static Integer underReplicatedPartitions(EnvState state) {
+    /** Every topic's partitions with leader, ISR and replicas; null when the cluster does not answer in time. */
+    private static List<TopicStatus> topics(EnvState state) {
         boolean anyRunning = state.brokers().stream()
                 .anyMatch(b -> ProcessControl.isOurs(b.pid(), b.configFile()) && ProcessControl.state(b.pid()) == ProcessControl.State.RUNNING);
         if (!anyRunning) {
@@ -114,12 +117,16 @@ public final class EnvStatus {
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "2000");
         Admin admin = Admin.create(props);
         try {
-            Set<String> topics = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(2, TimeUnit.SECONDS);
-            Map<String, TopicDescription> descriptions = admin.describeTopics(topics).allTopicNames().get(2, TimeUnit.SECONDS);
-            return (int) descriptions.values().stream()
-                    .flatMap(d -> d.partitions().stream())
-                    .filter(p -> p.isr().size() < p.replicas().size())
-                    .count();
+            Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(2, TimeUnit.SECONDS);
+            Map<String, TopicDescription> descriptions = admin.describeTopics(names).allTopicNames().get(2, TimeUnit.SECONDS);
+            return descriptions.values().stream()
+                    .sorted(Comparator.comparing(TopicDescription::name))
+                    .map(d -> new TopicStatus(d.name(), d.partitions().stream()
+                            .sorted(Comparator.comparingInt(TopicPartitionInfo::partition))
+                            .map(p -> new PartitionStatus(p.partition(), p.leader() == null || p.leader().isEmpty() ? null : p.leader().id(),
+                                    ids(p.isr()), ids(p.replicas())))
+                            .toList()))
+                    .toList();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
@@ -128,5 +135,9 @@ public final class EnvStatus {
         } finally {
             admin.close(Duration.ZERO);
         }
+    }
+
+    private static List<Integer> ids(List<Node> nodes) {
+        return nodes.stream().map(Node::id).sorted().toList();
     }
 }

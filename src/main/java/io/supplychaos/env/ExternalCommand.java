@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * Runs short-lived helper commands (env/install-toxiproxy, mvn, kafka-storage format) to completion, capturing
  * their output for error messages, and finds executables on the PATH. Touches whatever the command does.
  */
-final class ExternalCommand {
+public final class ExternalCommand {
 
     private ExternalCommand() {
     }
@@ -24,7 +24,7 @@ final class ExternalCommand {
      * Runs {@code command} in {@code dir} and returns its output (stdout and stderr); throws with
      * {@code what} and the output's tail when it fails or exceeds {@code timeoutSeconds}.
      */
-    static String run(String what, List<String> command, Path dir, Map<String, String> environment, long timeoutSeconds) {
+    public static String run(String what, List<String> command, Path dir, Map<String, String> environment, long timeoutSeconds) {
         try {
             Path output = Files.createTempFile("supply-chaos-", ".out");
             try {

@@ -118,11 +118,15 @@ public final class ProcessControl {
 
     /** Sends SIGCONT (the JDK has no call for it). */
     public static void resume(long pid) {
+        signal("-CONT", pid);
+    }
+
+    private static void signal(String signal, long pid) {
         try {
-            new ProcessBuilder("kill", "-CONT", Long.toString(pid)).redirectErrorStream(true)
+            new ProcessBuilder("kill", signal, Long.toString(pid)).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(5, TimeUnit.SECONDS);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot resume " + pid, e);
+            throw new UncheckedIOException("cannot send " + signal + " to " + pid, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -130,6 +134,35 @@ public final class ProcessControl {
 
     private static boolean alive(ProcessHandle handle) {
         return handle.isAlive() && state(handle.pid()) != State.STOPPED;
+    }
+
+    /** Sends SIGSTOP: the process freezes (a broker stops heartbeating but keeps its sockets). */
+    public static void pause(long pid) {
+        signal("-STOP", pid);
+    }
+
+    /** The text of {@code file} from byte {@code offset} on (empty when missing), e.g. a log since a restart. */
+    public static String readFrom(Path file, long offset) {
+        try (var channel = java.nio.channels.FileChannel.open(file)) {
+            long size = channel.size();
+            if (size <= offset) {
+                return "";
+            }
+            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate((int) (size - offset));
+            channel.read(buffer, offset);
+            return new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** The file's size in bytes, 0 when it does not exist. */
+    public static long size(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
     }
 
     /** The last lines of a log file, for error messages about a process that did not come up. */

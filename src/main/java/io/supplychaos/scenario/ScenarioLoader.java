@@ -226,7 +226,7 @@ public final class ScenarioLoader {
     }
 
     /** "10s", "500ms", "2m", or a plain number of seconds. */
-    static Duration parseDuration(String text) {
+    public static Duration parseDuration(String text) {
         String value = text.trim();
         try {
             if (value.endsWith("ms")) {

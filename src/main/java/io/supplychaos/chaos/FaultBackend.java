@@ -1,0 +1,59 @@
+package io.supplychaos.chaos;
+
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.env.ProxyLink;
+import io.supplychaos.env.ToxiproxyApi;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What fault actions act on, for one kind of environment: broker processes (embedded: JVMs signalled
+ * through {@code /proc} and {@code kill}; compose: containers through {@code docker}), the Toxiproxy
+ * proxies in front of the brokers, and the supply-chain app instances. Implementations do what they
+ * are told without checking whether it makes sense; {@link Faults} validates first.
+ */
+public interface FaultBackend {
+
+    /** For messages: "embedded env c3 in /x/.chaos", "docker compose project supply-chaos". */
+    String describe();
+
+    /** Broker ids, ascending. */
+    List<Integer> brokerIds();
+
+    ProcessControl.State brokerState(int id);
+
+    /** SIGKILL, returning once the process is gone. */
+    void killBroker(int id);
+
+    /** SIGTERM (controlled shutdown), returning once the process is gone. */
+    void stopBroker(int id);
+
+    /** Starts the broker as the environment started it, returning once it registered with the controller. */
+    void startBroker(int id);
+
+    /** SIGSTOP. */
+    void pauseBroker(int id);
+
+    /** SIGCONT. */
+    void resumeBroker(int id);
+
+    /** The addresses clients use, for Admin look-ups (leaders, controller, registration). */
+    String bootstrapServers();
+
+    /** The Toxiproxy API, empty when the environment has no proxies (network: direct). */
+    Optional<ToxiproxyApi> toxiproxy();
+
+    /** The proxy in front of one broker's link, empty when there is none. */
+    Optional<String> proxyName(int brokerId, ProxyLink link);
+
+    /** Indexes of the recorded app instances, ascending. */
+    List<Integer> appIndexes();
+
+    boolean appAlive(int index);
+
+    /** SIGKILL, like a crash. */
+    void killApp(int index);
+
+    /** Starts a killed instance again as it was started, returning once it is ready. */
+    void startApp(int index);
+}

@@ -1,0 +1,139 @@
+package io.supplychaos.chaos;
+
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EnvState;
+import io.supplychaos.env.ProcessControl;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Binds fault specs to an environment: checks every attribute, resolves the target (a broker id,
+ * a seeded random pick, the leader of a partition, the active controller, the broker killed last,
+ * an app instance) and checks it can take the fault before anything is done, then returns the
+ * action. Reads the backend and, for {@code killed}, {@code .chaos/killed-broker}; changes nothing.
+ */
+public final class Faults implements FaultActions {
+
+    private final FaultBackend backend;
+    private final KilledBroker killed;
+
+    Faults(FaultBackend backend, Path stateDir) {
+        this.backend = backend;
+        this.killed = new KilledBroker(stateDir);
+    }
+
+    /** The faults of the embedded environment {@code state} recorded in {@code paths}' state directory. */
+    public static FaultActions forEnvironment(ChaosPaths paths, EnvState state) {
+        return new Faults(new ProcessBackend(paths, state), paths.stateDir());
+    }
+
+    /** The faults of the docker-compose environment described by {@code composeFile}, through the docker CLI. */
+    public static FaultActions forCompose(ChaosPaths paths, Path composeFile) {
+        return new Faults(new ComposeBackend(composeFile, ComposeBackend.CommandRunner.system(paths.home())), paths.stateDir());
+    }
+
+    @Override
+    public FaultAction bind(FaultSpec spec) {
+        checkAttributes(spec);
+        return switch (spec.type().kind()) {
+            case BROKER -> bindBroker(spec);
+            case NETWORK -> NetworkFault.bind(spec, backend, brokersOf(spec));
+            case APP -> bindApp(spec);
+            case ENVIRONMENT -> new HealAll(backend);
+        };
+    }
+
+    private static void checkAttributes(FaultSpec spec) {
+        spec.attributes().keySet().stream().filter(a -> !spec.type().accepts(a)).findFirst().ifPresent(a -> {
+            throw new IllegalArgumentException(spec.type().cliName() + " takes no attribute '" + a + "'");
+        });
+        spec.type().requiredAttributes().stream().filter(a -> !spec.attributes().containsKey(a)).findFirst().ifPresent(a -> {
+            throw new IllegalArgumentException(spec.type().cliName() + " needs '" + a + "'");
+        });
+    }
+
+    /** What state a broker must be in to take the fault. */
+    private static boolean canTake(FaultType type, ProcessControl.State state) {
+        return switch (type) {
+            case KILL_BROKER, STOP_BROKER, RESTART_BROKER -> state != ProcessControl.State.STOPPED;
+            case PAUSE_BROKER -> state == ProcessControl.State.RUNNING;
+            case RESUME_BROKER -> state == ProcessControl.State.PAUSED;
+            case START_BROKER -> state == ProcessControl.State.STOPPED;
+            default -> true;
+        };
+    }
+
+    private FaultAction bindBroker(FaultSpec spec) {
+        FaultType type = spec.type();
+        FaultTarget target = spec.target();
+        if (target == null && type == FaultType.START_BROKER) {
+            target = FaultTarget.killed();
+        }
+        if (target == null) {
+            throw new IllegalArgumentException(type.cliName() + " needs a broker: an id, --random, --leader TOPIC:P or --controller");
+        }
+        int id = resolveBroker(type, target);
+        ProcessControl.State state = backend.brokerState(id);
+        if (!canTake(type, state)) {
+            throw new IllegalArgumentException("broker " + id + " is " + state.name().toLowerCase() + ": "
+                    + type.cliName() + " needs it " + switch (type) {
+                        case PAUSE_BROKER -> "running";
+                        case RESUME_BROKER -> "paused";
+                        case START_BROKER -> "stopped";
+                        default -> "running or paused";
+                    });
+        }
+        return new BrokerFault(type, id, backend, killed);
+    }
+
+    /** The broker a target names; a random pick is among the brokers that can take the fault. */
+    private int resolveBroker(FaultType type, FaultTarget target) {
+        return switch (target.kind()) {
+            case BROKER -> {
+                if (!backend.brokerIds().contains(target.id())) {
+                    throw new IllegalArgumentException("no broker " + target.id() + " in " + backend.describe()
+                            + " (brokers: " + backend.brokerIds() + ")");
+                }
+                yield target.id();
+            }
+            case RANDOM -> {
+                List<Integer> candidates = backend.brokerIds().stream().filter(id -> canTake(type, backend.brokerState(id))).toList();
+                if (candidates.isEmpty()) {
+                    throw new IllegalArgumentException("no broker can take " + type.cliName() + " now (brokers: " + backend.brokerIds() + ")");
+                }
+                Random random = target.seed() == null ? new Random() : new Random(target.seed());
+                yield candidates.get(random.nextInt(candidates.size()));
+            }
+            case LEADER -> ClusterLookup.leaderOf(backend.bootstrapServers(), target.topic(), target.partition());
+            case CONTROLLER -> ClusterLookup.controller(backend.bootstrapServers());
+            case KILLED -> killed.recall().orElseThrow(() -> new IllegalArgumentException(
+                    "no broker was killed or stopped in " + backend.describe() + "; name one"));
+            case ALL, APP -> throw new IllegalArgumentException(type.cliName() + " acts on one broker, not '" + target + "'");
+        };
+    }
+
+    /** The brokers a network fault's proxies belong to: all by default. */
+    private List<Integer> brokersOf(FaultSpec spec) {
+        if (spec.target() == null || spec.target().kind() == FaultTarget.Kind.ALL) {
+            return backend.brokerIds();
+        }
+        return List.of(resolveBroker(spec.type(), spec.target()));
+    }
+
+    private FaultAction bindApp(FaultSpec spec) {
+        if (spec.target() == null || spec.target().kind() != FaultTarget.Kind.APP) {
+            throw new IllegalArgumentException(spec.type().cliName() + " needs an app instance (app:N), got '" + spec.target() + "'");
+        }
+        int index = spec.target().id();
+        if (!backend.appIndexes().contains(index)) {
+            throw new IllegalArgumentException("no app instance " + index + " is recorded in " + backend.describe()
+                    + (backend.appIndexes().isEmpty() ? " (a './chaos run' records the instances it starts)"
+                    : " (instances: " + backend.appIndexes() + ")"));
+        }
+        if (spec.type() == FaultType.KILL_APP && !backend.appAlive(index)) {
+            throw new IllegalArgumentException("app instance " + index + " is not running");
+        }
+        return new AppFault(spec.type(), index, backend);
+    }
+}

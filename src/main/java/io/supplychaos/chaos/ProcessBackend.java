@@ -1,0 +1,136 @@
+package io.supplychaos.chaos;
+
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.EnvState;
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.env.ProxyLink;
+import io.supplychaos.env.StateStore;
+import io.supplychaos.env.ToxiproxyApi;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The embedded environment's side of the faults: broker JVMs signalled by pid (read fresh from
+ * {@code .chaos/state.json} on every call, since another terminal may have restarted a broker),
+ * restarted through {@link EmbeddedEnvironment#startBroker}, the env's Toxiproxy server, and the app
+ * instances recorded in {@code .chaos/apps.json}.
+ */
+final class ProcessBackend implements FaultBackend {
+    private static final Duration STOP_GRACE = Duration.ofSeconds(30);
+    private static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration APP_READY_TIMEOUT = Duration.ofSeconds(120);
+
+    private final ChaosPaths paths;
+    private final EnvState initial;
+    private final StateStore store;
+    private final AppInstances apps;
+
+    ProcessBackend(ChaosPaths paths, EnvState state) {
+        this.paths = paths;
+        this.initial = state;
+        this.store = new StateStore(paths.stateDir());
+        this.apps = new AppInstances(paths);
+    }
+
+    private EnvState state() {
+        return store.read().orElse(initial);
+    }
+
+    private EnvState.BrokerState broker(int id) {
+        return state().broker(id).orElseThrow(() -> new IllegalArgumentException("no broker " + id));
+    }
+
+    @Override
+    public String describe() {
+        return "env " + initial.envName() + " in " + paths.stateDir();
+    }
+
+    @Override
+    public List<Integer> brokerIds() {
+        return state().brokers().stream().map(EnvState.BrokerState::id).sorted().toList();
+    }
+
+    @Override
+    public ProcessControl.State brokerState(int id) {
+        EnvState.BrokerState broker = broker(id);
+        return ProcessControl.isOurs(broker.pid(), broker.configFile()) ? ProcessControl.state(broker.pid()) : ProcessControl.State.STOPPED;
+    }
+
+    @Override
+    public void killBroker(int id) {
+        ProcessHandle.of(broker(id).pid()).ifPresent(ProcessHandle::destroyForcibly);
+        awaitGone(() -> brokerState(id) != ProcessControl.State.STOPPED);
+    }
+
+    /** SIGKILL is delivered at once; wait only until /proc shows the process dead, so status and a restart agree. */
+    private static void awaitGone(BooleanSupplier alive) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+        while (alive.getAsBoolean() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
+        }
+    }
+
+    @Override
+    public void stopBroker(int id) {
+        ProcessControl.terminateAll(List.of(broker(id).pid()), STOP_GRACE);
+    }
+
+    @Override
+    public void startBroker(int id) {
+        new EmbeddedEnvironment(paths).startBroker(state(), id);
+        ClusterLookup.awaitRegistered(bootstrapServers(), id, REGISTER_TIMEOUT);
+    }
+
+    @Override
+    public void pauseBroker(int id) {
+        ProcessControl.pause(broker(id).pid());
+    }
+
+    @Override
+    public void resumeBroker(int id) {
+        ProcessControl.resume(broker(id).pid());
+    }
+
+    @Override
+    public String bootstrapServers() {
+        return initial.bootstrapServers();
+    }
+
+    @Override
+    public Optional<ToxiproxyApi> toxiproxy() {
+        return Optional.ofNullable(initial.toxiproxyApi()).map(ToxiproxyApi::new);
+    }
+
+    @Override
+    public Optional<String> proxyName(int brokerId, ProxyLink link) {
+        return initial.proxy(brokerId, link).map(EnvState.ProxyState::name);
+    }
+
+    @Override
+    public List<Integer> appIndexes() {
+        return apps.read().stream().map(AppInstances.AppInstance::index).sorted().toList();
+    }
+
+    @Override
+    public boolean appAlive(int index) {
+        return apps.instance(index).map(apps::alive).orElse(false);
+    }
+
+    @Override
+    public void killApp(int index) {
+        apps.instance(index).ifPresent(apps::kill);
+        awaitGone(() -> appAlive(index));
+    }
+
+    @Override
+    public void startApp(int index) {
+        AppInstances.AppInstance instance = apps.instance(index)
+                .orElseThrow(() -> new IllegalArgumentException("no app instance " + index + " recorded in " + apps.file()));
+        apps.awaitReady(apps.launch(instance), APP_READY_TIMEOUT);
+    }
+}

@@ -1,0 +1,154 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.chaos.FaultAction;
+import io.supplychaos.chaos.FaultActions;
+import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import io.supplychaos.chaos.Faults;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.EnvState;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * What every fault verb does: build its {@link FaultSpec}, bind it to the running environment
+ * (embedded, or docker compose with {@code --compose}) which validates the target before anything
+ * happens, inject it and append the journal entry ({@code .chaos/events.log}, source "cli") so a run
+ * in another terminal shows it. With a hold time (--for) it then waits, heals, and journals the heal;
+ * a shutdown hook heals too when Ctrl-C ends the wait.
+ */
+abstract class FaultCommand implements Callable<Integer> {
+    /** Selects the docker-compose backend without --compose, e.g. in a shell set up for Docker. */
+    static final String BACKEND_VARIABLE = "SUPPLY_CHAOS_BACKEND";
+
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--compose", description = "Act on the docker-compose.yml environment (docker, Toxiproxy) "
+            + "instead of the embedded one (also when $" + BACKEND_VARIABLE + "=compose).")
+    boolean compose;
+
+    /** The fault this verb's options describe, held for {@code hold} (null: left in place). */
+    abstract FaultSpec faultSpec(Duration hold);
+
+    /** How long to keep the fault before healing it; null leaves it in place. Verbs with --for override. */
+    Duration hold() {
+        return null;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        long t0 = System.nanoTime();
+        ChaosPaths paths = common.paths();
+        FaultSpec fault = faultSpec(hold());
+        FaultAction action = actions(paths).bind(fault);
+        FaultEventLog journal = new FaultEventLog(paths.stateDir());
+        PrintWriter out = spec.commandLine().getOut();
+        Healer healer = new Healer(fault, action, journal, out);
+        Thread hook = null;
+        if (fault.duration() != null) {
+            hook = new Thread(healer::healOnce, "supply-chaos-heal");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+        try {
+            action.inject();
+            journal.append(entry(fault, action, fault.type() == FaultType.HEAL ? FaultEventLog.Entry.HEAL : FaultEventLog.Entry.INJECT));
+            out.printf("%s (%d ms)%n", action.describe(), (System.nanoTime() - t0) / 1_000_000);
+            out.flush();
+            if (fault.duration() != null) {
+                countdown(fault.duration());
+            }
+        } finally {
+            if (hook != null) {
+                healer.healOnce();
+                removeHook(hook);
+            }
+        }
+        return 0;
+    }
+
+    private FaultActions actions(ChaosPaths paths) {
+        if (compose || "compose".equals(System.getenv(BACKEND_VARIABLE))) {
+            Path file = paths.home().resolve("docker-compose.yml");
+            if (!Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("--compose: no docker-compose.yml in " + paths.home());
+            }
+            return Faults.forCompose(paths, file);
+        }
+        EnvState state = new EmbeddedEnvironment(paths).running().orElseThrow(() -> new IllegalArgumentException(
+                "no environment is running in " + paths.stateDir() + "; start one with './chaos up'"));
+        if (!EnvState.RUNNING.equals(state.phase())) {
+            throw new IllegalArgumentException("env '" + state.envName() + "' is still starting; wait for './chaos up' to finish");
+        }
+        return Faults.forEnvironment(paths, state);
+    }
+
+    private void countdown(Duration hold) throws InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        long end = System.nanoTime() + hold.toNanos();
+        long shown = -1;
+        for (long left = hold.toNanos(); left > 0; left = end - System.nanoTime()) {
+            long seconds = (left + 999_999_999) / 1_000_000_000;
+            if (seconds != shown) {
+                err.printf("\r  healing in %d s ", seconds);
+                err.flush();
+                shown = seconds;
+            }
+            Thread.sleep(Math.max(1, Math.min(left - (seconds - 1) * 1_000_000_000, left) / 1_000_000));
+        }
+        err.print("\r");
+        err.flush();
+    }
+
+    private static FaultEventLog.Entry entry(FaultSpec fault, FaultAction action, String phase) {
+        return new FaultEventLog.Entry(System.currentTimeMillis(), phase, fault.type().cliName(),
+                fault.target() == null ? "all" : fault.target().toString(), action.describe(), "cli");
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C arrived: the hook runs (or ran) healOnce, which waits for ours
+        }
+    }
+
+    /** Heals once, from the end of the wait or from the shutdown hook, whichever comes first; the other waits. */
+    private static final class Healer {
+        private final FaultSpec fault;
+        private final FaultAction action;
+        private final FaultEventLog journal;
+        private final PrintWriter out;
+        private boolean healed;
+
+        Healer(FaultSpec fault, FaultAction action, FaultEventLog journal, PrintWriter out) {
+            this.fault = fault;
+            this.action = action;
+            this.journal = journal;
+            this.out = out;
+        }
+
+        synchronized void healOnce() {
+            if (healed) {
+                return;
+            }
+            healed = true;
+            action.heal();
+            journal.append(entry(fault, action, FaultEventLog.Entry.HEAL));
+            out.println("healed: " + action.describe());
+            out.flush();
+        }
+    }
+}

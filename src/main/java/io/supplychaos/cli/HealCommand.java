@@ -1,0 +1,18 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import java.time.Duration;
+import java.util.Map;
+import picocli.CommandLine.Command;
+
+/** {@code heal}: removes every toxic, re-enables every proxy, resumes paused brokers; one journal entry. */
+@Command(name = "heal", description = "Remove every toxic, re-enable every proxy and resume paused brokers "
+        + "(killed or stopped brokers stay down: start-broker).")
+final class HealCommand extends FaultCommand {
+
+    @Override
+    FaultSpec faultSpec(Duration hold) {
+        return new FaultSpec(FaultType.HEAL, null, Map.of(), null, null);
+    }
+}

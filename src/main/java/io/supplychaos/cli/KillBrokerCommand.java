@@ -1,0 +1,19 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code kill-broker}: sIGKILL a broker (a crash); --for D starts it again after D. */
+@Command(name = "kill-broker", description = "SIGKILL a broker (a crash); --for D starts it again after D.")
+final class KillBrokerCommand extends HoldableFaultCommand {
+    @Mixin
+    BrokerTargetOptions broker;
+
+    @Override
+    FaultSpec faultSpec(Duration hold) {
+        return broker.spec(FaultType.KILL_BROKER, hold);
+    }
+}

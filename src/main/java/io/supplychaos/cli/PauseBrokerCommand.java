@@ -1,0 +1,19 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code pause-broker}: sIGSTOP a broker (frozen: sockets open, no heartbeats); --for D resumes it after D. */
+@Command(name = "pause-broker", description = "SIGSTOP a broker (frozen: sockets open, no heartbeats); --for D resumes it after D.")
+final class PauseBrokerCommand extends HoldableFaultCommand {
+    @Mixin
+    BrokerTargetOptions broker;
+
+    @Override
+    FaultSpec faultSpec(Duration hold) {
+        return broker.spec(FaultType.PAUSE_BROKER, hold);
+    }
+}

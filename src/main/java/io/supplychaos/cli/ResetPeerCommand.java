@@ -1,0 +1,23 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code reset-peer}: reset connections (TCP RST) after a timeout (Toxiproxy reset_peer toxic). Acts on the env's Toxiproxy proxies only. */
+@Command(name = "reset-peer", description = "Reset connections (TCP RST) after a timeout (Toxiproxy reset_peer toxic).")
+final class ResetPeerCommand extends HoldableFaultCommand {
+    @Mixin
+    NetworkOptions network;
+
+    @Option(names = "--timeout", paramLabel = "MS", description = "Milliseconds before the reset (default 0: at once).")
+    Long timeout;
+
+    @Override
+    FaultSpec faultSpec(Duration hold) {
+        return network.spec(FaultType.RESET_PEER, hold, "timeout", timeout);
+    }
+}

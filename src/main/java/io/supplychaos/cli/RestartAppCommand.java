@@ -1,0 +1,19 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code restart-app N}: kill an app instance and start it with its recorded command, waiting until it is ready. */
+@Command(name = "restart-app", description = "Kill app instance N and start it again with its recorded command; waits until ready.")
+final class RestartAppCommand extends FaultCommand {
+    @Mixin
+    AppIndex app;
+
+    @Override
+    FaultSpec faultSpec(Duration hold) {
+        return app.spec(FaultType.RESTART_APP, hold);
+    }
+}

@@ -1,0 +1,19 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code restart-broker}: stop a broker (SIGTERM) and start it again, waiting until it registered. */
+@Command(name = "restart-broker", description = "Stop a broker (SIGTERM) and start it again, waiting until it registered.")
+final class RestartBrokerCommand extends FaultCommand {
+    @Mixin
+    BrokerTargetOptions broker;
+
+    @Override
+    FaultSpec faultSpec(Duration hold) {
+        return broker.spec(FaultType.RESTART_BROKER, hold);
+    }
+}

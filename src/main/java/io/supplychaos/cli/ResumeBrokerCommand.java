@@ -1,0 +1,19 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code resume-broker}: sIGCONT a paused broker. */
+@Command(name = "resume-broker", description = "SIGCONT a paused broker.")
+final class ResumeBrokerCommand extends FaultCommand {
+    @Mixin
+    BrokerTargetOptions broker;
+
+    @Override
+    FaultSpec faultSpec(Duration hold) {
+        return broker.spec(FaultType.RESUME_BROKER, hold);
+    }
+}

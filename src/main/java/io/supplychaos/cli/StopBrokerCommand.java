@@ -1,0 +1,19 @@
+package io.supplychaos.cli;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code stop-broker}: sIGTERM a broker (controlled shutdown) and wait until it exited; --for D starts it again after D. */
+@Command(name = "stop-broker", description = "SIGTERM a broker (controlled shutdown) and wait until it exited; --for D starts it again after D.")
+final class StopBrokerCommand extends HoldableFaultCommand {
+    @Mixin
+    BrokerTargetOptions broker;
+
+    @Override
+    FaultSpec faultSpec(Duration hold) {
+        return broker.spec(FaultType.STOP_BROKER, hold);
+    }
+}
