@@ -50,6 +50,20 @@ public enum FaultType {
         this.optional = optional;
     }
 
+    /**
+     * True for actions that leave nothing in place to heal: repairs (start, resume, heal) and
+     * one-off disruptions (restart).
+     */
+    public boolean isInstantaneous() {
+        return this == START_BROKER || this == RESTART_BROKER || this == RESUME_BROKER || this == HEAL
+                || this == RESTART_APP;
+    }
+
+    /** True for repairs, which end the lasting faults they undo (start ends kill, resume ends pause, heal ends all). */
+    public boolean isRepair() {
+        return this == START_BROKER || this == RESUME_BROKER || this == HEAL;
+    }
+
     public String cliName() {
         return cliName;
     }

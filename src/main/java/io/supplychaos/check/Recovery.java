@@ -5,7 +5,8 @@ import java.util.OptionalLong;
 
 /**
  * How long the pipeline took to complete orders again after a fault, from the per-second count of
- * completed orders. The reference is the median rate over the seconds before the fault; the
+ * completed orders while load was offered. The reference is the median rate over the seconds
+ * before the fault (the mean of the whole phase when nothing had completed yet); the
  * pipeline is hurt once a second falls below half of it, and recovered at the first later second
  * back at half or more. A fault that never hurt the rate recovers in zero seconds.
  */
@@ -28,7 +29,9 @@ public final class Recovery {
         }
         long[] before = Arrays.copyOfRange(completedPerSecond, Math.max(0, faultSecond - REFERENCE_SECONDS), faultSecond);
         Arrays.sort(before);
-        double reference = before[before.length / 2];
+        // before anything completed (a fault early in the run) the whole phase's mean is the reference
+        double reference = before[before.length / 2] > 0 ? before[before.length / 2]
+                : Arrays.stream(completedPerSecond).average().orElse(0);
         if (reference == 0) {
             return OptionalLong.of(0);
         }

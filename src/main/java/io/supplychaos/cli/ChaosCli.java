@@ -2,6 +2,7 @@ package io.supplychaos.cli;
 
 import io.supplychaos.env.EnvBusyException;
 import io.supplychaos.env.EnvSpecException;
+import io.supplychaos.scenario.ScenarioException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import picocli.CommandLine;
@@ -15,8 +16,8 @@ import picocli.CommandLine.Spec;
  * port/env, 1 for anything else that failed.
  */
 @Command(name = "chaos", mixinStandardHelpOptions = true, version = "supply-chaos 0.1.0",
-        description = "Runs Kafka environments for supply-chaos and injects faults into them.",
-        subcommands = {UpCommand.class, DownCommand.class, StatusCommand.class, ListCommand.class, ReportCommand.class,
+        description = "Runs supply-chain experiments on Kafka environments and injects faults into them.",
+        subcommands = {RunCommand.class, UpCommand.class, DownCommand.class, StatusCommand.class, ListCommand.class, ReportCommand.class,
             KillBrokerCommand.class, StopBrokerCommand.class, StartBrokerCommand.class, RestartBrokerCommand.class,
             PauseBrokerCommand.class, ResumeBrokerCommand.class,
             DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,
@@ -36,7 +37,8 @@ public final class ChaosCli implements Runnable {
     public static CommandLine commandLine() {
         return new CommandLine(new ChaosCli()).setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("error: " + e.getMessage());
-            return e instanceof EnvSpecException || e instanceof EnvBusyException || e instanceof IllegalArgumentException
+            return e instanceof EnvSpecException || e instanceof ScenarioException || e instanceof EnvBusyException
+                    || e instanceof IllegalArgumentException
                     ? EXIT_BAD_INPUT : EXIT_FAILED;
         });
     }

@@ -26,6 +26,7 @@ import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultActions;
 import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 import io.supplychaos.check.CheckResult;
 import io.supplychaos.check.CorrectnessChecker;
 import io.supplychaos.check.Recovery;
@@ -63,11 +64,14 @@ public final class ScenarioRunner {
     private static final Duration APP_READY_TIMEOUT = Duration.ofSeconds(180);
 
     private final ChaosPaths paths;
+    private final int basePort;
     private final Function<EnvState, FaultActions> faultActions;
     private final PrintWriter out;
 
-    public ScenarioRunner(ChaosPaths paths, Function<EnvState, FaultActions> faultActions, PrintWriter out) {
+    public ScenarioRunner(ChaosPaths paths, int basePort, Function<EnvState, FaultActions> faultActions,
+                          PrintWriter out) {
         this.paths = paths;
+        this.basePort = basePort;
         this.faultActions = faultActions;
         this.out = out;
     }
@@ -82,7 +86,8 @@ public final class ScenarioRunner {
         List<RunResult.FaultEvent> faultEvents = new CopyOnWriteArrayList<>();
         Map<String, ActiveFault> active = new LinkedHashMap<>();
         RunRecorder recorder = new RunRecorder();
-        ScheduledExecutorService timers = Executors.newScheduledThreadPool(2, runnable -> {
+        // one thread per fault at most: a slow inject (a broker start under load) delays no other fault
+        ScheduledExecutorService timers = Executors.newScheduledThreadPool(2 + 2 * scenario.faults().size(), runnable -> {
             Thread thread = new Thread(runnable, "run-timer");
             thread.setDaemon(true);
             return thread;
@@ -103,7 +108,7 @@ public final class ScenarioRunner {
                 out.println("reusing env " + env.envName() + " at " + env.bootstrapServers());
             } else {
                 EmbeddedEnvironment.UpResult up = environment.up(scenario.env(), scenario.source(),
-                        PortPlan.DEFAULT_BASE_PORT, line -> out.println("  " + line));
+                        basePort, line -> out.println("  " + line));
                 env = up.state();
                 startedEnv = true;
                 out.printf("env %s up in %.1f s at %s%n", env.envName(), up.took().toMillis() / 1000.0,
@@ -206,27 +211,62 @@ public final class ScenarioRunner {
 
     private void inject(FaultSpec fault, FaultActions actions, Map<String, ActiveFault> active,
                         List<RunResult.FaultEvent> events, FaultEventLog journal, ScheduledExecutorService timers) {
+        long begun = System.currentTimeMillis();
         try {
             FaultAction action = actions.bind(fault);
+            out.println("\nfault: " + action.describe());
             action.inject();
-            long now = System.currentTimeMillis();
-            RunResult.FaultEvent event = new RunResult.FaultEvent(fault.type().cliName(), String.valueOf(fault.target()),
-                    action.describe(), "schedule", now, null, null);
-            journal.append(new FaultEventLog.Entry(now, FaultEventLog.Entry.INJECT, fault.type().cliName(),
+            journal.append(new FaultEventLog.Entry(begun, FaultEventLog.Entry.INJECT, fault.type().cliName(),
                     String.valueOf(fault.target()), action.describe(), "schedule"));
-            String key = fault.describe() + "@" + now;
+            long done = System.currentTimeMillis();
+            if (done - begun > 1000) {
+                out.printf("%nfault: %s took %.1f s%n", action.describe(), (done - begun) / 1000.0);
+            }
+            if (fault.type().isInstantaneous()) {
+                events.add(new RunResult.FaultEvent(fault.type().cliName(), String.valueOf(fault.target()),
+                        action.describe(), "schedule", begun, done, null));
+                if (fault.type().isRepair()) {
+                    endRepairedFaults(fault, action, active, events, done);
+                }
+                return;
+            }
+            RunResult.FaultEvent event = new RunResult.FaultEvent(fault.type().cliName(), String.valueOf(fault.target()),
+                    action.describe(), "schedule", begun, null, null);
+            String key = fault.describe() + "@" + begun;
             synchronized (active) {
                 active.put(key, new ActiveFault(fault, action, event));
             }
             events.add(event);
-            out.println("\nfault: " + action.describe());
             if (fault.duration() != null) {
                 timers.schedule(() -> heal(key, active, events, journal), fault.duration().toMillis(), TimeUnit.MILLISECONDS);
             }
         } catch (RuntimeException e) {
             out.println("\nfault " + fault.describe() + " could not be injected: " + e.getMessage());
             events.add(new RunResult.FaultEvent(fault.type().cliName(), String.valueOf(fault.target()),
-                    "failed: " + e.getMessage(), "schedule", System.currentTimeMillis(), null, null));
+                    "failed: " + e.getMessage(), "schedule", begun, begun, null));
+        }
+    }
+
+    /** A start or resume ends the kill, stop or pause of the same broker; heal ends every fault. */
+    private static void endRepairedFaults(FaultSpec repair, FaultAction action, Map<String, ActiveFault> active,
+                                          List<RunResult.FaultEvent> events, long at) {
+        String broker = action.describe().substring(action.describe().lastIndexOf(' ') + 1);
+        List<ActiveFault> ended = new ArrayList<>();
+        synchronized (active) {
+            active.values().removeIf(fault -> {
+                boolean repaired = repair.type() == FaultType.HEAL
+                        || fault.spec().type().kind() == FaultType.Kind.BROKER
+                        && fault.action().describe().endsWith(" " + broker);
+                if (repaired) {
+                    ended.add(fault);
+                }
+                return repaired;
+            });
+        }
+        for (ActiveFault fault : ended) {
+            RunResult.FaultEvent injected = fault.event();
+            events.replaceAll(event -> event == injected ? new RunResult.FaultEvent(event.action(), event.target(),
+                    event.detail(), event.source(), event.injectedAt(), at, null) : event);
         }
     }
 
@@ -383,10 +423,10 @@ public final class ScenarioRunner {
         double ordersPerSec = recorder.ordersPerSecond();
         Verdict verdict = Verdict.judge(check, scenario.expect(), latency.p99(), ordersPerSec,
                 faults.isEmpty() ? null : worstRecovery, unrecovered);
-        List<String> violations = new ArrayList<>(verdict.violations());
-        if (interrupted) {
-            violations.add(0, "interrupted before the run finished: partial results");
-        }
+        // an interrupted run's unfinished orders are in flight, not lost: only say what was cut short
+        List<String> violations = interrupted ? List.of("interrupted before the run finished: partial results; "
+                + check.lost().size() + " acknowledged orders were still in flight and are not judged")
+                : verdict.violations();
         RunResult.Orders orders = new RunResult.Orders(recorder.sentCount(), recorder.ackedCount(), check.completed(),
                 check.lost().size(), verdict.expectedLost(), check.duplicates(), check.outOfOrder().size(),
                 check.neverAcked().size(), check.rejected(), head(check.lost()), head(check.duplicateStates()),

@@ -27,4 +27,11 @@ class RecoveryTest {
 
         assertThat(Recovery.seconds(completed, 5)).isEmpty();
     }
+
+    @Test
+    void shouldMeasureAgainstThePhaseMeanWhenTheFaultCameBeforeAnythingCompleted() {
+        long[] completed = {0, 0, 0, 0, 0, 0, 0, 300, 300, 300};
+
+        assertThat(Recovery.seconds(completed, 2)).hasValue(5);
+    }
 }

@@ -1,0 +1,134 @@
+package io.supplychaos.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.supplychaos.chaos.Faults;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EnvFiles;
+import io.supplychaos.env.PortPlan;
+import io.supplychaos.metrics.RunResult;
+import io.supplychaos.report.PaperTable;
+import io.supplychaos.report.ResultFiles;
+import io.supplychaos.report.SweepReport;
+import io.supplychaos.scenario.Scenario;
+import io.supplychaos.scenario.ScenarioLoader;
+import io.supplychaos.scenario.ScenarioRunner;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code run [SCENARIO] [--out DIR]}: the main job. Loads and validates the scenario, runs each
+ * of its points (a sweep) as often as it says (repeat), writes each run's results and prints a
+ * summary; Ctrl-C stops the run, tears down what it started and writes the partial results,
+ * marked interrupted. Exit 0 when every run passed, 1 when one failed or was interrupted, 2 for
+ * a bad scenario.
+ */
+@Command(name = "run", description = "Run an experiment end to end: env, app, workload, faults, checks, report.")
+final class RunCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", defaultValue = "scenarios/quickstart.yaml",
+            description = "Scenario file (default: ${DEFAULT-VALUE}).")
+    Path scenarioFile;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-<name>).")
+    Path out;
+
+    @Option(names = "--duration", paramLabel = "SECONDS",
+            description = "Override the measured phase's length (soak scenarios such as the ingest matrix).")
+    Long durationSeconds;
+
+    @Option(names = "--base-port", paramLabel = "PORT",
+            defaultValue = "${env:SUPPLY_CHAOS_BASE_PORT:-" + PortPlan.DEFAULT_BASE_PORT + "}",
+            description = "First port of the env's port plan when the run starts one (default: ${DEFAULT-VALUE}).")
+    int basePort;
+
+    @Override
+    public Integer call() throws Exception {
+        ChaosPaths paths = common.paths();
+        PrintWriter console = spec.commandLine().getOut();
+        Path file = scenarioFile.isAbsolute() ? scenarioFile : paths.home().resolve(scenarioFile);
+        Scenario loaded = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(file);
+        Scenario scenario = durationSeconds == null ? loaded : loaded.withDurationSeconds(durationSeconds);
+        Path dir = out != null ? out : paths.home().resolve("results").resolve(
+                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + scenario.name());
+        Files.createDirectories(dir);
+
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.set(true);
+            try {
+                // keep the JVM alive until the run has torn down and written its partial results
+                finished.await(120, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "run-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            ScenarioRunner runner = new ScenarioRunner(paths, basePort, env -> Faults.forEnvironment(paths, env), console);
+            List<Scenario> runs = scenario.runs();
+            List<SweepReport.Member> results = new ArrayList<>();
+            boolean allPassed = true;
+            for (Scenario run : runs) {
+                for (int attempt = 1; attempt <= scenario.repeat() && !stop.get(); attempt++) {
+                    Path runDir = runs.size() == 1 && scenario.repeat() == 1 ? dir
+                            : dir.resolve(run.name() + (scenario.repeat() > 1 ? "-" + attempt : ""));
+                    console.println("== " + run.name() + (scenario.repeat() > 1 ? " (" + attempt + "/" + scenario.repeat()
+                            + ")" : "") + " on " + run.env().name());
+                    ScenarioRunner.Outcome outcome = runner.run(run, stop);
+                    RunResult result = withPaper(run, outcome.result());
+                    ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
+                    results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
+                    allPassed &= "PASS".equals(result.verdict());
+                    SummaryTable.print(console, result, runDir);
+                }
+            }
+            if (results.size() > 1) {
+                SweepReport.write(dir, results);
+                console.println("all runs: " + dir.resolve("report.html"));
+            }
+            return allPassed && !stop.get() ? 0 : 1;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the hook is running and waits for us
+            }
+        }
+    }
+
+    private static RunResult withPaper(Scenario scenario, RunResult result) {
+        if (!scenario.comparePaper()) {
+            return result;
+        }
+        return PaperTable.load().figures(scenario.env().name().toUpperCase(), scenario.workload().orders())
+                .map(paper -> new RunResult(result.scenario(), result.env(), result.workload(), result.orders(),
+                        result.throughput(), result.latencyMs(), result.requestTimeMs(), result.jitterMs(),
+                        result.stages(), result.faults(), result.verdict(), result.violations(), result.startedAt(),
+                        result.endedAt(), result.interrupted(), result.distribution(), paper))
+                .orElse(result);
+    }
+}

@@ -1,0 +1,103 @@
+package io.supplychaos.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.supplychaos.cli.ChaosCli;
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EmbeddedEnvironment;
+import picocli.CommandLine;
+
+/**
+ * `./chaos run` end to end on real brokers, app instances and Toxiproxy: a short C1 run, and a
+ * C3 run under exactly-once with a partition leader killed and brought back, where nothing may be
+ * lost or duplicated. Each leaves no broker, Toxiproxy or app behind.
+ */
+class ScenarioRunIT {
+
+    private static final int BASE_PORT = 32000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(240)
+    void shouldRunAShortC1ScenarioEndToEnd() throws IOException {
+        JsonNode summary = run("""
+                name: it-c1
+                env: c1
+                workload: {warmup: [200], orders: 2000, ratePerSecond: 400}
+                drainTimeout: 60s
+                """, 0);
+
+        assertThat(summary.get("verdict").asText()).isEqualTo("PASS");
+        assertThat(summary.at("/orders/acked").asLong()).isEqualTo(2200);
+        assertThat(summary.at("/orders/completed").asLong()).isEqualTo(2200);
+        assertThat(summary.at("/orders/lost").asLong()).isZero();
+        assertThat(summary.at("/throughput/ordersPerSec").asDouble()).isPositive();
+        assertThat(summary.at("/latencyMs/p99").asDouble()).isPositive();
+        assertThat(Files.readAllLines(dir.resolve("out/timeseries.csv")).size()).isGreaterThan(3);
+        assertThat(dir.resolve("out/report.html")).exists();
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldLoseAndDuplicateNothingWhenALeaderIsKilledUnderExactlyOnce() throws IOException {
+        JsonNode summary = run("""
+                name: it-c3-leader-kill
+                env: c3
+                app: {processingGuarantee: exactly_once_v2}
+                producer: {acks: all, enable.idempotence: true}
+                workload: {warmup: [300], orders: 3000, ratePerSecond: 100}
+                faults:
+                  - {at: 5s, action: kill-broker, target: leader-of order-placed:0}
+                  - {at: 15s, action: start-broker, target: killed}
+                expect: {lost: 0, duplicates: 0, outOfOrder: 0}
+                drainTimeout: 90s
+                """, 0);
+
+        assertThat(summary.at("/orders/lost").asLong()).isZero();
+        assertThat(summary.at("/orders/duplicates").asLong()).isZero();
+        assertThat(summary.at("/orders/completed").asLong()).isEqualTo(summary.at("/orders/acked").asLong());
+        assertThat(summary.get("faults")).hasSize(2);
+        assertThat(summary.at("/faults/0/healedAt").asLong()).as("the start ends the kill").isPositive();
+        assertThat(summary.at("/faults/0/action").asText()).isEqualTo("kill-broker");
+    }
+
+    private JsonNode run(String scenario, int expectedExit) throws IOException {
+        Path file = Files.writeString(dir.resolve("scenario.yaml"), scenario);
+        Path stateDir = dir.resolve("state");
+        StringWriter output = new StringWriter();
+        CommandLine cli = ChaosCli.commandLine();
+        cli.setOut(new PrintWriter(output, true));
+        cli.setErr(new PrintWriter(output, true));
+        int exit;
+        try {
+            exit = cli.execute("run", file.toString(), "--out", dir.resolve("out").toString(), "--state-dir",
+                    stateDir.toString(), "--base-port", Integer.toString(BASE_PORT));
+        } finally {
+            ChaosPaths paths = ChaosPaths.defaults().withStateDir(stateDir);
+            new AppInstances(paths).stopAll(java.time.Duration.ofSeconds(5));
+            new EmbeddedEnvironment(paths).down(false);
+        }
+        System.out.println(output);
+        assertThat(exit).as(output.toString()).isEqualTo(expectedExit);
+        assertThat(new AppInstances(ChaosPaths.defaults().withStateDir(stateDir)).read()).as("apps left").isEmpty();
+        assertThat(new EmbeddedEnvironment(ChaosPaths.defaults().withStateDir(stateDir)).recorded())
+                .as("env left").isEmpty();
+        return new ObjectMapper().readTree(dir.resolve("out/summary.json").toFile());
+    }
+}
