@@ -22,7 +22,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * quarkus-run.jar) in its own session, recorded in {@code .chaos/apps.json} so that
  * {@code ./chaos kill-app N} from another terminal, {@code status} and {@code down} find them.
  * All instances share one application.id (one consumer group) and each has its own state
- * directory, HTTP port and log.
+ * directory, HTTP port and log. Extra JVM options (a profiler, another heap size) come from the
+ * environment variable {@code SUPPLY_CHAOS_APP_JAVA_OPTS}.
  */
 public final class AppInstances {
 
@@ -81,6 +82,10 @@ public final class AppInstances {
                 "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + bootstrapServers,
                 "-Dkafka-streams.state.dir=" + state.resolve("streams"),
                 "-Dquarkus.log.file.enabled=false"));
+        String javaOptions = System.getenv("SUPPLY_CHAOS_APP_JAVA_OPTS");
+        if (javaOptions != null && !javaOptions.isBlank()) {
+            command.addAll(List.of(javaOptions.trim().split("\\s+")));
+        }
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of("-jar", jar.toString()));
         Path log = paths.logDir().resolve("app-" + index + ".log");
