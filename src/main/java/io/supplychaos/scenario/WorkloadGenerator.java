@@ -46,6 +46,7 @@ public final class WorkloadGenerator {
     }
 
     private final String bootstrapServers;
+    private final String topic;
     private final Map<String, String> producerConfig;
     private final Partitioning partitioning;
     private final int producers;
@@ -58,7 +59,15 @@ public final class WorkloadGenerator {
 
     public WorkloadGenerator(String bootstrapServers, Map<String, String> producerConfig, Partitioning partitioning,
                              int producers, List<String> drugs, String runId, Listener listener) {
+        this(bootstrapServers, Topics.ORDER_PLACED.name(), producerConfig, partitioning, producers, drugs, runId, listener);
+    }
+
+    /** A generator writing to another topic than order-placed: the benchmark measures it alone. */
+    public WorkloadGenerator(String bootstrapServers, String topic, Map<String, String> producerConfig,
+                             Partitioning partitioning, int producers, List<String> drugs, String runId,
+                             Listener listener) {
         this.bootstrapServers = bootstrapServers;
+        this.topic = topic;
         this.producerConfig = Map.copyOf(producerConfig);
         this.partitioning = partitioning;
         this.producers = producers;
@@ -131,8 +140,8 @@ public final class WorkloadGenerator {
         Integer partition = partitioning == Partitioning.SINGLE ? 0 : null;
         listener.sending(order, warmup);
         long sentAt = System.currentTimeMillis();
-        producer.send(new ProducerRecord<>(Topics.ORDER_PLACED.name(), partition, order.orderId(),
-                values.serialize(Topics.ORDER_PLACED.name(), order)), (metadata, error) -> {
+        producer.send(new ProducerRecord<>(topic, partition, order.orderId(), values.serialize(topic, order)),
+                (metadata, error) -> {
             long now = System.currentTimeMillis();
             if (error == null) {
                 listener.acked(order, warmup, metadata, sentAt, now);

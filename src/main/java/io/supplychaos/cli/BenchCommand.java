@@ -1,0 +1,81 @@
+package io.supplychaos.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.supplychaos.bench.Benchmark;
+import io.supplychaos.env.PortPlan;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bench [--env c3] [--json FILE]}: the project beside Kafka's own ProducerPerformance in
+ * one run on one env (see {@link Benchmark}); prints a table of figures and ratios and writes them
+ * as JSON. A command that prints figures, not a test: it asserts nothing.
+ */
+@Command(name = "bench", description = "Measure the pipeline beside Kafka's ProducerPerformance, in one run.")
+final class BenchCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--env", defaultValue = "c3", description = "Proxied env to measure on; ENV-direct gives the direct figure (default: ${DEFAULT-VALUE}).")
+    String env;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the figures as JSON.")
+    Path json;
+
+    @Option(names = "--records", defaultValue = "300000", description = "Records per producer benchmark (default: ${DEFAULT-VALUE}).")
+    long records;
+
+    @Option(names = "--orders", defaultValue = "20000", description = "Orders per pipeline run (default: ${DEFAULT-VALUE}).")
+    long orders;
+
+    @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "Producer settings for every producer "
+            + "(default: acks=all batch.size=262144 linger.ms=5).")
+    Map<String, String> producer;
+
+    @Option(names = "--base-port", paramLabel = "PORT",
+            defaultValue = "${env:SUPPLY_CHAOS_BASE_PORT:-" + PortPlan.DEFAULT_BASE_PORT + "}",
+            description = "First port of the envs' port plan (default: ${DEFAULT-VALUE}).")
+    int basePort;
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, String> settings = producer != null ? producer : new LinkedHashMap<>(Map.of("acks", "all",
+                "batch.size", "262144", "linger.ms", "5"));
+        var out = spec.commandLine().getOut();
+        Benchmark.Figures figures = new Benchmark(common.paths(), basePort, out).run(env, settings, records, orders,
+                new AtomicBoolean());
+        double pp = figures.producerPerformance().recordsPerSec();
+        out.println();
+        out.printf("%-44s %14s %10s%n", "", "figure", "ratio");
+        out.printf("%-44s %,14.0f %10s%n", "ProducerPerformance records/s (proxied)", pp, "1.00");
+        out.printf("%-44s %,14.0f %10.2f%n", "load generator records/s (same settings)",
+                figures.loadGenerator().recordsPerSec(), figures.loadGenerator().recordsPerSec() / pp);
+        out.printf("%-44s %,14.0f %10.2f%n", "pipeline EOS records/s, all topics", figures.pipeline().eos().recordsPerSec(),
+                figures.pipeline().eos().recordsPerSec() / pp);
+        out.printf("%-44s %,14.0f %10.4f%n", "pipeline EOS orders/s (target 10,000)", figures.pipeline().eos().ordersPerSec(),
+                figures.pipeline().eos().ordersPerSec() / 10_000);
+        out.printf("%-44s %14.0f%n", "pipeline EOS latency avg / p99 ms", figures.pipeline().eos().avgLatencyMs());
+        out.printf("%-44s %,14.0f %10s%n", "pipeline ALOS orders/s", figures.pipeline().alos().ordersPerSec(), "");
+        out.printf("%-44s %14.0f%n", "pipeline ALOS latency avg ms", figures.pipeline().alos().avgLatencyMs());
+        out.printf("%-44s %,14.0f %10.2f%n", "ProducerPerformance direct records/s", figures.direct().recordsPerSec(),
+                pp / figures.direct().recordsPerSec());
+        out.printf("%-44s %,14.0f%n", "RSS brokers + Toxiproxy + app (MB, peak)", figures.rssMb());
+        if (json != null) {
+            Benchmark.writeJson(figures, json);
+            out.println("figures: " + json);
+        }
+        return 0;
+    }
+}
