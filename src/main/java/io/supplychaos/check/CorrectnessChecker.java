@@ -78,7 +78,8 @@ public final class CorrectnessChecker {
 
     /**
      * Conservation in every update; and, when every delivered order is known (no unacknowledged
-     * send completed), shipped stock grew by exactly the units of the run's delivered orders.
+     * send completed) and so is the stock before the run, shipped stock grew by exactly the units
+     * of the run's delivered orders.
      */
     private static List<String> inventoryViolations(History history, Map<String, Long> deliveredUnits,
                                                     boolean deliveriesKnown) {
@@ -96,7 +97,7 @@ public final class CorrectnessChecker {
             }
             last.put(update.drugId(), update);
         }
-        if (deliveriesKnown) {
+        if (deliveriesKnown && history.baseline() != null) {
             for (Map.Entry<String, InventoryUpdate> entry : last.entrySet()) {
                 InventoryUpdate before = history.baseline().get(entry.getKey());
                 long shippedInRun = entry.getValue().shipped() - (before == null ? 0 : before.shipped());

@@ -12,8 +12,9 @@ import io.supplychaos.domain.InventoryUpdate;
  * @param neverAcked   orderId -> why the send failed; listed apart from lost orders
  * @param observed     notifications read, in reading order (per order this is partition order)
  * @param inventory    inventory-updated records read during the run, in reading order
- * @param baseline     each drug's last inventory update from before the run, to check the run's
- *                     deliveries against the change in shipped stock (absent on a fresh env)
+ * @param baseline     each drug's last inventory update from before the run (empty on a fresh env),
+ *                     to check the run's deliveries against the change in shipped stock; null
+ *                     when it is unknown, which skips that check
  */
 public record History(List<AckedOrder> acked, Map<String, String> neverAcked, List<ObservedState> observed,
                       List<InventoryUpdate> inventory, Map<String, InventoryUpdate> baseline) {

@@ -32,11 +32,14 @@ import io.supplychaos.topology.Topics;
  */
 public final class OutcomeConsumer implements AutoCloseable {
 
+    private static final long BASELINE_RECORDS = 20_000;
+
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final RunRecorder recorder;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong lastRecordAt = new AtomicLong(System.currentTimeMillis());
     private final Map<String, InventoryUpdate> baseline = new HashMap<>();
+    private boolean baselineComplete = true;
     private final Deserializer<Notification> notifications = Topics.NOTIFICATIONS.valueSerde().deserializer();
     private final Deserializer<InventoryUpdate> inventory = Topics.INVENTORY_UPDATED.valueSerde().deserializer();
     private final Thread thread;
@@ -64,8 +67,12 @@ public final class OutcomeConsumer implements AutoCloseable {
         thread.start();
     }
 
+    /**
+     * Each drug's last inventory update before the run, or null when the topic held more history
+     * than was read (a long-lived env) and a drug's last update may have been missed.
+     */
     public Map<String, InventoryUpdate> baseline() {
-        return Map.copyOf(baseline);
+        return baselineComplete ? Map.copyOf(baseline) : null;
     }
 
     /** When the last record of this run was read. */
@@ -77,9 +84,11 @@ public final class OutcomeConsumer implements AutoCloseable {
         List<TopicPartition> stock = partitions.stream()
                 .filter(tp -> tp.topic().equals(Topics.INVENTORY_UPDATED.name())).toList();
         Map<TopicPartition, Long> ends = consumer.endOffsets(stock);
-        // the last record of a drug is within the last few hundred of its partition: read the tail only
+        // read only the tail: on a long-lived env the whole topic would take too long
         for (TopicPartition tp : stock) {
-            consumer.seek(tp, Math.max(0, ends.get(tp) - 1000));
+            long from = Math.max(0, ends.get(tp) - BASELINE_RECORDS);
+            baselineComplete &= from == 0;
+            consumer.seek(tp, from);
         }
         long deadline = System.currentTimeMillis() + 30_000;
         while (stock.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))

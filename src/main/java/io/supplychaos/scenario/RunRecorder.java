@@ -150,11 +150,6 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
         return measuredCompleted == 0 || span <= 0 ? 0 : measuredCompleted * 1000.0 / span;
     }
 
-    /** Measured phase span in ms (first measured send to last measured completion). */
-    public synchronized long measuredSpanMs() {
-        return Math.max(0, lastMeasuredCompletion - firstMeasuredPlacedAt);
-    }
-
     public RunResult.Latency latency() {
         return latency.summary();
     }
