@@ -5,16 +5,13 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.supplychaos.cli.ChaosCli;
 import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.CliRun;
 import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.KafkaProbe;
 import io.supplychaos.env.ToxiproxyApi;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -35,7 +32,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import picocli.CommandLine;
 
 /**
  * The fault verbs on one real C3 cluster (RF 3, min ISR 2; brokers, Toxiproxy, all real) driven
@@ -55,7 +51,7 @@ class FaultsIT {
     @Timeout(180)
     static void up() {
         chaos("down");
-        assertThat(chaos("up", "--env", "c3", "--base-port", Integer.toString(BASE_PORT)).exit).isZero();
+        assertThat(chaos("up", "--env", "c3", "--base-port", Integer.toString(BASE_PORT)).exit()).isZero();
         bootstrap = status().path("bootstrapServers").asText();
     }
 
@@ -83,15 +79,15 @@ class FaultsIT {
         int leader = leaderOf("order-placed", 0);
         try (Producing producing = new Producing("kill-")) {
             producing.awaitAcks(200);
-            Result kill = chaos("kill-broker", "--leader", "order-placed:0");
-            assertThat(kill.exit).as(kill.err).isZero();
-            assertThat(kill.out).startsWith("kill-broker " + leader);
+            CliRun kill = chaos("kill-broker", "--leader", "order-placed:0");
+            assertThat(kill.exit()).as(kill.err()).isZero();
+            assertThat(kill.out()).startsWith("kill-broker " + leader);
             assertThat(brokerState(leader)).isEqualTo("stopped");
             long acked = producing.acked.get();
             producing.awaitAcks(acked + 500);
             System.out.printf("[faults] kill-broker %d: longest gap between acks %d ms%n", leader, producing.longestGapMillis());
         }
-        assertThat(chaos("start-broker").out).startsWith("start-broker " + leader);
+        assertThat(chaos("start-broker").out()).startsWith("start-broker " + leader);
         assertThat(brokerState(leader)).isEqualTo("running");
         assertEveryAckReadOnce("kill-");
     }
@@ -101,11 +97,11 @@ class FaultsIT {
         int leader = leaderOf("order-placed", 1);
         try (Producing producing = new Producing("pause-")) {
             producing.awaitAcks(200);
-            assertThat(chaos("pause-broker", Integer.toString(leader)).exit).isZero();
+            assertThat(chaos("pause-broker", Integer.toString(leader)).exit()).isZero();
             assertThat(brokerState(leader)).isEqualTo("paused");
             long acked = producing.acked.get();
             producing.awaitAcks(acked + 500);
-            assertThat(chaos("resume-broker", Integer.toString(leader)).exit).isZero();
+            assertThat(chaos("resume-broker", Integer.toString(leader)).exit()).isZero();
             assertThat(brokerState(leader)).isEqualTo("running");
             producing.awaitAcks(producing.acked.get() + 200);
             System.out.printf("[faults] pause-broker %d: longest gap between acks %d ms%n", leader, producing.longestGapMillis());
@@ -118,9 +114,9 @@ class FaultsIT {
         try (KafkaProbe probe = new KafkaProbe(bootstrap)) {
             probe.medianSendMillis("shipment-status", 5);
             double before = probe.medianSendMillis("shipment-status", 10);
-            assertThat(chaos("delay", "--ms", "200").exit).isZero();
+            assertThat(chaos("delay", "--ms", "200").exit()).isZero();
             double delayed = probe.medianSendMillis("shipment-status", 10);
-            assertThat(chaos("heal").exit).isZero();
+            assertThat(chaos("heal").exit()).isZero();
             double healed = probe.medianSendMillis("shipment-status", 10);
             System.out.printf("[faults] median acks=all send: %.1f ms, %.1f ms with delay --ms 200, %.1f ms healed%n", before, delayed, healed);
             assertThat(delayed - before).isGreaterThanOrEqualTo(180.0);
@@ -134,12 +130,12 @@ class FaultsIT {
         try (KafkaProducer<String, String> producer = producer(Map.of(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "3000",
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "2000", ProducerConfig.MAX_BLOCK_MS_CONFIG, "3000"))) {
             producer.send(new ProducerRecord<>("order-placed", 2, "cut-0", "x")).get(10, TimeUnit.SECONDS);
-            assertThat(chaos("cut", "--broker", Integer.toString(leader)).exit).isZero();
+            assertThat(chaos("cut", "--broker", Integer.toString(leader)).exit()).isZero();
             assertThat(proxy("broker-" + leader + "-client").path("enabled").asBoolean()).isFalse();
             ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
                     () -> producer.send(new ProducerRecord<>("order-placed", 2, "cut-1", "x")).get(10, TimeUnit.SECONDS));
             assertThat(failed.getCause()).isInstanceOf(TimeoutException.class);
-            assertThat(chaos("heal").exit).isZero();
+            assertThat(chaos("heal").exit()).isZero();
             await("keyed sends to broker " + leader + " again").atMost(Duration.ofSeconds(30)).ignoreExceptions()
                     .until(() -> producer.send(new ProducerRecord<>("order-placed", 2, "cut-2", "x")).get(10, TimeUnit.SECONDS) != null);
         }
@@ -149,10 +145,10 @@ class FaultsIT {
     void cuttingOneBrokersReplicationLinksShrinksIsrsUntilHealed() throws Exception {
         int broker = leaderOf("order-placed", 3);
         try (Producing producing = new Producing("repl-", "1")) {
-            assertThat(chaos("cut", "--link", "replication", "--broker", Integer.toString(broker)).exit).isZero();
+            assertThat(chaos("cut", "--link", "replication", "--broker", Integer.toString(broker)).exit()).isZero();
             await("under-replicated partitions").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1))
                     .until(() -> status().path("underReplicatedPartitions").asInt(0) > 0);
-            assertThat(chaos("heal").exit).isZero();
+            assertThat(chaos("heal").exit()).isZero();
             await("full ISR").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(1))
                     .until(() -> status().path("underReplicatedPartitions").asInt(-1) == 0);
         }
@@ -162,37 +158,37 @@ class FaultsIT {
     void forHealsByItselfAndJournalsBoth() {
         FaultEventLog journal = new FaultEventLog(STATE_DIR);
         long from = journal.position();
-        CompletableFuture<Result> pause = CompletableFuture.supplyAsync(() -> chaos("pause-broker", "2", "--for", "3s"));
+        CompletableFuture<CliRun> pause = CompletableFuture.supplyAsync(() -> chaos("pause-broker", "2", "--for", "3s"));
         await("broker 2 paused").atMost(Duration.ofSeconds(10)).until(() -> "paused".equals(brokerState(2)));
-        Result done = pause.join();
-        assertThat(done.exit).as(done.err).isZero();
+        CliRun done = pause.join();
+        assertThat(done.exit()).as(done.err()).isZero();
         assertThat(brokerState(2)).isEqualTo("running");
         assertThat(journal.readFrom(from).entries()).extracting(FaultEventLog.Entry::phase, FaultEventLog.Entry::detail, FaultEventLog.Entry::source)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("inject", "pause-broker 2", "cli"),
                         org.assertj.core.groups.Tuple.tuple("heal", "pause-broker 2", "cli"));
 
-        assertThat(chaos("delay", "--ms", "50", "--broker", "1", "--for", "1s").exit).isZero();
+        assertThat(chaos("delay", "--ms", "50", "--broker", "1", "--for", "1s").exit()).isZero();
         assertThat(proxy("broker-1-client").path("toxics")).isEmpty();
     }
 
     @Test
     void aSeededRandomKillPicksTheSameBrokerTwice() {
-        String first = chaos("kill-broker", "--random", "--seed", "7").out.trim();
+        String first = chaos("kill-broker", "--random", "--seed", "7").out().trim();
         assertThat(first).matches("kill-broker [123] .*");
-        assertThat(chaos("start-broker").exit).isZero();
-        String second = chaos("kill-broker", "--random", "--seed", "7").out.trim();
+        assertThat(chaos("start-broker").exit()).isZero();
+        String second = chaos("kill-broker", "--random", "--seed", "7").out().trim();
         assertThat(second.split(" ")[1]).isEqualTo(first.split(" ")[1]);
     }
 
     @Test
     void badTargetsExitTwoAndChangeNothing() {
-        assertThat(chaos("kill-broker", "9").exit).isEqualTo(2);
-        assertThat(chaos("start-broker", "1").err).contains("broker 1 is running");
-        assertThat(chaos("resume-broker", "1").exit).isEqualTo(2);
-        assertThat(chaos("kill-app", "1").err).contains("no app instance 1");
-        assertThat(chaos("kill-broker", "--leader", "no-such-topic:0").exit).isEqualTo(2);
-        assertThat(chaos("delay", "--ms", "10", "--toxicity", "2").exit).isEqualTo(2);
-        assertThat(chaos("delay").exit).isEqualTo(2);
+        assertThat(chaos("kill-broker", "9").exit()).isEqualTo(2);
+        assertThat(chaos("start-broker", "1").err()).contains("broker 1 is running");
+        assertThat(chaos("resume-broker", "1").exit()).isEqualTo(2);
+        assertThat(chaos("kill-app", "1").err()).contains("no app instance 1");
+        assertThat(chaos("kill-broker", "--leader", "no-such-topic:0").exit()).isEqualTo(2);
+        assertThat(chaos("delay", "--ms", "10", "--toxicity", "2").exit()).isEqualTo(2);
+        assertThat(chaos("delay").exit()).isEqualTo(2);
         assertThat(status().path("brokers")).allSatisfy(b -> assertThat(b.path("state").asText()).isEqualTo("running"));
         status().path("toxiproxy").path("proxies").forEach(p -> assertThat(p.path("toxics")).isEmpty());
     }
@@ -252,7 +248,7 @@ class FaultsIT {
 
     private static JsonNode status() {
         try {
-            return JSON.readTree(chaos("status", "--json").out);
+            return JSON.readTree(chaos("status", "--json").out());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -268,17 +264,8 @@ class FaultsIT {
         return new KafkaProducer<>(p, new StringSerializer(), new StringSerializer());
     }
 
-    private record Result(int exit, String out, String err) {
-    }
-
-    private static Result chaos(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = ChaosCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--state-dir", STATE_DIR.toString()));
-        int exit = cli.execute(all.toArray(String[]::new));
-        return new Result(exit, out.toString(), err.toString());
+    private static CliRun chaos(String... args) {
+        return CliRun.chaos(STATE_DIR, args);
     }
 
     /** A keyed producer sending one record every 2 ms from its own thread, remembering the keys acknowledged. */

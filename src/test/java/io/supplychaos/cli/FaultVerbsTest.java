@@ -2,14 +2,13 @@ package io.supplychaos.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.supplychaos.env.CliRun;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** Option checks of the fault verbs: exit 2 with a message before any environment is looked at. */
 class FaultVerbsTest {
@@ -20,14 +19,9 @@ class FaultVerbsTest {
     private String err;
 
     private int chaos(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter errors = new StringWriter();
-        CommandLine cli = ChaosCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(errors));
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--state-dir", stateDir.toString()));
-        int exit = cli.execute(all.toArray(String[]::new));
-        err = errors.toString();
-        return exit;
+        CliRun run = CliRun.chaos(stateDir, args);
+        err = run.err();
+        return run.exit();
     }
 
     @Test
