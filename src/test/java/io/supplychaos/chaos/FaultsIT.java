@@ -42,7 +42,8 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FaultsIT {
-    private static final int BASE_PORT = 31600;
+    // far above the env ITs' plans (31000 on) so a concurrent verify in another working copy does not collide
+    private static final int BASE_PORT = 34200;
     private static final Path STATE_DIR = Path.of("target", "it-state", "faults");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static String bootstrap;
@@ -51,7 +52,8 @@ class FaultsIT {
     @Timeout(180)
     static void up() {
         chaos("down");
-        assertThat(chaos("up", "--env", "c3", "--base-port", Integer.toString(BASE_PORT)).exit()).isZero();
+        CliRun up = chaos("up", "--env", "c3", "--base-port", Integer.toString(BASE_PORT));
+        assertThat(up.exit()).as(up.err()).isZero();
         bootstrap = status().path("bootstrapServers").asText();
     }
 
