@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -48,14 +49,22 @@ final class ComposeBackend implements FaultBackend {
 
     private final Path file;
     private final CommandRunner docker;
+    private final IntConsumer awaitRegistered;
     private final Map<Integer, String> brokerContainers = new TreeMap<>();
     private final String appContainer;
     private final String bootstrapServers;
     private final String toxiproxyApi;
 
     ComposeBackend(Path composeFile, CommandRunner docker) {
+        this(composeFile, docker, null);
+    }
+
+    /** {@code awaitRegistered} replaces the Admin-client wait after {@code docker start} (tests); null: the real one. */
+    ComposeBackend(Path composeFile, CommandRunner docker, IntConsumer awaitRegistered) {
         this.file = composeFile;
         this.docker = docker;
+        this.awaitRegistered = awaitRegistered != null ? awaitRegistered
+                : id -> ClusterLookup.awaitRegistered(bootstrapServers(), id, REGISTER_TIMEOUT);
         JsonNode compose;
         try {
             compose = new ObjectMapper(new YAMLFactory()).readTree(composeFile.toFile());
@@ -144,7 +153,7 @@ final class ComposeBackend implements FaultBackend {
     @Override
     public void startBroker(int id) {
         docker.run(List.of("docker", "start", container(id)));
-        ClusterLookup.awaitRegistered(bootstrapServers, id, REGISTER_TIMEOUT);
+        awaitRegistered.accept(id);
     }
 
     @Override

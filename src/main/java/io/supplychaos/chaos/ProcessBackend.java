@@ -64,13 +64,16 @@ final class ProcessBackend implements FaultBackend {
     @Override
     public void killBroker(int id) {
         ProcessHandle.of(broker(id).pid()).ifPresent(ProcessHandle::destroyForcibly);
-        awaitGone(() -> brokerState(id) != ProcessControl.State.STOPPED);
+        awaitUntil(() -> brokerState(id) == ProcessControl.State.STOPPED);
     }
 
-    /** SIGKILL is delivered at once; wait only until /proc shows the process dead, so status and a restart agree. */
-    private static void awaitGone(BooleanSupplier alive) {
+    /**
+     * Signals are delivered at once but take effect a moment later; wait (at most 5 s) until /proc
+     * shows the effect, so that status, a restart or the next verb agree with what was just done.
+     */
+    private static void awaitUntil(BooleanSupplier done) {
         long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (alive.getAsBoolean() && System.nanoTime() < deadline) {
+        while (!done.getAsBoolean() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
         }
     }
@@ -89,11 +92,14 @@ final class ProcessBackend implements FaultBackend {
     @Override
     public void pauseBroker(int id) {
         ProcessControl.pause(broker(id).pid());
+        // the stop reaches the broker's ~100 threads a moment after kill returns; answer only once it is in place
+        awaitUntil(() -> brokerState(id) != ProcessControl.State.RUNNING);
     }
 
     @Override
     public void resumeBroker(int id) {
         ProcessControl.resume(broker(id).pid());
+        awaitUntil(() -> brokerState(id) != ProcessControl.State.PAUSED);
     }
 
     @Override
@@ -124,7 +130,7 @@ final class ProcessBackend implements FaultBackend {
     @Override
     public void killApp(int index) {
         apps.instance(index).ifPresent(apps::kill);
-        awaitGone(() -> appAlive(index));
+        awaitUntil(() -> !appAlive(index));
     }
 
     @Override

@@ -7,9 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
-import io.supplychaos.cli.ChaosCli;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +17,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
-import picocli.CommandLine;
 
 /**
  * C3 through the CLI verbs, as a user would drive it: up, status --json, 1000 acks=all records
@@ -112,13 +108,8 @@ class C3EnvironmentIT {
     }
 
     private static String chaos(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = ChaosCli.commandLine().setOut(new PrintWriter(out)).setErr(new PrintWriter(err));
-        List<String> all = new ArrayList<>(List.of(args));
-        all.addAll(List.of("--state-dir", STATE_DIR.toString()));
-        int exit = cli.execute(all.toArray(String[]::new));
-        assertThat(exit).as("chaos %s: %s", String.join(" ", args), err).isZero();
-        return out.toString();
+        CliRun run = CliRun.chaos(STATE_DIR, args);
+        assertThat(run.exit()).as("chaos %s: %s", String.join(" ", args), run.err()).isZero();
+        return run.out();
     }
 }

@@ -16,11 +16,11 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /** Test helper: produces with acks=all and reads back through an environment's bootstrap servers, timing sends. */
-final class KafkaProbe implements AutoCloseable {
+public final class KafkaProbe implements AutoCloseable {
     private final String bootstrap;
     private final KafkaProducer<String, String> producer;
 
-    KafkaProbe(String bootstrap) {
+    public KafkaProbe(String bootstrap) {
         this.bootstrap = bootstrap;
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -32,7 +32,7 @@ final class KafkaProbe implements AutoCloseable {
     }
 
     /** Sends {@code count} keyed records and waits for every acknowledgement. */
-    void produce(String topic, String prefix, int count) throws Exception {
+    public void produce(String topic, String prefix, int count) throws Exception {
         List<java.util.concurrent.Future<?>> acks = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             acks.add(producer.send(new ProducerRecord<>(topic, prefix + i, "value-" + i)));
@@ -43,7 +43,7 @@ final class KafkaProbe implements AutoCloseable {
     }
 
     /** Median time of {@code count} one-at-a-time acks=all sends, in milliseconds. */
-    double medianSendMillis(String topic, int count) throws Exception {
+    public double medianSendMillis(String topic, int count) throws Exception {
         List<Double> times = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             long t0 = System.nanoTime();
@@ -55,7 +55,7 @@ final class KafkaProbe implements AutoCloseable {
     }
 
     /** Reads {@code topic} from the beginning until {@code expected} records with {@code prefix} keys arrived or 60 s passed. */
-    List<ConsumerRecord<String, String>> consume(String topic, String prefix, int expected) {
+    public List<ConsumerRecord<String, String>> consume(String topic, String prefix, int expected) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, "probe-" + UUID.randomUUID());
