@@ -69,8 +69,11 @@ public final class AppInstances {
     /**
      * Starts instance {@code index} against {@code bootstrapServers} with the given app properties
      * (system properties; e.g. kafka-streams.processing.guarantee) and records it.
+     *
+     * @param freshState drop the instance's local Streams state first: state left from an earlier
+     *                   cluster points at offsets the new one never had (Streams calls it corrupted)
      */
-    public AppInstance start(int index, String bootstrapServers, Map<String, String> properties) {
+    public AppInstance start(int index, String bootstrapServers, Map<String, String> properties, boolean freshState) {
         Path jar = paths.home().resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no app build at " + jar + ": run ./chaos (it builds) or mvn package");
@@ -78,6 +81,9 @@ public final class AppInstances {
         int port = FIRST_HTTP_PORT + index;
         PortPlan.requireFree(port, "HTTP port of app instance " + index);
         Path state = paths.stateDir().resolve("apps").resolve(Integer.toString(index));
+        if (freshState) {
+            deleteTree(state);
+        }
         List<String> command = new ArrayList<>(List.of(javaBin(), "-Xms128m", "-Xmx512m", MARKER + index,
                 "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + bootstrapServers,
                 "-Dkafka-streams.state.dir=" + state.resolve("streams"),
@@ -157,6 +163,19 @@ public final class AppInstances {
     }
 
     /** True when the service on {@code port} answers ready on /q/health/ready. */
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var files = Files.walk(dir)) {
+            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir, e);
+        }
+    }
+
     public static boolean ready(int port) {
         try {
             HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + "/q/health/ready")

@@ -114,7 +114,7 @@ public final class ScenarioRunner {
                 out.printf("env %s up in %.1f s at %s%n", env.envName(), up.took().toMillis() / 1000.0,
                         env.bootstrapServers());
             }
-            startApps(scenario, env, apps);
+            startApps(scenario, env, apps, startedEnv);
             outcomes = new OutcomeConsumer(env.bootstrapServers(), recorder);
             brokerMetrics = new BrokerMetrics(jmxPorts(env));
             FaultActions actions = faultActions.apply(env);
@@ -170,13 +170,13 @@ public final class ScenarioRunner {
         }
     }
 
-    private void startApps(Scenario scenario, EnvState env, AppInstances apps) {
+    private void startApps(Scenario scenario, EnvState env, AppInstances apps, boolean freshEnv) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("kafka-streams.processing.guarantee", scenario.app().processingGuarantee());
         properties.putAll(scenario.app().config());
         List<AppInstances.AppInstance> started = new ArrayList<>();
         for (int index = 1; index <= scenario.app().instances(); index++) {
-            started.add(apps.start(index, env.bootstrapServers(), properties));
+            started.add(apps.start(index, env.bootstrapServers(), properties, freshEnv));
         }
         for (AppInstances.AppInstance instance : started) {
             apps.awaitReady(instance, APP_READY_TIMEOUT);
