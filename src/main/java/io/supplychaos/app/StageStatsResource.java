@@ -22,7 +22,7 @@ import io.supplychaos.topology.state.StageWindow;
 
 /**
  * {@code GET /monitor/stages}: the monitor's per-stage latency windows held by this instance
- * (interactive query on monitor-stage-windows), oldest first.
+ * (interactive query on monitor-stage-windows, merged over this instance's partitions), oldest first.
  */
 @Path("/monitor/stages")
 public class StageStatsResource {
@@ -44,14 +44,16 @@ public class StageStatsResource {
 
     @GET
     public Response windows() {
-        List<StageStats> stats = new ArrayList<>();
+        // each task keeps its own windows: merge a stage's window across the partitions held here
+        Map<String, StageWindow> merged = new java.util.TreeMap<>();
         try (KeyValueIterator<String, StageWindow> windows = streams.store(StoreQueryParameters.fromNameAndType(
                 StoreNames.STAGE_WINDOWS, QueryableStoreTypes.<String, StageWindow>keyValueStore())).all()) {
-            windows.forEachRemaining(entry -> stats.add(StageStats.of(entry.value)));
+            windows.forEachRemaining(entry -> merged.merge(entry.key, entry.value, StageWindow::merge));
         } catch (InvalidStateStoreException e) {
             return Response.status(Response.Status.SERVICE_UNAVAILABLE).type(MediaType.APPLICATION_JSON)
                     .entity(Map.of("error", "state stores not queryable yet (" + streams.state() + ")")).build();
         }
+        List<StageStats> stats = new ArrayList<>(merged.values().stream().map(StageStats::of).toList());
         stats.sort(java.util.Comparator.comparingLong(StageStats::start).thenComparing(StageStats::stage));
         return Response.ok(stats).type(MediaType.APPLICATION_JSON).build();
     }

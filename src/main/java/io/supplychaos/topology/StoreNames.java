@@ -23,14 +23,11 @@ public final class StoreNames {
     public static final String OPEN_ORDERS = "monitor-open-orders";
     /** deadline|orderId -> orderId, to find orders past their SLA without a full scan. */
     public static final String SLA_DEADLINES = "monitor-sla-deadlines";
-    /** stage|window-start -> the window's latency statistics. */
+    /** stage|window-start -> the window's latency statistics, per task (per input partition). */
     public static final String STAGE_WINDOWS = "monitor-stage-windows";
 
     /** Repartition of order-placed (and delivered shipments) by drugId, for the manufacturer. */
     public static final String STOCK_COMMANDS_BY_DRUG = "stock-commands-by-drug";
-    /** Repartition of notifications by stage, for the monitor's per-stage windows. */
-    public static final String STAGE_SAMPLES_BY_STAGE = "stage-samples-by-stage";
-
     private StoreNames() {
     }
 }

@@ -53,7 +53,7 @@ import io.supplychaos.topology.state.StockCommand;
  * shipment-status (DELIVERED) ----+                                  drug-manufactured, inventory-updated
  * drug-manufactured -> transport -> shipment-status
  * order-confirmation + shipment-status -> notification -> notifications
- * notifications -> SLA monitor -> monitor-alerts;  notifications -> [stage-samples-by-stage] -> stage monitor
+ * notifications -> SLA monitor -> monitor-alerts;  notifications -> stage monitor -> monitor-alerts
  * </pre>
  * Every source is decoded by a {@link DecodeProcessor}; malformed records go to dead-letter.
  * Every processor, store and repartition topic is named (names in {@link StoreNames}) so that
@@ -101,10 +101,7 @@ public final class SupplyChainTopology {
         notifications.process(() -> new SlaMonitorProcessor(settings), Named.as("sla-monitor"),
                         StoreNames.OPEN_ORDERS, StoreNames.SLA_DEADLINES)
                 .to(Topics.MONITOR_ALERTS.name(), produced(Topics.MONITOR_ALERTS, "sla-monitor"));
-        notifications.map((orderId, notification) -> KeyValue.pair(notification.status().name(),
-                        StageSample.of(notification)), Named.as("stage-sample"))
-                .repartition(Repartitioned.<String, StageSample>as(StoreNames.STAGE_SAMPLES_BY_STAGE)
-                        .withKeySerde(Serdes.String()).withValueSerde(JsonSerde.of(StageSample.class)))
+        notifications.mapValues(StageSample::of, Named.as("stage-sample"))
                 .process(() -> new StageLatencyProcessor(settings), Named.as("stage-monitor"), StoreNames.STAGE_WINDOWS)
                 .to(Topics.MONITOR_ALERTS.name(), produced(Topics.MONITOR_ALERTS, "stage-monitor"));
 

@@ -38,7 +38,7 @@ class TopologySnapshotTest {
 
         Topics.SUPPLY_CHAIN_TOPIC_NAMES.forEach(topic -> assertThat(snapshot).as("topic %s read or written", topic)
                 .containsPattern("(topic: " + topic + "\\)|topics: \\[" + topic + "\\])"));
-        assertThat(snapshot).contains("stock-commands-by-drug-repartition", "stage-samples-by-stage-repartition")
+        assertThat(snapshot).contains("stock-commands-by-drug-repartition")
                 .doesNotContain("KSTREAM-", "KTABLE-");
     }
 }

@@ -19,14 +19,18 @@ import io.supplychaos.topology.state.StageSample;
 import io.supplychaos.topology.state.StageWindow;
 
 /**
- * The monitor's stage watch, on {@value StoreNames#STAGE_SAMPLES_BY_STAGE} keyed by stage (the
- * order state a stage leads to). Records each sample's latency in a tumbling window of the
+ * The monitor's stage watch, on {@code notifications} (keyed by orderId), one sample per
+ * notification: the time spent in the stage that led to its state. Records each sample's latency
+ * in a tumbling window of the
  * {@value StoreNames#STAGE_WINDOWS} store (count, sum, max and an HdrHistogram, so windows give
  * throughput and any percentile; the store is queryable). A wall-clock punctuator closes windows
  * once their end is a punctuation interval past, raising SLOW_STAGE on monitor-alerts when a
  * window's p99 exceeds the threshold, and drops windows older than {@value #RETAINED_WINDOWS}
  * window lengths. Samples for a window already closed are counted in
- * {@code late-stage-samples-total} and dropped.
+ * {@code late-stage-samples-total} and dropped. Windows are per task, i.e. per notifications
+ * partition: no repartition by stage, which would cost one more record per notification; the
+ * REST view merges a stage's windows across tasks (HdrHistograms add up exactly), and
+ * SLOW_STAGE fires when one partition's p99 is over the threshold.
  */
 public final class StageLatencyProcessor extends ContextualProcessor<String, StageSample, String, Alert> {
 

@@ -27,6 +27,14 @@ public record StageWindow(String stage, long start, long end, long count, long s
                 encode(distribution), evaluated);
     }
 
+    /** The same stage and window seen by another task: counts and distributions add up. */
+    public StageWindow merge(StageWindow other) {
+        Histogram merged = distribution();
+        merged.add(other.distribution());
+        return new StageWindow(stage, start, end, count + other.count, sumMs + other.sumMs, Math.max(maxMs, other.maxMs),
+                encode(merged), evaluated && other.evaluated);
+    }
+
     public StageWindow markEvaluated() {
         return new StageWindow(stage, start, end, count, sumMs, maxMs, histogram, true);
     }
