@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(180)
 class InterruptedUpIT {
-    private static final int BASE_PORT = 31500;
+    private static final int BASE_PORT = ItPorts.freeBase();
     private final Path stateDir = Path.of("target", "it-state", "interrupted-up").toAbsolutePath();
     private final EmbeddedEnvironment environment = new EmbeddedEnvironment(ChaosPaths.defaults().withStateDir(stateDir));
     private Process cli;
