@@ -44,7 +44,8 @@ public final class ChaosCli implements Runnable {
     }
 
     public static void main(String[] args) {
-        // Kafka's admin client logs its whole config at INFO; the CLI's output is its own
+        // Kafka's admin client logs its whole config at INFO; the CLI's output is its own. Also
+        // initialises logging on the main thread before any verb starts threads of its own.
         Logger.getLogger("").setLevel(Level.WARNING);
         System.exit(commandLine().execute(args));
     }

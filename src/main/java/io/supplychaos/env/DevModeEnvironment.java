@@ -15,7 +15,7 @@ import org.jboss.logging.Logger;
  * configured, starts the embedded env named by {@code supply.env} (default c1) from the project's
  * {@code .chaos/} (or reuses the env already running there, e.g. from {@code ./chaos up}) and
  * supplies its bootstrap servers to Kafka Streams and SmallRye before they start. Active in the
- * dev profile only.
+ * dev profile only. Its keys are declared by {@link DevEnvConfig}.
  *
  * <p>Ownership: only the JVM that started the env stops it, from a JVM shutdown hook, i.e. when dev
  * mode ends. Not on ShutdownEvent (fired on every live reload), and never an env that was already
@@ -25,10 +25,12 @@ import org.jboss.logging.Logger;
 public final class DevModeEnvironment implements ConfigSourceFactory {
     private static final Logger LOG = Logger.getLogger(DevModeEnvironment.class);
     static final String ENV_KEY = "supply.env";
-    static final String BASE_PORT_KEY = "supply.env.base-port";
     private static final int ORDINAL = 275; // above application.properties (250), below env vars (300) and -D (400)
-    /** A system property, not a static field: it must survive live reloads, which discard this class. */
-    private static final String OWNER_PROPERTY = "supply.env.dev-mode-owns";
+    /**
+     * A system property, not a static field: it must survive live reloads, which discard this class.
+     * Outside the app's {@code supply} prefix, whose unknown keys fail config validation.
+     */
+    private static final String OWNER_PROPERTY = "supply-chaos.dev-mode.env-started-at";
 
     @Override
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
@@ -36,9 +38,9 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
             return List.of();
         }
         String envName = value(context, ENV_KEY).orElse("c1");
-        int basePort = value(context, BASE_PORT_KEY).map(Integer::parseInt)
-                .orElse(Optional.ofNullable(System.getenv("SUPPLY_CHAOS_BASE_PORT")).map(Integer::parseInt)
-                        .orElse(PortPlan.DEFAULT_BASE_PORT));
+        // the same variable as ./chaos up, so the CLI and dev mode find the same env
+        int basePort = Optional.ofNullable(System.getenv("SUPPLY_CHAOS_BASE_PORT")).map(Integer::parseInt)
+                .orElse(PortPlan.DEFAULT_BASE_PORT);
         String bootstrap = ensureRunning(envName, basePort);
         return List.of(new PropertiesConfigSource(Map.of(
                 "kafka.bootstrap.servers", bootstrap,

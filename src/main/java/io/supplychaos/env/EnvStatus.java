@@ -57,6 +57,9 @@ public final class EnvStatus {
     public record AppStatus(int index, Long pid, String state, int httpPort) {
     }
 
+    /** Status must answer well under 2 s even on a loaded machine: past this, topics and URP are unknown. */
+    private static final Duration TOPICS_BUDGET = Duration.ofMillis(1200);
+
     private EnvStatus() {
     }
 
@@ -66,6 +69,8 @@ public final class EnvStatus {
 
     public static Report of(EnvState state, List<AppInstances.AppInstance> apps) {
         // the admin round trip is the slowest probe (~0.8 s); run it while /proc and Toxiproxy are read
+        // logging initialised here first: jboss-logmanager deadlocks when two threads initialise it at once
+        java.util.logging.Logger.getLogger(EnvStatus.class.getName());
         CompletableFuture<List<TopicStatus>> topics = CompletableFuture.supplyAsync(() -> topics(state));
         List<BrokerStatus> brokers = state.brokers().stream()
                 .map(b -> new BrokerStatus(b.id(), b.pid(), processState(b.pid(), b.configFile()), b.address(), b.jmxPort()))
@@ -113,12 +118,15 @@ public final class EnvStatus {
         }
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, state.bootstrapServers());
-        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "1500");
-        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "2000");
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(TOPICS_BUDGET.toMillis()));
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(TOPICS_BUDGET.toMillis()));
+        long deadline = System.nanoTime() + TOPICS_BUDGET.toNanos();
         Admin admin = Admin.create(props);
         try {
-            Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names().get(2, TimeUnit.SECONDS);
-            Map<String, TopicDescription> descriptions = admin.describeTopics(names).allTopicNames().get(2, TimeUnit.SECONDS);
+            Set<String> names = admin.listTopics(new ListTopicsOptions().listInternal(true)).names()
+                    .get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            Map<String, TopicDescription> descriptions = admin.describeTopics(names).allTopicNames()
+                    .get(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
             return descriptions.values().stream()
                     .sorted(Comparator.comparing(TopicDescription::name))
                     .map(d -> new TopicStatus(d.name(), d.partitions().stream()

@@ -84,7 +84,7 @@ public final class ProcessControl {
     /**
      * Sends SIGTERM to all given processes at once (brokers stopped one by one hang: the last one's
      * controlled shutdown waits for a quorum that is gone), waits up to {@code grace}, then SIGKILLs
-     * what is left. Paused processes are resumed by SIGKILL's delivery too.
+     * what is left. Paused processes are continued first.
      */
     public static void terminateAll(Collection<Long> pids, Duration grace) {
         List<ProcessHandle> handles = pids.stream()

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(180)
 class C1EnvironmentIT {
-    private static final int BASE_PORT = 31000;
+    private static final int BASE_PORT = ItPorts.freeBase();
     private static EmbeddedEnvironment environment;
     private static EnvState state;
 
@@ -96,7 +96,7 @@ class C1EnvironmentIT {
         long downNanos;
         try {
             EnvSpec spec = EnvSpecReader.read(EnvFiles.resolve(paths, "c1"));
-            EnvState started = throwaway.up(spec, "c1", BASE_PORT + PortPlan.SPAN, line -> { }).state();
+            EnvState started = throwaway.up(spec, "c1", ItPorts.freeBase(), line -> { }).state();
             started.brokers().forEach(b -> pids.add(b.pid()));
             pids.add(started.toxiproxyPid());
             assertThat(pids).allSatisfy(pid -> assertThat(ProcessHandle.of(pid)).isPresent());
@@ -122,7 +122,7 @@ class C1EnvironmentIT {
                 "brokers: 1\nreplicationFactor: 1\npartitions: 1\nbrokerConfig: {all: {num.io.threads: many}}\n");
         ChaosPaths paths = ChaosPaths.defaults().withStateDir(dir.resolve("state"));
         EmbeddedEnvironment environment = new EmbeddedEnvironment(paths);
-        int basePort = BASE_PORT + 2 * PortPlan.SPAN;
+        int basePort = ItPorts.freeBase();
         try {
             assertThatThrownBy(() -> environment.up(EnvSpecReader.read(broken), broken.toString(), basePort, line -> { }))
                     .hasMessageContaining("broker 1").hasMessageContaining("Invalid value many for configuration num.io.threads");

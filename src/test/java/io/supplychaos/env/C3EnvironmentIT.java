@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(240)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class C3EnvironmentIT {
-    private static final int BASE_PORT = 31300;
+    private static final int BASE_PORT = ItPorts.freeBase();
+    private static final PortPlan PLAN = new PortPlan(BASE_PORT, 3);
     private static final Path STATE_DIR = Path.of("target", "it-state", "c3");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static JsonNode status;
@@ -47,13 +48,14 @@ class C3EnvironmentIT {
     void statusShowsThreeRunningBrokersAndAClientAndReplicationProxyEach() {
         assertThat(status.path("env").asText()).isEqualTo("c3");
         assertThat(status.path("brokers")).hasSize(3).allSatisfy(b -> assertThat(b.path("state").asText()).isEqualTo("running"));
-        assertThat(status.path("brokers")).extracting(b -> b.path("jmxPort").asInt()).containsExactly(31361, 31362, 31363);
+        assertThat(status.path("brokers")).extracting(b -> b.path("jmxPort").asInt())
+                .containsExactly(PLAN.jmx(1), PLAN.jmx(2), PLAN.jmx(3));
         List<String> proxies = new ArrayList<>();
         status.path("toxiproxy").path("proxies").forEach(p -> proxies.add(p.path("name").asText()));
         assertThat(proxies).containsExactlyInAnyOrder("broker-1-client", "broker-1-replication", "broker-2-client",
                 "broker-2-replication", "broker-3-client", "broker-3-replication");
         assertThat(status.path("underReplicatedPartitions").asInt(-1)).isZero();
-        assertThat(status.path("bootstrapServers").asText()).isEqualTo("127.0.0.1:31341,127.0.0.1:31342,127.0.0.1:31343");
+        assertThat(status.path("bootstrapServers").asText()).isEqualTo(PLAN.bootstrapServers(Network.PROXIED));
     }
 
     @Test

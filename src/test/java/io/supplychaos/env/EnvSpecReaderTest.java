@@ -1,13 +1,18 @@
 package io.supplychaos.env;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.supplychaos.cli.ChaosCli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,5 +95,19 @@ class EnvSpecReaderTest {
         assertThat(spec.network()).isEqualTo(Network.PROXIED);
         assertThat(spec.brokerOverrides(1)).containsEntry("num.io.threads", "16").containsEntry("socket.send.buffer.bytes", "1024");
         assertThat(spec.brokerOverrides(2)).containsEntry("num.io.threads", "16").containsEntry("socket.send.buffer.bytes", "512");
+    }
+
+    @Test
+    void aScenariosInlineEnvBlockGoesThroughTheSameValidation() throws IOException {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        JsonNode good = yaml.readTree("name: quick\nenv: {brokers: 2, replicationFactor: 2, partitions: 3, network: direct}\n");
+        JsonNode bad = yaml.readTree("name: quick\nenv: {brokers: 2, replicationFactor: 2, partitions: 3, minInsyncReplicas: 3}\n");
+
+        EnvSpec spec = EnvSpecReader.fromNode(good.get("env"), "scenarios/quick.yaml: env", "quick");
+
+        assertThat(spec).isEqualTo(new EnvSpec("quick", 2, 2, 3, 1, Partitioning.KEY, Network.DIRECT, Map.of()));
+        assertThatThrownBy(() -> EnvSpecReader.fromNode(bad.get("env"), "scenarios/quick.yaml: env", "quick"))
+                .isInstanceOf(EnvSpecException.class)
+                .hasMessage("scenarios/quick.yaml: env: field 'minInsyncReplicas': an integer between 1 and replicationFactor (2), got 3");
     }
 }
