@@ -22,13 +22,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * quarkus-run.jar) in its own session, recorded in {@code .chaos/apps.json} so that
  * {@code ./chaos kill-app N} from another terminal, {@code status} and {@code down} find them.
  * All instances share one application.id (one consumer group) and each has its own state
- * directory, HTTP port and log. Extra JVM options (a profiler, another heap size) come from the
+ * directory, HTTP port (a free one, recorded) and log. Extra JVM options (a profiler, another heap size) come from the
  * environment variable {@code SUPPLY_CHAOS_APP_JAVA_OPTS}.
  */
 public final class AppInstances {
 
-    /** Where instance N's HTTP port is: {@value #FIRST_HTTP_PORT} + N. */
-    public static final int FIRST_HTTP_PORT = 28100;
     static final String MARKER = "-Dsupplychaos.app.instance=";
 
     /** One instance as recorded; the command restarts it as it was. */
@@ -78,8 +76,7 @@ public final class AppInstances {
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no app build at " + jar + ": run ./chaos (it builds) or mvn package");
         }
-        int port = FIRST_HTTP_PORT + index;
-        PortPlan.requireFree(port, "HTTP port of app instance " + index);
+        int port = freePort();
         Path state = paths.stateDir().resolve("apps").resolve(Integer.toString(index));
         if (freshState) {
             deleteTree(state);
@@ -163,6 +160,19 @@ public final class AppInstances {
     }
 
     /** True when the service on {@code port} answers ready on /q/health/ready. */
+    /**
+     * A port nothing listens on now, for an instance's HTTP server: chosen per start (and recorded)
+     * so that two runs on one machine, or a user's dev mode, never clash.
+     */
+    private static int freePort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getByName(PortPlan.HOST))) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free port on " + PortPlan.HOST, e);
+        }
+    }
+
     private static void deleteTree(Path dir) {
         if (!Files.exists(dir)) {
             return;
