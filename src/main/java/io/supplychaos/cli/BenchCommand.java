@@ -37,7 +37,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--records", defaultValue = "300000", description = "Records per producer benchmark (default: ${DEFAULT-VALUE}).")
     long records;
 
-    @Option(names = "--orders", defaultValue = "20000", description = "Orders per pipeline run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--orders", defaultValue = "10000", description = "Orders per pipeline run (default: ${DEFAULT-VALUE}).")
     long orders;
 
     @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "Producer settings for every producer "
@@ -66,7 +66,8 @@ final class BenchCommand implements Callable<Integer> {
                 figures.pipeline().eos().recordsPerSec() / pp);
         out.printf("%-44s %,14.0f %10.4f%n", "pipeline EOS orders/s (target 10,000)", figures.pipeline().eos().ordersPerSec(),
                 figures.pipeline().eos().ordersPerSec() / 10_000);
-        out.printf("%-44s %14.0f%n", "pipeline EOS latency avg / p99 ms", figures.pipeline().eos().avgLatencyMs());
+        out.printf("%-44s %7.0f / %-6.0f%n", "pipeline EOS latency avg / p99 ms", figures.pipeline().eos().avgLatencyMs(),
+                figures.pipeline().eos().p99LatencyMs());
         out.printf("%-44s %,14.0f %10s%n", "pipeline ALOS orders/s", figures.pipeline().alos().ordersPerSec(), "");
         out.printf("%-44s %14.0f%n", "pipeline ALOS latency avg ms", figures.pipeline().alos().avgLatencyMs());
         out.printf("%-44s %,14.0f %10.2f%n", "ProducerPerformance direct records/s", figures.direct().recordsPerSec(),
