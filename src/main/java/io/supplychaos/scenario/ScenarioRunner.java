@@ -62,6 +62,8 @@ public final class ScenarioRunner {
     }
 
     private static final Duration APP_READY_TIMEOUT = Duration.ofSeconds(180);
+    /** Quiet time on the outcome topics after the last order completed before the run is checked. */
+    private static final Duration SETTLE = Duration.ofSeconds(5);
 
     private final ChaosPaths paths;
     private final int basePort;
@@ -190,7 +192,10 @@ public final class ScenarioRunner {
                 : List.copyOf(SupplyChainSettings.defaults().catalogue().keySet());
     }
 
-    /** Waits until every acknowledged order is final, or until nothing completed for the drain timeout. */
+    /**
+     * Waits until every acknowledged order is final and the outcome topics were quiet for
+     * {@link #SETTLE}, or until nothing completed for the drain timeout.
+     */
     private static void drain(RunRecorder recorder, OutcomeConsumer outcomes, Duration timeout, AtomicBoolean stop)
             throws InterruptedException {
         long lastCompleted = -1;
@@ -201,7 +206,9 @@ public final class ScenarioRunner {
                 lastCompleted = completed;
                 lastProgress = System.currentTimeMillis();
             }
-            boolean settled = recorder.inFlight() == 0 && System.currentTimeMillis() - outcomes.lastRecordAt() > 1000;
+            // the releases that move delivered units to shipped come one commit and one hop after DELIVERED
+            boolean settled = recorder.inFlight() == 0
+                    && System.currentTimeMillis() - outcomes.lastRecordAt() > SETTLE.toMillis();
             if (settled || System.currentTimeMillis() - lastProgress > timeout.toMillis()) {
                 return;
             }
