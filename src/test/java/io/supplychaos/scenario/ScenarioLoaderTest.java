@@ -76,7 +76,7 @@ class ScenarioLoaderTest {
         Scenario quickstart = loader.load(Path.of("scenarios/quickstart.yaml"));
 
         assertThat(quickstart.env().brokers()).isEqualTo(3);
-        assertThat(quickstart.workload().orders()).isEqualTo(10000);
+        assertThat(quickstart.workload().orders()).isEqualTo(6000);
         assertThat(quickstart.app().processingGuarantee()).isEqualTo("exactly_once_v2");
         assertThat(quickstart.faults()).extracting(fault -> fault.type()).containsExactly(FaultType.KILL_BROKER,
                 FaultType.START_BROKER, FaultType.DELAY);
