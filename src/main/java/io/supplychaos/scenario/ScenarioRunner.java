@@ -157,18 +157,35 @@ public final class ScenarioRunner {
                     sendingEnded, endedAt, recordsPerSec, stop.get()), List.copyOf(rows));
         } finally {
             timers.shutdownNow();
-            healAll(active, faultEvents, new FaultEventLog(paths.stateDir()));
-            if (outcomes != null) {
-                outcomes.close();
+            // teardown problems are reported, never thrown: they must not cost the run its results
+            quietly("healing faults", () -> healAll(active, faultEvents, new FaultEventLog(paths.stateDir())));
+            OutcomeConsumer consumer = outcomes;
+            if (consumer != null) {
+                quietly("stopping the outcome consumer", () -> {
+                    try {
+                        consumer.close();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
             }
             if (brokerMetrics != null) {
-                brokerMetrics.close();
+                quietly("closing JMX connections", brokerMetrics::close);
             }
-            apps.stopAll(Duration.ofSeconds(10));
+            quietly("stopping the app instances", () -> apps.stopAll(Duration.ofSeconds(10)));
             if (startedEnv && !scenario.reuseEnv()) {
                 out.println("stopping env " + env.envName());
-                environment.stop(env, false);
+                // the recorded state, not the one from start: faults may have restarted brokers under new pids
+                quietly("stopping the env", () -> environment.down(false));
             }
+        }
+    }
+
+    private void quietly(String what, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            out.println("teardown: " + what + " failed: " + e.getMessage() + " (`./chaos down` stops what is left)");
         }
     }
 
