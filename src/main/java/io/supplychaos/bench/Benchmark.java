@@ -253,9 +253,8 @@ public final class Benchmark {
     private static final class ResidentMemory {
         private final ChaosPaths paths;
         private final EnvState state;
-        private volatile boolean running;
         private volatile double peakMb;
-        private Thread thread;
+        private java.util.concurrent.ScheduledExecutorService sampler;
 
         ResidentMemory(ChaosPaths paths, EnvState state) {
             this.paths = paths;
@@ -263,29 +262,19 @@ public final class Benchmark {
         }
 
         void start() {
-            running = true;
-            thread = new Thread(() -> {
-                while (running) {
-                    List<Long> pids = new ArrayList<>();
-                    state.brokers().forEach(broker -> pids.add(broker.pid()));
-                    pids.add(state.toxiproxyPid());
-                    new AppInstances(paths).read().forEach(app -> pids.add(app.pid()));
-                    peakMb = Math.max(peakMb, pids.stream().mapToDouble(ResidentMemory::rssMb).sum());
-                    try {
-                        Thread.sleep(1000);
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }, "bench-rss");
-            thread.setDaemon(true);
-            thread.start();
+            sampler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+            sampler.scheduleAtFixedRate(() -> {
+                List<Long> pids = new ArrayList<>();
+                state.brokers().forEach(broker -> pids.add(broker.pid()));
+                pids.add(state.toxiproxyPid());
+                new AppInstances(paths).read().forEach(app -> pids.add(app.pid()));
+                peakMb = Math.max(peakMb, pids.stream().mapToDouble(ResidentMemory::rssMb).sum());
+            }, 0, 1, TimeUnit.SECONDS);
         }
 
         void stop() throws InterruptedException {
-            running = false;
-            thread.interrupt();
-            thread.join();
+            sampler.shutdownNow();
+            sampler.awaitTermination(5, TimeUnit.SECONDS);
         }
 
         double peakMb() {

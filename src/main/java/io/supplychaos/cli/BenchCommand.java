@@ -7,7 +7,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.supplychaos.bench.Benchmark;
-import io.supplychaos.env.PortPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,17 +43,15 @@ final class BenchCommand implements Callable<Integer> {
             + "(default: acks=all batch.size=262144 linger.ms=5).")
     Map<String, String> producer;
 
-    @Option(names = "--base-port", paramLabel = "PORT",
-            defaultValue = "${env:SUPPLY_CHAOS_BASE_PORT:-" + PortPlan.DEFAULT_BASE_PORT + "}",
-            description = "First port of the envs' port plan (default: ${DEFAULT-VALUE}).")
-    int basePort;
+    @Mixin
+    BasePortOption port;
 
     @Override
     public Integer call() throws Exception {
         Map<String, String> settings = producer != null ? producer : new LinkedHashMap<>(Map.of("acks", "all",
                 "batch.size", "262144", "linger.ms", "5"));
         var out = spec.commandLine().getOut();
-        Benchmark.Figures figures = new Benchmark(common.paths(), basePort, out).run(env, settings, records, orders,
+        Benchmark.Figures figures = new Benchmark(common.paths(), port.basePort, out).run(env, settings, records, orders,
                 new AtomicBoolean());
         double pp = figures.producerPerformance().recordsPerSec();
         out.println();

@@ -15,7 +15,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import io.supplychaos.chaos.Faults;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvFiles;
-import io.supplychaos.env.PortPlan;
 import io.supplychaos.metrics.RunResult;
 import io.supplychaos.report.PaperTable;
 import io.supplychaos.report.ResultFiles;
@@ -58,10 +57,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Override the measured phase's length (soak scenarios such as the ingest matrix).")
     Long durationSeconds;
 
-    @Option(names = "--base-port", paramLabel = "PORT",
-            defaultValue = "${env:SUPPLY_CHAOS_BASE_PORT:-" + PortPlan.DEFAULT_BASE_PORT + "}",
-            description = "First port of the env's port plan when the run starts one (default: ${DEFAULT-VALUE}).")
-    int basePort;
+    @Mixin
+    BasePortOption port;
 
     @Override
     public Integer call() throws Exception {
@@ -87,7 +84,7 @@ final class RunCommand implements Callable<Integer> {
         }, "run-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            ScenarioRunner runner = new ScenarioRunner(paths, basePort, env -> Faults.forEnvironment(paths, env), console);
+            ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, env -> Faults.forEnvironment(paths, env), console);
             List<Scenario> runs = scenario.runs();
             List<SweepReport.Member> results = new ArrayList<>();
             boolean allPassed = true;

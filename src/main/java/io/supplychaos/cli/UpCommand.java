@@ -4,7 +4,6 @@ import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
-import io.supplychaos.env.PortPlan;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,16 +25,15 @@ final class UpCommand implements Callable<Integer> {
             description = "Env name in env/ or path of an env file (default: ${DEFAULT-VALUE}).")
     String env;
 
-    @Option(names = "--base-port", paramLabel = "PORT", defaultValue = "${env:SUPPLY_CHAOS_BASE_PORT:-" + PortPlan.DEFAULT_BASE_PORT + "}",
-            description = "First port of the port plan (default: $SUPPLY_CHAOS_BASE_PORT or ${DEFAULT-VALUE}).")
-    int basePort;
+    @Mixin
+    BasePortOption port;
 
     @Override
     public Integer call() {
         EmbeddedEnvironment environment = new EmbeddedEnvironment(common.paths());
         Path file = EnvFiles.resolve(environment.paths(), env);
         EnvSpec envSpec = EnvSpecReader.read(file);
-        EmbeddedEnvironment.UpResult result = environment.up(envSpec, file.toString(), basePort,
+        EmbeddedEnvironment.UpResult result = environment.up(envSpec, file.toString(), port.basePort,
                 line -> spec.commandLine().getErr().println("  " + line));
         var out = spec.commandLine().getOut();
         out.printf("env %s %s in %.1f s%n", envSpec.name(), result.reused() ? "already running, reused" : "up",
