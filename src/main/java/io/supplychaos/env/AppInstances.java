@@ -85,10 +85,7 @@ public final class AppInstances {
                 "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + bootstrapServers,
                 "-Dkafka-streams.state.dir=" + state.resolve("streams"),
                 "-Dquarkus.log.file.enabled=false"));
-        String javaOptions = System.getenv("SUPPLY_CHAOS_APP_JAVA_OPTS");
-        if (javaOptions != null && !javaOptions.isBlank()) {
-            command.addAll(List.of(javaOptions.trim().split("\\s+")));
-        }
+        command.addAll(ExtraJavaOptions.from(ExtraJavaOptions.APP));
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of("-jar", jar.toString()));
         Path log = paths.logDir().resolve("app-" + index + ".log");

@@ -289,14 +289,16 @@ public final class EmbeddedEnvironment {
     }
 
     private List<String> brokerCommand(String classpath, EnvState.BrokerState broker) {
-        return List.of(java(), "-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
+        List<String> command = new ArrayList<>(List.of(java(), "-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
                 "-Djava.awt.headless=true", "-Dcom.sun.management.jmxremote.host=" + PortPlan.HOST,
                 "-Djava.rmi.server.hostname=" + PortPlan.HOST,
                 "-Dcom.sun.management.jmxremote.port=" + broker.jmxPort(),
                 "-Dcom.sun.management.jmxremote.rmi.port=" + broker.jmxPort(),
                 "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false",
-                "-Dlog4j2.configurationFile=" + paths.envDir().resolve("brokers").resolve("log4j2.properties"),
-                "-cp", classpath, "kafka.Kafka", broker.configFile());
+                "-Dlog4j2.configurationFile=" + paths.envDir().resolve("brokers").resolve("log4j2.properties")));
+        command.addAll(ExtraJavaOptions.from(ExtraJavaOptions.BROKER));
+        command.addAll(List.of("-cp", classpath, "kafka.Kafka", broker.configFile()));
+        return command;
     }
 
     private static void createTopics(EnvState state) {
