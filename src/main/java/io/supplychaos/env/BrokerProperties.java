@@ -48,6 +48,10 @@ public final class BrokerProperties {
         p.put("transaction.state.log.num.partitions", "10");
         // the cleaner's default 128 MB dedupe buffer does not fit next to a running broker in -Xmx192m (OOM at start)
         p.put("log.cleaner.dedupe.buffer.size", Integer.toString(16 * 1024 * 1024));
+        // A transaction's first write to a partition waits for the previous transaction's markers. Kafka's
+        // 100 ms server-side wait sends CONCURRENT_TRANSACTIONS back to Streams on every commit here; the
+        // client's retry backoff and the out-of-sequence retries behind it then stall the stream thread
+        p.put("add.partitions.to.txn.retry.backoff.max.ms", "3000");
         p.putAll(spec.brokerOverrides(id));
         return p;
     }

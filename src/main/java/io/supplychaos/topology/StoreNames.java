@@ -19,9 +19,7 @@ public final class StoreNames {
     public static final String SHIPMENT_SCHEDULE = "transport-schedule";
     /** orderId -> the states notified so far and those waiting for a predecessor. */
     public static final String ORDER_TIMELINE = "notification-timeline";
-    /** orderId -> deadline key of an order that is not yet final. */
-    public static final String OPEN_ORDERS = "monitor-open-orders";
-    /** deadline|orderId -> orderId, to find orders past their SLA without a full scan. */
+    /** deadline|orderId -> an order that is not yet final; orders past their SLA are a range scan away. */
     public static final String SLA_DEADLINES = "monitor-sla-deadlines";
     /** stage|window-start -> the window's latency statistics, per task (per input partition). */
     public static final String STAGE_WINDOWS = "monitor-stage-windows";

@@ -35,13 +35,13 @@ import io.supplychaos.topology.processor.SlaMonitorProcessor;
 import io.supplychaos.topology.processor.StageLatencyProcessor;
 import io.supplychaos.topology.processor.TransportProcessor;
 import io.supplychaos.topology.serde.JsonSerde;
+import io.supplychaos.topology.serde.StageWindowSerde;
 import io.supplychaos.topology.state.Inventory;
 import io.supplychaos.topology.state.LedgerEntry;
 import io.supplychaos.topology.state.OpenOrder;
 import io.supplychaos.topology.state.OrderTimeline;
 import io.supplychaos.topology.state.Shipment;
 import io.supplychaos.topology.state.StageSample;
-import io.supplychaos.topology.state.StageWindow;
 import io.supplychaos.topology.state.StatusEvent;
 import io.supplychaos.topology.state.StockCommand;
 
@@ -99,7 +99,7 @@ public final class SupplyChainTopology {
 
         KStream<String, Notification> notifications = decoded(builder, Topics.NOTIFICATIONS);
         notifications.process(() -> new SlaMonitorProcessor(settings), Named.as("sla-monitor"),
-                        StoreNames.OPEN_ORDERS, StoreNames.SLA_DEADLINES)
+                        StoreNames.SLA_DEADLINES)
                 .to(Topics.MONITOR_ALERTS.name(), produced(Topics.MONITOR_ALERTS, "sla-monitor"));
         notifications.mapValues(StageSample::of, Named.as("stage-sample"))
                 .process(() -> new StageLatencyProcessor(settings), Named.as("stage-monitor"), StoreNames.STAGE_WINDOWS)
@@ -115,9 +115,8 @@ public final class SupplyChainTopology {
                 StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class),
                 StoreNames.SHIPMENT_SCHEDULE, Serdes.String(),
                 StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class),
-                StoreNames.OPEN_ORDERS, JsonSerde.of(OpenOrder.class),
-                StoreNames.SLA_DEADLINES, Serdes.String(),
-                StoreNames.STAGE_WINDOWS, JsonSerde.of(StageWindow.class))
+                StoreNames.SLA_DEADLINES, JsonSerde.of(OpenOrder.class),
+                StoreNames.STAGE_WINDOWS, new StageWindowSerde())
                 .forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType)));
     }
 

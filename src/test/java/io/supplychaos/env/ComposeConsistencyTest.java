@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.supplychaos.topology.Topics;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -62,6 +63,8 @@ class ComposeConsistencyTest {
             assertThat(env(b, "KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR")).isEqualTo(Integer.toString(c3.replicationFactor()));
             assertThat(env(b, "KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR")).isEqualTo(Integer.toString(c3.replicationFactor()));
             assertThat(env(b, "KAFKA_TRANSACTION_STATE_LOG_MIN_ISR")).isEqualTo(Integer.toString(c3.minInsyncReplicas()));
+            assertThat(env(b, "KAFKA_ADD_PARTITIONS_TO_TXN_RETRY_BACKOFF_MAX_MS")).isEqualTo(
+                    BrokerProperties.forBroker(c3, PLAN, 1, Path.of("logs")).get("add.partitions.to.txn.retry.backoff.max.ms"));
             assertThat(env(b, "KAFKA_INTER_BROKER_LISTENER_NAME")).isEqualTo("REPLICATION");
             assertThat(env(b, "KAFKA_CONTROLLER_QUORUM_VOTERS")).isEqualTo("1@kafka-1:9094,2@kafka-2:9094,3@kafka-3:9094");
         });

@@ -34,7 +34,7 @@ final class DeadlineIndex {
     /** Removes and returns the orderIds whose deadline is at or before {@code now}, earliest first. */
     List<String> takeDue(long now) {
         List<KeyValue<String, String>> due = new ArrayList<>();
-        try (KeyValueIterator<String, String> entries = store.range(key(0, ""), key(now, "\uffff"))) {
+        try (KeyValueIterator<String, String> entries = store.range(firstKey(), lastKeyDueAt(now))) {
             entries.forEachRemaining(due::add);
         }
         List<String> orderIds = new ArrayList<>(due.size());
@@ -45,7 +45,16 @@ final class DeadlineIndex {
         return orderIds;
     }
 
-    private static String key(long deadline, String orderId) {
+    static String key(long deadline, String orderId) {
         return String.format("%019d|%s", Math.max(0, deadline), orderId);
+    }
+
+    /** Bounds of a range scan over everything due at or before {@code now}. */
+    static String firstKey() {
+        return key(0, "");
+    }
+
+    static String lastKeyDueAt(long now) {
+        return key(now, "\uffff");
     }
 }

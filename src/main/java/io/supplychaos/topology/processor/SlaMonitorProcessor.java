@@ -1,9 +1,14 @@
 package io.supplychaos.topology.processor;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Alert;
@@ -14,17 +19,21 @@ import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.state.OpenOrder;
 
 /**
- * The monitor's SLA watch, on {@code notifications} keyed by orderId. Tracks every order that is
- * not final in {@value StoreNames#OPEN_ORDERS}, with its deadline (placedAt + SLA) in the
- * {@value StoreNames#SLA_DEADLINES} index; a wall-clock punctuator raises one STUCK_ORDER alert
- * on monitor-alerts for each order past its deadline. A final state (DELIVERED, REJECTED) closes
- * the order. Orders are tracked from their first notification.
+ * The monitor's SLA watch, on {@code notifications} keyed by orderId. Every order that is not
+ * final lives in {@value StoreNames#SLA_DEADLINES} under its deadline (placedAt + SLA) and
+ * orderId; every notification carries placedAt, so the key is known without a second index. A
+ * wall-clock punctuator scans the keys due by now and raises one STUCK_ORDER alert on
+ * monitor-alerts for each order past its deadline, with the last state it reached. A final state
+ * (DELIVERED, REJECTED) removes the order. Orders are tracked from their first notification.
+ *
+ * <p>One store instead of an open-order set plus a deadline index saves two changelog records
+ * per order (docs/PERFORMANCE.md). Alerted orders stay in the store, flagged, until they are final:
+ * a punctuation skips them, so a stuck order is alerted once.
  */
 public final class SlaMonitorProcessor extends ContextualProcessor<String, Notification, String, Alert> {
 
     private final SupplyChainSettings settings;
     private KeyValueStore<String, OpenOrder> openOrders;
-    private DeadlineIndex deadlines;
 
     public SlaMonitorProcessor(SupplyChainSettings settings) {
         this.settings = settings;
@@ -33,43 +42,44 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
     @Override
     public void init(ProcessorContext<String, Alert> context) {
         super.init(context);
-        openOrders = context.getStateStore(StoreNames.OPEN_ORDERS);
-        deadlines = new DeadlineIndex(context.getStateStore(StoreNames.SLA_DEADLINES));
+        openOrders = context.getStateStore(StoreNames.SLA_DEADLINES);
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::alertOverdue);
     }
 
     @Override
     public void process(Record<String, Notification> record) {
         Notification notification = record.value();
-        OpenOrder open = openOrders.get(notification.orderId());
+        String key = DeadlineIndex.key(notification.placedAt() + settings.stuckOrderSla().toMillis(),
+                notification.orderId());
+        OpenOrder open = openOrders.get(key);
         if (notification.status().isFinal()) {
             if (open != null) {
-                if (open.deadlineKey() != null) {
-                    deadlines.remove(open.deadlineKey());
-                }
-                openOrders.delete(notification.orderId());
+                openOrders.delete(key);
             }
             return;
         }
-        if (open == null) {
-            String deadlineKey = deadlines.add(notification.placedAt() + settings.stuckOrderSla().toMillis(),
-                    notification.orderId());
-            open = new OpenOrder(notification.orderId(), notification.placedAt(), notification.status(), deadlineKey);
-        }
-        openOrders.put(notification.orderId(), open.reached(notification.status()));
+        openOrders.put(key, open == null
+                ? OpenOrder.first(notification.orderId(), notification.placedAt(), notification.status())
+                : open.reached(notification.status()));
     }
 
     private void alertOverdue(long now) {
-        for (String orderId : deadlines.takeDue(now)) {
-            OpenOrder open = openOrders.get(orderId);
-            if (open == null) {
-                continue;
-            }
-            openOrders.put(orderId, open.alerted());
-            Alert alert = new Alert(AlertKind.STUCK_ORDER, orderId, open.lastStatus().name(),
+        List<KeyValue<String, OpenOrder>> due = new ArrayList<>();
+        try (KeyValueIterator<String, OpenOrder> entries = openOrders.range(DeadlineIndex.firstKey(),
+                DeadlineIndex.lastKeyDueAt(now))) {
+            entries.forEachRemaining(entry -> {
+                if (!entry.value.alerted()) {
+                    due.add(entry);
+                }
+            });
+        }
+        for (KeyValue<String, OpenOrder> entry : due) {
+            OpenOrder open = entry.value;
+            openOrders.put(entry.key, open.markAlerted());
+            Alert alert = new Alert(AlertKind.STUCK_ORDER, open.orderId(), open.lastStatus().name(),
                     "not delivered " + (now - open.placedAt()) + " ms after it was placed (SLA "
                             + settings.stuckOrderSla().toMillis() + " ms); last state " + open.lastStatus(), now);
-            context().forward(new Record<>(orderId, alert, now));
+            context().forward(new Record<>(open.orderId(), alert, now));
         }
     }
 }

@@ -1,7 +1,12 @@
 package io.supplychaos.topology.processor;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
 
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -38,8 +43,11 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
     static final int RETAINED_WINDOWS = 60;
 
     private final SupplyChainSettings settings;
+    /** Decoded distributions of the windows this task wrote, so a sample costs an encode but no decode. */
+    private final Map<String, Histogram> distributions = new HashMap<>();
     private KeyValueStore<String, StageWindow> windows;
     private Counter late;
+    private ByteBuffer scratch;
 
     public StageLatencyProcessor(SupplyChainSettings settings) {
         this.settings = settings;
@@ -49,6 +57,8 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
     public void init(ProcessorContext<String, Alert> context) {
         super.init(context);
         windows = context.getStateStore(StoreNames.STAGE_WINDOWS);
+        // a re-initialised task (after a rebalance or a corrupted task) starts from what its store holds
+        distributions.clear();
         late = Counter.register(context, LATE_METRIC, "stage samples arriving after their window closed", "monitor");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::closeWindows);
     }
@@ -66,7 +76,17 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
             late.increment();
             return;
         }
-        windows.put(key, window.record(sample.latencyMs()));
+        Histogram distribution = distributions.get(key);
+        if (distribution == null || distribution.getTotalCount() != window.count()) {
+            distribution = window.distribution();
+            distributions.put(key, distribution);
+        }
+        long clamped = StageWindow.clamp(sample.latencyMs());
+        distribution.recordValue(clamped);
+        if (scratch == null) {
+            scratch = StageWindow.scratchFor(distribution);
+        }
+        windows.put(key, window.withSample(clamped, distribution, scratch));
     }
 
     private void closeWindows(long now) {
@@ -81,6 +101,7 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
             StageWindow window = entry.value;
             if (window.end() < dropBefore) {
                 windows.delete(entry.key);
+                distributions.remove(entry.key);
             } else if (!window.evaluated() && window.end() <= closeBefore) {
                 long p99 = window.p99Ms();
                 if (p99 > thresholdMs) {
@@ -91,6 +112,7 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
                     context().forward(new Record<>(window.stage(), alert, now));
                 }
                 windows.put(entry.key, window.markEvaluated());
+                distributions.remove(entry.key);
             }
         }
     }

@@ -3,17 +3,21 @@ package io.supplychaos.topology.state;
 import io.supplychaos.domain.OrderStatus;
 
 /**
- * Value of the monitor-open-orders store: an order that is not final yet.
+ * Value of the monitor-sla-deadlines store: an order that is not final yet, under its deadline.
  *
- * @param deadlineKey its entry in the SLA deadline index, or null once STUCK_ORDER was raised
+ * @param alerted true once STUCK_ORDER was raised for it, so that it is raised once
  */
-public record OpenOrder(String orderId, long placedAt, OrderStatus lastStatus, String deadlineKey) {
+public record OpenOrder(String orderId, long placedAt, OrderStatus lastStatus, boolean alerted) {
 
-    public OpenOrder reached(OrderStatus status) {
-        return new OpenOrder(orderId, placedAt, status, deadlineKey);
+    public static OpenOrder first(String orderId, long placedAt, OrderStatus status) {
+        return new OpenOrder(orderId, placedAt, status, false);
     }
 
-    public OpenOrder alerted() {
-        return new OpenOrder(orderId, placedAt, lastStatus, null);
+    public OpenOrder reached(OrderStatus status) {
+        return new OpenOrder(orderId, placedAt, status, alerted);
+    }
+
+    public OpenOrder markAlerted() {
+        return new OpenOrder(orderId, placedAt, lastStatus, true);
     }
 }

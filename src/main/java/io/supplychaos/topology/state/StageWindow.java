@@ -16,15 +16,23 @@ public record StageWindow(String stage, long start, long end, long count, long s
     private static final long HIGHEST_TRACKABLE_MS = 3_600_000L;
 
     public static StageWindow empty(String stage, long start, long end) {
-        return new StageWindow(stage, start, end, 0, 0, 0, encode(newHistogram()), false);
+        Histogram empty = newHistogram();
+        return new StageWindow(stage, start, end, 0, 0, 0, encode(empty, scratchFor(empty)), false);
     }
 
-    public StageWindow record(long latencyMs) {
-        long clamped = Math.max(0, Math.min(latencyMs, HIGHEST_TRACKABLE_MS));
-        Histogram distribution = distribution();
-        distribution.recordValue(clamped);
-        return new StageWindow(stage, start, end, count + 1, sumMs + clamped, Math.max(maxMs, clamped),
-                encode(distribution), evaluated);
+    /** Latencies beyond the histogram's range are recorded at its bounds. */
+    public static long clamp(long latencyMs) {
+        return Math.max(0, Math.min(latencyMs, HIGHEST_TRACKABLE_MS));
+    }
+
+    /**
+     * This window with one more sample, whose distribution (the sample already recorded in it) is
+     * {@code distribution}. Callers that keep the decoded distribution between samples pass their
+     * own, and a scratch buffer of at least {@link Histogram#getNeededByteBufferCapacity()} bytes.
+     */
+    public StageWindow withSample(long clampedMs, Histogram distribution, ByteBuffer scratch) {
+        return new StageWindow(stage, start, end, count + 1, sumMs + clampedMs, Math.max(maxMs, clampedMs),
+                encode(distribution, scratch), evaluated);
     }
 
     /** The same stage and window seen by another task: counts and distributions add up. */
@@ -32,7 +40,7 @@ public record StageWindow(String stage, long start, long end, long count, long s
         Histogram merged = distribution();
         merged.add(other.distribution());
         return new StageWindow(stage, start, end, count + other.count, sumMs + other.sumMs, Math.max(maxMs, other.maxMs),
-                encode(merged), evaluated && other.evaluated);
+                encode(merged, scratchFor(merged)), evaluated && other.evaluated);
     }
 
     public StageWindow markEvaluated() {
@@ -55,13 +63,18 @@ public record StageWindow(String stage, long start, long end, long count, long s
         return new Histogram(HIGHEST_TRACKABLE_MS, 2);
     }
 
-    private static byte[] encode(Histogram distribution) {
-        ByteBuffer buffer = ByteBuffer.allocate(distribution.getNeededByteBufferCapacity());
+    /** A buffer that any distribution of a window's range encodes into. */
+    public static ByteBuffer scratchFor(Histogram distribution) {
+        return ByteBuffer.allocate(distribution.getNeededByteBufferCapacity());
+    }
+
+    private static byte[] encode(Histogram distribution, ByteBuffer scratch) {
+        scratch.clear();
         // V2 encoding already run-length encodes empty buckets; deflating on every sample costs more than it saves
-        int length = distribution.encodeIntoByteBuffer(buffer);
+        int length = distribution.encodeIntoByteBuffer(scratch);
         byte[] bytes = new byte[length];
-        buffer.flip();
-        buffer.get(bytes);
+        scratch.flip();
+        scratch.get(bytes);
         return bytes;
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -19,19 +18,17 @@ import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.state.OpenOrder;
 
-/** The SLA monitor alone: its deadline index keeps the open-order set and the alerts consistent. */
+/** The SLA monitor alone: one store keyed by deadline keeps the open orders and the alerts consistent. */
 class SlaMonitorProcessorTest {
 
     private MockProcessorContext<String, Alert> context;
     private KeyValueStore<String, OpenOrder> open;
-    private KeyValueStore<String, String> deadlines;
     private SlaMonitorProcessor monitor;
 
     @BeforeEach
     void init() {
         context = new MockProcessorContext<>();
-        open = MockStores.register(context, StoreNames.OPEN_ORDERS, JsonSerde.of(OpenOrder.class));
-        deadlines = MockStores.register(context, StoreNames.SLA_DEADLINES, Serdes.String());
+        open = MockStores.register(context, StoreNames.SLA_DEADLINES, JsonSerde.of(OpenOrder.class));
         monitor = new SlaMonitorProcessor(SupplyChainSettings.defaults()
                 .withMonitoring(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(1)));
         monitor.init(context);
@@ -40,26 +37,50 @@ class SlaMonitorProcessorTest {
     @Test
     void shouldForgetAnOrderOnceItIsFinal() {
         notify("o1", OrderStatus.CONFIRMED, 0);
-        assertThat(deadlines.approximateNumEntries()).isEqualTo(1);
+        notify("o1", OrderStatus.DISPATCHED, 0);
+        assertThat(open.approximateNumEntries()).isEqualTo(1);
 
         notify("o1", OrderStatus.DELIVERED, 0);
 
-        assertThat(open.get("o1")).isNull();
-        assertThat(deadlines.approximateNumEntries()).isZero();
+        assertThat(open.approximateNumEntries()).isZero();
     }
 
     @Test
-    void shouldAlertOnlyOrdersPastTheirDeadlineEarliestFirst() {
+    void shouldNotTrackAnOrderWhoseFirstStateIsFinal() {
+        notify("o1", OrderStatus.REJECTED, 0);
+
+        assertThat(open.approximateNumEntries()).isZero();
+    }
+
+    @Test
+    void shouldAlertOnlyOrdersPastTheirDeadlineEarliestFirstWithTheirLastState() {
         notify("late", OrderStatus.CONFIRMED, 1_000);
+        notify("late", OrderStatus.DISPATCHED, 1_000);
         notify("early", OrderStatus.BACKORDERED, 0);
         notify("fresh", OrderStatus.CONFIRMED, 5_000);
 
-        context.scheduledPunctuators().get(0).getPunctuator().punctuate(11_000);
+        punctuate(11_000);
 
         assertThat(context.forwarded()).extracting(forward -> forward.record().value().orderId())
                 .containsExactly("early", "late");
-        assertThat(open.get("early").deadlineKey()).as("alerted once").isNull();
-        assertThat(open.get("fresh").deadlineKey()).isNotNull();
+        assertThat(context.forwarded().get(1).record().value().detail()).contains("last state DISPATCHED");
+    }
+
+    @Test
+    void shouldAlertAStuckOrderOnceEvenWhenItMovesOnWithoutFinishing() {
+        notify("stuck", OrderStatus.CONFIRMED, 0);
+        punctuate(11_000);
+        context.resetForwards();
+
+        notify("stuck", OrderStatus.DISPATCHED, 0);
+        punctuate(12_000);
+
+        assertThat(context.forwarded()).isEmpty();
+        assertThat(open.approximateNumEntries()).as("tracked until final").isEqualTo(1);
+    }
+
+    private void punctuate(long now) {
+        context.scheduledPunctuators().get(0).getPunctuator().punctuate(now);
     }
 
     private void notify(String orderId, OrderStatus status, long placedAt) {
