@@ -3,6 +3,8 @@ package io.supplychaos.topology.serde;
 import java.io.IOException;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.ObjectWriter;
 
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
@@ -16,9 +18,14 @@ import org.apache.kafka.common.serialization.Serializer;
 public final class JsonSerde<T> implements Serde<T> {
 
     private final Class<T> type;
+    // bound to the type once: no root-type lookup per record, on the hottest path of app and load generator
+    private final ObjectWriter writer;
+    private final ObjectReader reader;
 
     private JsonSerde(Class<T> type) {
         this.type = type;
+        this.writer = Json.MAPPER.writerFor(type);
+        this.reader = Json.MAPPER.readerFor(type);
     }
 
     public static <T> JsonSerde<T> of(Class<T> type) {
@@ -36,7 +43,7 @@ public final class JsonSerde<T> implements Serde<T> {
                 return null;
             }
             try {
-                return Json.MAPPER.writeValueAsBytes(value);
+                return writer.writeValueAsBytes(value);
             } catch (IOException e) {
                 throw new SerializationException("cannot write " + type.getSimpleName() + " as JSON", e);
             }
@@ -50,7 +57,7 @@ public final class JsonSerde<T> implements Serde<T> {
                 return null;
             }
             try {
-                return Json.MAPPER.readValue(data, type);
+                return reader.readValue(data);
             } catch (JsonProcessingException e) {
                 throw new SerializationException("not a valid " + type.getSimpleName() + " JSON: "
                         + e.getOriginalMessage(), e);
