@@ -16,7 +16,7 @@ import io.smallrye.config.PropertiesConfigSource;
  *
  * <p>Under exactly_once_v2 nothing a task writes is readable downstream before its transaction
  * commits, so each commit is the unit of work: two commits a second instead of ten, and producer
- * batches that wait up to 100 ms to fill, give the brokers a tenth of the transaction markers and
+ * batches that wait up to 100 ms to fill, give the brokers a fifth of the transaction markers and
  * far fewer, larger produce requests (docs/PERFORMANCE.md has the measurements). Under
  * at_least_once records are readable as soon as they are written, so batching would only add
  * latency to each of the pipeline's hops: batches leave after 5 ms.

@@ -2,31 +2,30 @@ package io.supplychaos.bench;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
+import java.io.Writer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.errors.TopicExistsException;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 import io.supplychaos.chaos.Faults;
 import io.supplychaos.check.Expectations;
 import io.supplychaos.domain.Order;
+import io.supplychaos.domain.Priority;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.BrokerClasspath;
 import io.supplychaos.env.ChaosPaths;
@@ -37,11 +36,16 @@ import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.ExternalCommand;
 import io.supplychaos.env.Partitioning;
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.metrics.HostMetrics;
+import io.supplychaos.metrics.LatencyHistogram;
 import io.supplychaos.metrics.RunResult;
+import io.supplychaos.report.ResultFiles;
 import io.supplychaos.scenario.AppSpec;
 import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioRunner;
 import io.supplychaos.scenario.WorkloadGenerator;
+import io.supplychaos.scenario.WorkloadSpec;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.Topics;
 
@@ -51,13 +55,20 @@ import io.supplychaos.topology.Topics;
  * direct env, the project's load generator alone with the same producer settings and record size,
  * and the whole pipeline as fast as it goes under exactly_once_v2 and at_least_once, with the
  * resident memory of brokers, Toxiproxy and app while the pipeline runs. Starts and stops its
- * own envs (refuses when one is running) and writes nothing but the figures.
+ * own envs (refuses when one is running) and writes nothing but the figures. A raised stop flag
+ * (Ctrl-C) ends it between steps, envs stopped.
  */
 public final class Benchmark {
 
     /** What one bench measured; field names are the JSON keys the issue asks for. */
     public record Figures(Throughput producerPerformance, Throughput loadGenerator, Pipelines pipeline,
-                          Throughput proxied, Throughput direct, double rssMb, Map<String, Object> settings) {
+                          Throughput direct, double rssMb, Map<String, Object> settings) {
+
+        /** Kafka's benchmark through the proxies: the same figure as {@link #producerPerformance}, under its own key. */
+        @JsonProperty("proxied")
+        public Throughput proxied() {
+            return producerPerformance;
+        }
     }
 
     public record Throughput(double recordsPerSec, double avgLatencyMs, double p99LatencyMs) {
@@ -68,6 +79,11 @@ public final class Benchmark {
     }
 
     public record Pipelines(Pipeline eos, Pipeline alos) {
+    }
+
+    /** What the proxied env gave. */
+    private record OnProxied(Throughput producerPerformance, Throughput loadGenerator, Pipelines pipelines,
+                             double rssMb) {
     }
 
     private static final String BENCH_TOPIC = "bench-orders";
@@ -92,6 +108,7 @@ public final class Benchmark {
      *                    (e.g. c3-direct) gives the direct figure
      * @param records     records per producer benchmark
      * @param orders      orders per pipeline run
+     * @param stop        raised on Ctrl-C: the benchmark ends after the current step
      */
     public Figures run(String envName, Map<String, String> producer, long records, long orders, AtomicBoolean stop)
             throws InterruptedException {
@@ -105,45 +122,55 @@ public final class Benchmark {
         }
         Throughput direct = onEnv(environment, directSpec, state -> {
             producerPerformance(state, producer, records / WARM_UP_DIVISOR, recordSize);
+            checkStop(stop);
             return producerPerformance(state, producer, records, recordSize);
         });
         out.printf("ProducerPerformance, direct:   %,.0f records/s%n", direct.recordsPerSec());
-        Throughput[] proxiedAndLoad = new Throughput[2];
-        Pipeline[] pipelines = new Pipeline[2];
-        double[] rss = new double[1];
-        onEnv(environment, proxiedSpec, state -> {
+        checkStop(stop);
+        OnProxied proxied = onEnv(environment, proxiedSpec, state -> {
             // Fresh brokers run interpreted code for their first seconds: an unmeasured pass of each
             // producer first, so that neither of the two compared figures pays for the brokers' warm-up.
             producerPerformance(state, producer, records / WARM_UP_DIVISOR, recordSize);
-            loadGenerator(state, producer, records / WARM_UP_DIVISOR);
-            proxiedAndLoad[0] = producerPerformance(state, producer, records, recordSize);
-            out.printf("ProducerPerformance, proxied:  %,.0f records/s%n", proxiedAndLoad[0].recordsPerSec());
-            proxiedAndLoad[1] = loadGenerator(state, producer, records);
-            out.printf("load generator alone, proxied: %,.0f records/s%n", proxiedAndLoad[1].recordsPerSec());
+            loadGenerator(state, producer, records / WARM_UP_DIVISOR, stop);
+            checkStop(stop);
+            Throughput producerPerformance = producerPerformance(state, producer, records, recordSize);
+            out.printf("ProducerPerformance, proxied:  %,.0f records/s%n", producerPerformance.recordsPerSec());
+            Throughput loadGenerator = loadGenerator(state, producer, records, stop);
+            out.printf("load generator alone, proxied: %,.0f records/s%n", loadGenerator.recordsPerSec());
+            checkStop(stop);
             ResidentMemory memory = new ResidentMemory(paths, state);
-            pipelines[0] = pipeline(proxiedSpec, "exactly_once_v2", producer, orders, stop, memory);
-            rss[0] = memory.peakMb();
-            pipelines[1] = pipeline(proxiedSpec, "at_least_once", producer, orders, stop, null);
-            return null;
+            Pipeline eos = pipeline(proxiedSpec, "exactly_once_v2", producer, orders, stop, memory);
+            checkStop(stop);
+            Pipeline alos = pipeline(proxiedSpec, "at_least_once", producer, orders, stop, null);
+            return new OnProxied(producerPerformance, loadGenerator, new Pipelines(eos, alos), memory.peakMb());
         });
+        checkStop(stop);
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("env", envName);
         settings.put("recordSizeBytes", recordSize);
         settings.put("records", records);
         settings.put("orders", orders);
         settings.put("producer", producer);
-        return new Figures(proxiedAndLoad[0], proxiedAndLoad[1], new Pipelines(pipelines[0], pipelines[1]),
-                proxiedAndLoad[0], direct, rss[0], settings);
+        return new Figures(proxied.producerPerformance(), proxied.loadGenerator(), proxied.pipelines(), direct,
+                proxied.rssMb(), settings);
+    }
+
+    private static void checkStop(AtomicBoolean stop) throws InterruptedException {
+        if (stop.get()) {
+            throw new InterruptedException("benchmark interrupted; its envs are stopped");
+        }
     }
 
     private interface OnEnv<T> {
         T apply(EnvState state) throws InterruptedException;
     }
 
+    /** Brings the env up with the bench topic, runs {@code work} on it and stops it whatever happened. */
     private <T> T onEnv(EmbeddedEnvironment environment, EnvSpec spec, OnEnv<T> work) throws InterruptedException {
         out.println("== env " + spec.name());
         EnvState state = environment.up(spec, spec.name(), basePort, line -> { }).state();
         try {
+            EmbeddedEnvironment.createTopics(state, List.of(BENCH_TOPIC));
             return work.apply(state);
         } finally {
             environment.stop(state, false);
@@ -152,61 +179,51 @@ public final class Benchmark {
 
     /** Kafka's own producer benchmark, on the brokers' classpath, against the env's bootstrap servers. */
     private Throughput producerPerformance(EnvState state, Map<String, String> producer, long records, int recordSize) {
-        createBenchTopic(state);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(),
                 "-Xmx512m", "-cp", BrokerClasspath.resolve(paths), "org.apache.kafka.tools.ProducerPerformance",
                 "--topic", BENCH_TOPIC, "--num-records", Long.toString(records), "--record-size",
                 Integer.toString(recordSize), "--throughput", "-1", "--producer-props",
                 "bootstrap.servers=" + state.bootstrapServers()));
         producer.forEach((key, value) -> command.add(key + "=" + value));
         String output = ExternalCommand.run("ProducerPerformance", command, paths.home(), Map.of(), 600);
-        Matcher summary = PERF_SUMMARY.matcher(output);
-        String last = null;
-        while (summary.find()) {
-            last = summary.group();
+        // the last summary line is the whole run's; the ones before it are intervals
+        Matcher summaries = PERF_SUMMARY.matcher(output);
+        MatchResult last = null;
+        while (summaries.find()) {
+            last = summaries.toMatchResult();
         }
         if (last == null) {
             throw new IllegalStateException("ProducerPerformance printed no summary:\n" + output);
         }
-        Matcher figures = PERF_SUMMARY.matcher(last);
-        figures.find();
-        return new Throughput(Double.parseDouble(figures.group(2)), Double.parseDouble(figures.group(3)),
-                Double.parseDouble(figures.group(7)));
+        return new Throughput(Double.parseDouble(last.group(2)), Double.parseDouble(last.group(3)),
+                Double.parseDouble(last.group(7)));
     }
 
     /** The run's own load generator, alone, with the same producer settings, into the bench topic. */
-    private Throughput loadGenerator(EnvState state, Map<String, String> producer, long records)
+    private Throughput loadGenerator(EnvState state, Map<String, String> producer, long records, AtomicBoolean stop)
             throws InterruptedException {
         AtomicLong acked = new AtomicLong();
-        AtomicLong latencySum = new AtomicLong();
+        LatencyHistogram latency = new LatencyHistogram();
         WorkloadGenerator generator = new WorkloadGenerator(state.bootstrapServers(), BENCH_TOPIC, producer,
                 Partitioning.KEY, 1, List.copyOf(SupplyChainSettings.defaults().catalogue().keySet()), "bench",
                 new WorkloadGenerator.Listener() {
                     @Override
-                    public void sending(Order order, boolean warmup) {
-                    }
-
-                    @Override
                     public void acked(Order order, boolean warmup, RecordMetadata metadata, long sentAt, long ackedAt) {
                         acked.incrementAndGet();
-                        latencySum.addAndGet(ackedAt - sentAt);
-                    }
-
-                    @Override
-                    public void failed(Order order, boolean warmup, Exception error, long failedAt) {
+                        latency.recordMillis(ackedAt - sentAt);
                     }
                 });
         long start = System.nanoTime();
-        generator.runPhase(records, 0, 0, false, () -> false);
+        generator.runPhase(records, 0, 0, false, stop::get);
         double seconds = (System.nanoTime() - start) / 1e9;
-        return new Throughput(acked.get() / seconds, acked.get() == 0 ? 0 : (double) latencySum.get() / acked.get(),
-                Double.NaN);
+        RunResult.Latency summary = latency.summary();
+        return new Throughput(acked.get() / seconds, summary.avg(), summary.p99());
     }
 
     private Pipeline pipeline(EnvSpec env, String guarantee, Map<String, String> producer, long orders,
                               AtomicBoolean stop, ResidentMemory memory) throws InterruptedException {
         Scenario scenario = new Scenario("bench-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
-                producer, new io.supplychaos.scenario.WorkloadSpec(List.of(1000L), orders, 0, 0, 1, null), List.of(),
+                producer, new WorkloadSpec(List.of(1000L), orders, 0, 0, 1, null), List.of(),
                 Expectations.strict(), Duration.ofSeconds(60), 1, List.of(), true, false);
         out.println("== pipeline, " + guarantee + ", " + orders + " orders as fast as they go");
         if (memory != null) {
@@ -215,7 +232,7 @@ public final class Benchmark {
         RunResult result;
         try {
             result = new ScenarioRunner(paths, basePort, state -> Faults.forEnvironment(paths, state),
-                    new PrintWriter(java.io.Writer.nullWriter())).run(scenario, stop).result();
+                    new PrintWriter(Writer.nullWriter())).run(scenario, stop).result();
         } finally {
             if (memory != null) {
                 memory.stop();
@@ -228,34 +245,16 @@ public final class Benchmark {
                 result.latencyMs().avg(), result.latencyMs().p99(), result.verdict());
     }
 
-    private static void createBenchTopic(EnvState state) {
-        Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, state.bootstrapServers());
-        try (Admin admin = Admin.create(config)) {
-            admin.createTopics(List.of(new NewTopic(BENCH_TOPIC, state.spec().partitions(),
-                    (short) state.spec().replicationFactor()).configs(Map.of("min.insync.replicas",
-                    Integer.toString(state.spec().minInsyncReplicas()))))).all().get(60, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw new IllegalStateException("cannot create " + BENCH_TOPIC + ": " + e.getCause().getMessage(), e);
-            }
-        } catch (InterruptedException | TimeoutException e) {
-            throw new IllegalStateException("cannot create " + BENCH_TOPIC, e);
-        }
-    }
-
     /** The serialized size of a typical order, so that Kafka's benchmark sends records of the same size. */
     private static int orderSize() {
-        Order order = new Order("bench-p0-123456", "hospital-12", "atorvastatin", 3,
-                io.supplychaos.domain.Priority.ROUTINE, System.currentTimeMillis());
+        Order order = new Order("bench-p0-123456", "hospital-12", "atorvastatin", 3, Priority.ROUTINE,
+                System.currentTimeMillis());
         return Topics.ORDER_PLACED.valueSerde().serializer().serialize(Topics.ORDER_PLACED.name(), order).length;
     }
 
     /** Writes the figures as JSON. */
     public static void writeJson(Figures figures, Path file) throws IOException {
-        Files.createDirectories(file.toAbsolutePath().getParent());
-        new com.fasterxml.jackson.databind.ObjectMapper().enable(
-                com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), figures);
+        ResultFiles.writeJson(file.toAbsolutePath(), figures);
     }
 
     /** Peak resident memory (VmRSS) of the env's brokers, Toxiproxy and the app instances, sampled each second. */
@@ -263,7 +262,7 @@ public final class Benchmark {
         private final ChaosPaths paths;
         private final EnvState state;
         private volatile double peakMb;
-        private java.util.concurrent.ScheduledExecutorService sampler;
+        private ScheduledExecutorService sampler;
 
         ResidentMemory(ChaosPaths paths, EnvState state) {
             this.paths = paths;
@@ -271,13 +270,14 @@ public final class Benchmark {
         }
 
         void start() {
-            sampler = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+            sampler = Executors.newSingleThreadScheduledExecutor();
             sampler.scheduleAtFixedRate(() -> {
                 List<Long> pids = new ArrayList<>();
                 state.brokers().forEach(broker -> pids.add(broker.pid()));
                 pids.add(state.toxiproxyPid());
                 new AppInstances(paths).read().forEach(app -> pids.add(app.pid()));
-                peakMb = Math.max(peakMb, pids.stream().mapToDouble(ResidentMemory::rssMb).sum());
+                peakMb = Math.max(peakMb, pids.stream().filter(pid -> pid != null)
+                        .mapToDouble(HostMetrics::residentMb).sum());
             }, 0, 1, TimeUnit.SECONDS);
         }
 
@@ -288,19 +288,6 @@ public final class Benchmark {
 
         double peakMb() {
             return peakMb;
-        }
-
-        private static double rssMb(Long pid) {
-            if (pid == null) {
-                return 0;
-            }
-            try {
-                return Files.readAllLines(Path.of("/proc", pid.toString(), "status")).stream()
-                        .filter(line -> line.startsWith("VmRSS:")).findFirst()
-                        .map(line -> Long.parseLong(line.replaceAll("\\D", "")) / 1024.0).orElse(0.0);
-            } catch (IOException e) {
-                return 0;
-            }
         }
     }
 }

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.time.Duration;
 
 import io.supplychaos.bench.Benchmark;
 import picocli.CommandLine.Command;
@@ -51,8 +51,11 @@ final class BenchCommand implements Callable<Integer> {
         Map<String, String> settings = producer != null ? producer : new LinkedHashMap<>(Map.of("acks", "all",
                 "batch.size", "262144", "linger.ms", "5"));
         var out = spec.commandLine().getOut();
-        Benchmark.Figures figures = new Benchmark(common.paths(), port.basePort, out).run(env, settings, records, orders,
-                new AtomicBoolean());
+        Benchmark.Figures figures;
+        // Ctrl-C: the benchmark stops its envs and app before the JVM exits
+        try (InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
+            figures = new Benchmark(common.paths(), port.basePort, out).run(env, settings, records, orders, guard.stop());
+        }
         double pp = figures.producerPerformance().recordsPerSec();
         out.println();
         out.printf("%-44s %14s %10s%n", "", "figure", "ratio");

@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
  * server) so short verbs answer fast. Maps errors to exit codes: 2 for bad input or a busy
  * port/env, 1 for anything else that failed.
  */
-@Command(name = "chaos", mixinStandardHelpOptions = true, version = "supply-chaos 0.1.0",
+@Command(name = "chaos", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, version = "supply-chaos 0.1.0",
         description = "Runs supply-chain experiments on Kafka environments and injects faults into them.",
         subcommands = {RunCommand.class, BenchCommand.class, UpCommand.class, DownCommand.class, StatusCommand.class, ListCommand.class, ReportCommand.class,
             KillBrokerCommand.class, StopBrokerCommand.class, StartBrokerCommand.class, RestartBrokerCommand.class,

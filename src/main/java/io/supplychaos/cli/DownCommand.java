@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code down}: stops every process the recorded environment started, even a half-started one. */
-@Command(name = "down", description = "Stop the brokers and Toxiproxy of the running env and remove its data.")
+@Command(name = "down", description = "Stop the app instances a run left, the brokers and Toxiproxy of the running env, and remove its data.")
 final class DownCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;

@@ -1,5 +1,16 @@
 package io.supplychaos.cli;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.stream.Stream;
+
+import io.supplychaos.scenario.Scenario;
+import io.supplychaos.scenario.ScenarioException;
+import io.supplychaos.scenario.ScenarioLoader;
+import io.supplychaos.scenario.WorkloadSpec;
+
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecException;
@@ -12,8 +23,11 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code list}: the env files in env/ with their shape; invalid ones are shown with their error. */
-@Command(name = "list", description = "List env files (and, later, scenarios).")
+/**
+ * {@code list}: the env files in env/ with their shape and the scenarios in scenarios/ with their
+ * env, workload and faults; invalid ones are shown with their error (and make the exit code 2).
+ */
+@Command(name = "list", description = "List the env files and the scenarios, with what each sets up; invalid ones with their error.")
 final class ListCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
@@ -38,6 +52,40 @@ final class ListCommand implements Callable<Integer> {
                 out.printf("  %-26s INVALID: %s%n", EnvFiles.name(file), ex.getMessage());
             }
         }
+        Path scenarios = common.paths().home().resolve("scenarios");
+        out.println("scenarios (" + scenarios + "):");
+        ScenarioLoader loader = new ScenarioLoader(name -> EnvFiles.resolve(common.paths(), name));
+        for (Path file : yamlFiles(scenarios)) {
+            try {
+                Scenario scenario = loader.load(file);
+                WorkloadSpec workload = scenario.workload();
+                if (!scenario.sweep().isEmpty()) {
+                    // each point sets its own env and workload
+                    out.printf("  %-32s %s, a sweep of %d runs%n", scenario.name(), scenario.app().processingGuarantee(),
+                            scenario.sweep().size());
+                    continue;
+                }
+                out.printf("  %-32s %s, %s, %s, %s%s, %d fault(s)%n", scenario.name(), scenario.env().name(),
+                        scenario.app().processingGuarantee(),
+                        workload.durationSeconds() > 0 ? workload.durationSeconds() + " s" : workload.orders() + " orders",
+                        workload.ratePerSecond() > 0 ? String.format("%.0f/s", workload.ratePerSecond()) : "as fast as possible",
+                        scenario.repeat() > 1 ? " x" + scenario.repeat() : "", scenario.faults().size());
+            } catch (ScenarioException | EnvSpecException ex) {
+                invalid++;
+                out.printf("  %-32s INVALID: %s%n", file.getFileName(), ex.getMessage());
+            }
+        }
         return invalid == 0 ? 0 : ChaosCli.EXIT_BAD_INPUT;
+    }
+
+    private static List<Path> yamlFiles(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".yaml")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dir, e);
+        }
     }
 }

@@ -22,12 +22,10 @@ import java.util.concurrent.Callable;
  * summary.json and index report.html). Exit 0 when written; 2, with a message naming the file, when
  * DIR or a file in it is missing or unreadable.
  */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report",
         description = "Re-render report.html from a run directory, or every run and the index of a directory of runs.")
 public final class ReportCommand implements Callable<Integer> {
 
-    static final int OK = 0;
-    static final int BAD_INPUT = 2;
 
     @Parameters(index = "0", paramLabel = "DIR", description = "a run's results directory, or a directory of runs")
     Path dir;
@@ -40,7 +38,7 @@ public final class ReportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         if (!Files.isDirectory(dir)) {
             err.println("report: " + dir + ": no such directory (expected a results directory)");
-            return BAD_INPUT;
+            return ChaosCli.EXIT_BAD_INPUT;
         }
         try {
             List<Path> runs = SweepReport.runDirectories(dir);
@@ -58,9 +56,9 @@ public final class ReportCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             err.println("report: " + e.getMessage());
-            return BAD_INPUT;
+            return ChaosCli.EXIT_BAD_INPUT;
         }
         spec.commandLine().getOut().println(dir.resolve(ResultFiles.REPORT));
-        return OK;
+        return 0;
     }
 }

@@ -8,8 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.supplychaos.chaos.Faults;
@@ -71,19 +70,9 @@ final class RunCommand implements Callable<Integer> {
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + scenario.name());
         Files.createDirectories(dir);
 
-        AtomicBoolean stop = new AtomicBoolean();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stop.set(true);
-            try {
-                // keep the JVM alive until the run has torn down and written its partial results
-                finished.await(120, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "run-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        // keeps the JVM alive after Ctrl-C until the run has torn down and written its partial results
+        try (InterruptGuard guard = new InterruptGuard("run", Duration.ofSeconds(120))) {
+            AtomicBoolean stop = guard.stop();
             ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, env -> Faults.forEnvironment(paths, env), console);
             List<Scenario> runs = scenario.runs();
             List<SweepReport.Member> results = new ArrayList<>();
@@ -107,13 +96,6 @@ final class RunCommand implements Callable<Integer> {
                 console.println("all runs: " + dir.resolve("report.html"));
             }
             return allPassed && !stop.get() ? 0 : 1;
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the hook is running and waits for us
-            }
         }
     }
 

@@ -21,8 +21,8 @@ final class UpCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--env", defaultValue = "c1", paramLabel = "c1|c2|c3|FILE",
-            description = "Env name in env/ or path of an env file (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--env", defaultValue = "c1", paramLabel = "NAME|FILE",
+            description = "Env name in env/ (`list` shows them) or path of an env file (default: ${DEFAULT-VALUE}).")
     String env;
 
     @Mixin

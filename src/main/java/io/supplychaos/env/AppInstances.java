@@ -66,22 +66,19 @@ public final class AppInstances {
 
     /**
      * Starts instance {@code index} against {@code bootstrapServers} with the given app properties
-     * (system properties; e.g. kafka-streams.processing.guarantee) and records it.
-     *
-     * @param freshState drop the instance's local Streams state first: state left from an earlier
-     *                   cluster points at offsets the new one never had (Streams calls it corrupted)
+     * (system properties; e.g. kafka-streams.processing.guarantee) and records it. Its local
+     * Streams state lives in the env's data directory, so it is created and removed with the
+     * cluster it belongs to: state from an earlier cluster points at offsets the new one never had
+     * (Streams calls such tasks corrupted and restores them from scratch).
      */
-    public AppInstance start(int index, String bootstrapServers, Map<String, String> properties, boolean freshState) {
+    public AppInstance start(int index, String bootstrapServers, Map<String, String> properties) {
         Path jar = paths.home().resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no app build at " + jar + ": run ./chaos (it builds) or mvn package");
         }
         int port = freePort();
-        Path state = paths.stateDir().resolve("apps").resolve(Integer.toString(index));
-        if (freshState) {
-            deleteTree(state);
-        }
-        List<String> command = new ArrayList<>(List.of(javaBin(), "-Xms128m", "-Xmx512m", MARKER + index,
+        Path state = paths.dataDir().resolve("apps").resolve(Integer.toString(index));
+        List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(), "-Xms128m", "-Xmx512m", MARKER + index,
                 "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + bootstrapServers,
                 "-Dkafka-streams.state.dir=" + state.resolve("streams"),
                 "-Dquarkus.log.file.enabled=false"));
@@ -156,7 +153,6 @@ public final class AppInstances {
         }
     }
 
-    /** True when the service on {@code port} answers ready on /q/health/ready. */
     /**
      * A port nothing listens on now, for an instance's HTTP server: chosen per start (and recorded)
      * so that two runs on one machine, or a user's dev mode, never clash.
@@ -170,19 +166,7 @@ public final class AppInstances {
         }
     }
 
-    private static void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var files = Files.walk(dir)) {
-            for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(file);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + dir, e);
-        }
-    }
-
+    /** True when the service on {@code port} answers ready on /q/health/ready. */
     public static boolean ready(int port) {
         try {
             HttpURLConnection connection = (HttpURLConnection) URI.create("http://127.0.0.1:" + port + "/q/health/ready")
@@ -197,9 +181,5 @@ public final class AppInstances {
         } catch (IOException e) {
             return false;
         }
-    }
-
-    private static String javaBin() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigSourceContext;
 import io.smallrye.config.ConfigSourceFactory;
 import io.smallrye.config.ConfigValue;
 import io.smallrye.config.PropertiesConfigSource;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,13 +42,16 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
         // the same variable as ./chaos up, so the CLI and dev mode find the same env
         int basePort = Optional.ofNullable(System.getenv("SUPPLY_CHAOS_BASE_PORT")).map(Integer::parseInt)
                 .orElse(PortPlan.DEFAULT_BASE_PORT);
-        String bootstrap = ensureRunning(envName, basePort);
+        EnvState env = ensureRunning(envName, basePort);
         return List.of(new PropertiesConfigSource(Map.of(
-                "kafka.bootstrap.servers", bootstrap,
-                "quarkus.kafka-streams.bootstrap-servers", bootstrap), "supply-chaos embedded env " + envName, ORDINAL));
+                "kafka.bootstrap.servers", env.bootstrapServers(),
+                "quarkus.kafka-streams.bootstrap-servers", env.bootstrapServers(),
+                // with the cluster's data, so that `down` or a new env never leaves it state of another cluster
+                "kafka-streams.state.dir", Path.of(env.dataDir()).resolve("dev-app").resolve("streams").toString()),
+                "supply-chaos embedded env " + envName, ORDINAL));
     }
 
-    private static synchronized String ensureRunning(String envName, int basePort) {
+    private static synchronized EnvState ensureRunning(String envName, int basePort) {
         EmbeddedEnvironment environment = new EmbeddedEnvironment(ChaosPaths.defaults());
         Optional<EnvState> running = environment.running().filter(s -> EnvState.RUNNING.equals(s.phase()));
         if (running.isPresent()) {
@@ -59,7 +63,7 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
             LOG.infof("dev mode: using the running env '%s' (%s); %s", running.get().envName(),
                     running.get().bootstrapServers(), ours ? "it stops when dev mode ends"
                             : "started elsewhere, so it keeps running when dev mode ends");
-            return running.get().bootstrapServers();
+            return running.get();
         }
         EnvSpec spec = EnvSpecReader.read(EnvFiles.resolve(environment.paths(), envName));
         LOG.infof("dev mode: starting env '%s' (ports from %d); it stops when dev mode ends", envName, basePort);
@@ -71,7 +75,7 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
         }
         LOG.infof("dev mode: env '%s' up in %.1f s, bootstrap servers %s", envName, result.took().toMillis() / 1000.0,
                 state.bootstrapServers());
-        return state.bootstrapServers();
+        return state;
     }
 
     private static Optional<String> value(ConfigSourceContext context, String name) {

@@ -41,6 +41,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 public final class EmbeddedEnvironment {
     private static final String READY_LINE = "Kafka Server started";
     private static final Duration BROKER_STOP_GRACE = Duration.ofSeconds(20);
+    private static final Duration APP_STOP_GRACE = Duration.ofSeconds(10);
     private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
     /** The outcome of {@link #up}: the state, whether an already running env was reused, how long it took. */
@@ -104,8 +105,12 @@ public final class EmbeddedEnvironment {
         }
     }
 
-    /** Stops the recorded environment (all brokers at once, then Toxiproxy) and forgets it. */
+    /**
+     * Stops the app instances a run started against the env (also those a killed run left without
+     * an env), then the recorded environment (all brokers at once, then Toxiproxy), and forgets it.
+     */
     public Optional<EnvState> down(boolean keepData) {
+        new AppInstances(paths).stopAll(APP_STOP_GRACE);
         Optional<EnvState> state = store.read();
         state.ifPresent(s -> stop(s, keepData));
         return state;
@@ -168,7 +173,7 @@ public final class EmbeddedEnvironment {
         for (EnvState.BrokerState broker : state.brokers()) {
             writeConfig(spec, plan, broker);
             formats.add(CompletableFuture.runAsync(() -> ExternalCommand.run("formatting the storage of broker " + broker.id()
-                    + " (" + broker.configFile() + ")", List.of(java(), "-cp", classpath,
+                    + " (" + broker.configFile() + ")", List.of(ProcessControl.javaBinary(), "-cp", classpath,
                     "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", broker.configFile()),
                     paths.home(), Map.of(), 120)));
         }
@@ -182,7 +187,7 @@ public final class EmbeddedEnvironment {
         awaitBrokersReady(state);
         progress.accept("creating topics (" + spec.partitions() + " partitions, RF " + spec.replicationFactor()
                 + ", min ISR " + spec.minInsyncReplicas() + ")");
-        createTopics(state);
+        createTopics(state, Topics.SUPPLY_CHAIN_TOPIC_NAMES);
         EnvState running = record(state.withPhase(EnvState.RUNNING));
         starting = null;
         return running;
@@ -289,7 +294,7 @@ public final class EmbeddedEnvironment {
     }
 
     private List<String> brokerCommand(String classpath, EnvState.BrokerState broker) {
-        List<String> command = new ArrayList<>(List.of(java(), "-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
+        List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(), "-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
                 "-Djava.awt.headless=true", "-Dcom.sun.management.jmxremote.host=" + PortPlan.HOST,
                 "-Djava.rmi.server.hostname=" + PortPlan.HOST,
                 "-Dcom.sun.management.jmxremote.port=" + broker.jmxPort(),
@@ -301,7 +306,11 @@ public final class EmbeddedEnvironment {
         return command;
     }
 
-    private static void createTopics(EnvState state) {
+    /**
+     * Creates {@code names} with the env's partitions, replication factor and min ISR once every
+     * broker registered; topics that exist already are left as they are.
+     */
+    public static void createTopics(EnvState state, Collection<String> names) {
         EnvSpec spec = state.spec();
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, state.bootstrapServers());
@@ -312,7 +321,7 @@ public final class EmbeddedEnvironment {
                         return nodes != null && nodes.size() == spec.brokers();
                     },
                     "not all " + spec.brokers() + " brokers registered with the controller");
-            List<NewTopic> topics = Topics.SUPPLY_CHAIN_TOPIC_NAMES.stream()
+            List<NewTopic> topics = names.stream()
                     .map(name -> new NewTopic(name, spec.partitions(), (short) spec.replicationFactor())
                             .configs(Map.of("min.insync.replicas", Integer.toString(spec.minInsyncReplicas()))))
                     .toList();
@@ -349,10 +358,6 @@ public final class EmbeddedEnvironment {
 
     static String toxiproxyMarker(int basePort) {
         return "-port " + basePort;
-    }
-
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     /** The future's value, or null when the cluster did not answer yet (callers poll). */

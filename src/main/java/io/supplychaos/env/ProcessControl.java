@@ -30,6 +30,11 @@ public final class ProcessControl {
     public enum State { RUNNING, PAUSED, STOPPED }
 
     /** Starts {@code command} in a new session with output appended to {@code log}; returns its pid. */
+    /** The java of the JVM running this code: brokers, apps and Kafka's tools run on the same JDK. */
+    public static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
     public static long start(List<String> command, Map<String, String> environment, Path log) {
         try {
             Files.createDirectories(log.getParent());

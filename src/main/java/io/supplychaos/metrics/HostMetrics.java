@@ -43,9 +43,18 @@ public final class HostMetrics {
         }
     }
 
+    /** Resident memory of a process (VmRSS), 0 when it is gone. */
+    public static double residentMb(long pid) {
+        try {
+            return kilobytes(Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")), "VmRSS:") / 1024.0;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
     private static long kilobytes(List<String> lines, String key) {
         return lines.stream().filter(line -> line.startsWith(key)).findFirst()
                 .map(line -> Long.parseLong(line.substring(key.length()).trim().split("\\s+")[0]))
-                .orElseThrow(() -> new IllegalStateException("no " + key + " in /proc/meminfo"));
+                .orElseThrow(() -> new IllegalStateException("no " + key));
     }
 }

@@ -60,7 +60,12 @@ public final class ResultFiles {
 
     /** Writes summary.json alone, e.g. while a run is still going. */
     public static void writeSummary(Path dir, RunResult result) throws IOException {
-        AtomicFiles.write(dir.resolve(SUMMARY), JSON_WRITER.writeValueAsString(result) + "\n");
+        writeJson(dir.resolve(SUMMARY), result);
+    }
+
+    /** Any value as indented JSON, replacing {@code file} atomically (e.g. the benchmark's figures). */
+    public static void writeJson(Path file, Object value) throws IOException {
+        AtomicFiles.write(file, JSON_WRITER.writeValueAsString(value) + "\n");
     }
 
     /** (Re-)renders report.html from a run's content. */

@@ -122,10 +122,6 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
         return ackedCount;
     }
 
-    public synchronized long failedCount() {
-        return failed.size();
-    }
-
     public synchronized long completedCount() {
         return completedCount;
     }

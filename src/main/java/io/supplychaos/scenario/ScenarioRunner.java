@@ -116,7 +116,7 @@ public final class ScenarioRunner {
                 out.printf("env %s up in %.1f s at %s%n", env.envName(), up.took().toMillis() / 1000.0,
                         env.bootstrapServers());
             }
-            startApps(scenario, env, apps, startedEnv);
+            startApps(scenario, env, apps);
             outcomes = new OutcomeConsumer(env.bootstrapServers(), recorder);
             brokerMetrics = new BrokerMetrics(jmxPorts(env));
             FaultActions actions = faultActions.apply(env);
@@ -150,6 +150,8 @@ public final class ScenarioRunner {
             drain(recorder, outcomes, scenario.drainTimeout(), stop);
             long endedAt = System.currentTimeMillis();
             timers.shutdownNow();
+            // the sampler shares the latency histogram with the result: let its last tick finish
+            timers.awaitTermination(5, TimeUnit.SECONDS);
             healAll(active, faultEvents, journal);
             double recordsPerSec = recordsPerSecond(env.bootstrapServers(), offsetsAtStart, measuredStart, endedAt);
             out.println();
@@ -189,13 +191,13 @@ public final class ScenarioRunner {
         }
     }
 
-    private void startApps(Scenario scenario, EnvState env, AppInstances apps, boolean freshEnv) {
+    private void startApps(Scenario scenario, EnvState env, AppInstances apps) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("kafka-streams.processing.guarantee", scenario.app().processingGuarantee());
         properties.putAll(scenario.app().config());
         List<AppInstances.AppInstance> started = new ArrayList<>();
         for (int index = 1; index <= scenario.app().instances(); index++) {
-            started.add(apps.start(index, env.bootstrapServers(), properties, freshEnv));
+            started.add(apps.start(index, env.bootstrapServers(), properties));
         }
         for (AppInstances.AppInstance instance : started) {
             apps.awaitReady(instance, APP_READY_TIMEOUT);

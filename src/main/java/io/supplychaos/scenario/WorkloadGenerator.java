@@ -35,14 +35,19 @@ import io.supplychaos.topology.Topics;
  */
 public final class WorkloadGenerator {
 
-    /** What happened to each order sent; called from producer I/O threads. */
+    /** What happened to each order sent; a listener overrides what it needs. */
     public interface Listener {
-        /** Called before the send, so that an outcome arriving before the ack can be matched. */
-        void sending(Order order, boolean warmup);
+        /** Called on the sending thread before the send, so that an outcome arriving before the ack can be matched. */
+        default void sending(Order order, boolean warmup) {
+        }
 
-        void acked(Order order, boolean warmup, RecordMetadata metadata, long sentAt, long ackedAt);
+        /** Called on the producer's I/O thread. */
+        default void acked(Order order, boolean warmup, RecordMetadata metadata, long sentAt, long ackedAt) {
+        }
 
-        void failed(Order order, boolean warmup, Exception error, long failedAt);
+        /** Called on the producer's I/O thread. */
+        default void failed(Order order, boolean warmup, Exception error, long failedAt) {
+        }
     }
 
     private final String bootstrapServers;
@@ -54,7 +59,6 @@ public final class WorkloadGenerator {
     private final String runId;
     private final Listener listener;
     private final Serializer<Order> values = Topics.ORDER_PLACED.valueSerde().serializer();
-    private final AtomicLong sent = new AtomicLong();
     private final AtomicLong sequence = new AtomicLong();
 
     public WorkloadGenerator(String bootstrapServers, Map<String, String> producerConfig, Partitioning partitioning,
@@ -74,11 +78,6 @@ public final class WorkloadGenerator {
         this.drugs = List.copyOf(drugs);
         this.runId = runId;
         this.listener = listener;
-    }
-
-    /** Orders handed to a producer so far, over all phases. */
-    public long sent() {
-        return sent.get();
     }
 
     /**
@@ -149,7 +148,6 @@ public final class WorkloadGenerator {
                 listener.failed(order, warmup, error, now);
             }
         });
-        sent.incrementAndGet();
     }
 
     private Order order(int producerIndex, Random random, long placedAt) {

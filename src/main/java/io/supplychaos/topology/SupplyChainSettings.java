@@ -1,6 +1,7 @@
 package io.supplychaos.topology;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -30,7 +31,8 @@ public record SupplyChainSettings(Map<String, Integer> catalogue, int batchSize,
 
     public SupplyChainSettings {
         Objects.requireNonNull(catalogue, "catalogue");
-        catalogue = Map.copyOf(catalogue);
+        // in the given order: the load generator picks drugs from it by a seeded index
+        catalogue = Collections.unmodifiableMap(new LinkedHashMap<>(catalogue));
         if (catalogue.isEmpty()) throw new IllegalArgumentException("catalogue: at least one drug expected");
         catalogue.forEach((drug, stock) -> {
             if (stock == null || stock < 0) {

@@ -39,6 +39,7 @@ class FaultVerbsTest {
         assertThat(chaos("delay")).isEqualTo(2);
         assertThat(err).contains("--ms");
         assertThat(chaos("bandwidth", "--kbps", "ten")).isEqualTo(2);
+        assertThat(err).contains("Invalid value for option '--kbps'");
         assertThat(chaos("delay", "--ms", "5", "--broker", "1", "--all")).isEqualTo(2);
         assertThat(err).contains("--broker and --all exclude each other");
         assertThat(chaos("pause-broker", "1", "--for", "soon")).isEqualTo(2);
@@ -48,7 +49,9 @@ class FaultVerbsTest {
     @Test
     void repairVerbsTakeNoHoldTime() {
         assertThat(chaos("start-broker", "1", "--for", "5s")).isEqualTo(2);
+        assertThat(err).contains("'--for'").doesNotContain("no environment is running");
         assertThat(chaos("heal", "--for", "5s")).isEqualTo(2);
+        assertThat(err).contains("'--for'").doesNotContain("no environment is running");
     }
 
     @Test

@@ -8,9 +8,10 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * Orders indexed by a wall-clock deadline in a key-value store, so that a punctuator finds the
- * due ones with one range scan instead of scanning every open order. Keys are the zero-padded
- * deadline and the orderId, which sort by time in both the in-memory and RocksDB stores.
+ * Ids indexed by a wall-clock deadline in a key-value store (the transport's shipments by the time
+ * their next step falls due), so that a punctuator finds the due ones with one range scan instead
+ * of scanning them all. Keys are the zero-padded deadline and the id, which sort by time in both
+ * the in-memory and RocksDB stores; the SLA monitor keys its open orders the same way.
  */
 final class DeadlineIndex {
 
@@ -20,15 +21,8 @@ final class DeadlineIndex {
         this.store = store;
     }
 
-    /** Adds an entry and returns its key, to remove it early. */
-    String add(long deadline, String orderId) {
-        String key = key(deadline, orderId);
-        store.put(key, orderId);
-        return key;
-    }
-
-    void remove(String key) {
-        store.delete(key);
+    void add(long deadline, String orderId) {
+        store.put(key(deadline, orderId), orderId);
     }
 
     /** Removes and returns the orderIds whose deadline is at or before {@code now}, earliest first. */
@@ -46,7 +40,7 @@ final class DeadlineIndex {
     }
 
     static String key(long deadline, String orderId) {
-        return String.format("%019d|%s", Math.max(0, deadline), orderId);
+        return StoreKeys.padded(Math.max(0, deadline)) + "|" + orderId;
     }
 
     /** Bounds of a range scan over everything due at or before {@code now}. */

@@ -160,7 +160,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     }
 
     static String backorderKey(String drugId, long sequence) {
-        return drugId + "|" + String.format("%019d", sequence);
+        return drugId + "|" + StoreKeys.padded(sequence);
     }
 
 }

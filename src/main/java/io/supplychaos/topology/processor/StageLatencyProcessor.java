@@ -118,6 +118,6 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
     }
 
     static String windowKey(String stage, long start) {
-        return stage + "|" + String.format("%019d", start);
+        return stage + "|" + StoreKeys.padded(start);
     }
 }

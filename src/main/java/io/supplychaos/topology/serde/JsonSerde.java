@@ -21,6 +21,9 @@ public final class JsonSerde<T> implements Serde<T> {
     // bound to the type once: no root-type lookup per record, on the hottest path of app and load generator
     private final ObjectWriter writer;
     private final ObjectReader reader;
+    // made once: Streams and the app ask for them per record
+    private final Serializer<T> serializer = (topic, value) -> write(value);
+    private final Deserializer<T> deserializer = (topic, data) -> read(data);
 
     private JsonSerde(Class<T> type) {
         this.type = type;
@@ -32,38 +35,38 @@ public final class JsonSerde<T> implements Serde<T> {
         return new JsonSerde<>(type);
     }
 
-    public Class<T> type() {
-        return type;
-    }
-
     @Override
     public Serializer<T> serializer() {
-        return (topic, value) -> {
-            if (value == null) {
-                return null;
-            }
-            try {
-                return writer.writeValueAsBytes(value);
-            } catch (IOException e) {
-                throw new SerializationException("cannot write " + type.getSimpleName() + " as JSON", e);
-            }
-        };
+        return serializer;
     }
 
     @Override
     public Deserializer<T> deserializer() {
-        return (topic, data) -> {
-            if (data == null) {
-                return null;
-            }
-            try {
-                return reader.readValue(data);
-            } catch (JsonProcessingException e) {
-                throw new SerializationException("not a valid " + type.getSimpleName() + " JSON: "
-                        + e.getOriginalMessage(), e);
-            } catch (IOException e) {
-                throw new SerializationException("cannot read " + type.getSimpleName() + ": " + e.getMessage(), e);
-            }
-        };
+        return deserializer;
+    }
+
+    private byte[] write(T value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return writer.writeValueAsBytes(value);
+        } catch (IOException e) {
+            throw new SerializationException("cannot write " + type.getSimpleName() + " as JSON", e);
+        }
+    }
+
+    private T read(byte[] data) {
+        if (data == null) {
+            return null;
+        }
+        try {
+            return reader.readValue(data);
+        } catch (JsonProcessingException e) {
+            throw new SerializationException("not a valid " + type.getSimpleName() + " JSON: "
+                    + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new SerializationException("cannot read " + type.getSimpleName() + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -15,8 +15,8 @@ import io.supplychaos.topology.state.StageWindow;
 
 /**
  * Binary serde of the monitor-stage-windows store. The store is written once per notification;
- * as JSON its encoded histogram went through base64 both ways on every write and read, which was
- * a tenth of the stream thread's time (docs/PERFORMANCE.md). Layout: a format version, the stage,
+ * as JSON its encoded histogram went through base64 both ways on every write and read, part of
+ * the quarter of the stream thread's samples the stage monitor took (docs/PERFORMANCE.md). Layout: a format version, the stage,
  * start, end, count, sum, max, evaluated, then the histogram's length and bytes.
  */
 public final class StageWindowSerde implements Serde<StageWindow> {

@@ -1,0 +1,45 @@
+package io.supplychaos.cli;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Ctrl-C during a long verb (run, bench): raises a stop flag the work polls and keeps the JVM
+ * alive, for at most {@code teardown}, until the work has stopped what it started and written what
+ * it has. Close it when the work returns.
+ */
+final class InterruptGuard implements AutoCloseable {
+
+    private final AtomicBoolean stop = new AtomicBoolean();
+    private final CountDownLatch finished = new CountDownLatch(1);
+    private final Thread hook;
+
+    InterruptGuard(String name, Duration teardown) {
+        hook = new Thread(() -> {
+            stop.set(true);
+            try {
+                finished.await(teardown.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, name + "-interrupt");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /** True once Ctrl-C (or SIGTERM) arrived. */
+    AtomicBoolean stop() {
+        return stop;
+    }
+
+    @Override
+    public void close() {
+        finished.countDown();
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C: the hook is running and waits for us
+        }
+    }
+}
