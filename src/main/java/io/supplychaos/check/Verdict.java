@@ -12,6 +12,8 @@ public record Verdict(boolean pass, List<String> violations, long expectedLost) 
 
     public static final String PASS = "PASS";
     public static final String FAIL = "FAIL";
+    /** Ctrl-C ended the run: its results are partial and judge nothing. */
+    public static final String INTERRUPTED = "INTERRUPTED";
 
     public String name() {
         return pass ? PASS : FAIL;

@@ -21,6 +21,7 @@ import io.supplychaos.report.SweepReport;
 import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioLoader;
 import io.supplychaos.scenario.ScenarioRunner;
+import io.supplychaos.check.Verdict;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -87,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
                     RunResult result = withPaper(run, outcome.result());
                     ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
                     results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
-                    allPassed &= "PASS".equals(result.verdict());
+                    allPassed &= Verdict.PASS.equals(result.verdict());
                     SummaryTable.print(console, result, runDir);
                 }
             }

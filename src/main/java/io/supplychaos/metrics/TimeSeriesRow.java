@@ -9,7 +9,7 @@ import java.util.List;
  * percentiles are of the orders completed in that second. Broker and host columns are NaN when
  * they could not be sampled.
  *
- * @param second        seconds since the measured phase began (warm-up seconds are negative)
+ * @param second        seconds since the measured phase began (-1 for every warm-up row)
  * @param inFlight      acknowledged orders not completed yet, at the end of the second
  * @param activeFaults  faults in effect during the second, as "action target"
  */

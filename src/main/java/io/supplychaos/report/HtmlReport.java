@@ -3,6 +3,7 @@ package io.supplychaos.report;
 import io.supplychaos.metrics.RunResult;
 import io.supplychaos.metrics.RunResult.FaultEvent;
 import io.supplychaos.metrics.TimeSeriesRow;
+import io.supplychaos.check.Verdict;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -81,7 +82,7 @@ public final class HtmlReport {
 
     /** The verdict as a coloured badge: green PASS, red FAIL, amber anything else. */
     static String verdict(String verdict) {
-        String kind = "PASS".equals(verdict) || "FAIL".equals(verdict) ? verdict : "other";
+        String kind = Verdict.PASS.equals(verdict) || Verdict.FAIL.equals(verdict) ? verdict : "other";
         return "<span class=\"verdict verdict-" + kind + "\">" + esc(verdict == null ? "NONE" : verdict) + "</span>";
     }
 

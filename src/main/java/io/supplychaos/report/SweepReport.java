@@ -1,6 +1,7 @@
 package io.supplychaos.report;
 
 import io.supplychaos.metrics.RunResult;
+import io.supplychaos.check.Verdict;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -82,10 +83,10 @@ public final class SweepReport {
     }
 
     private static String verdict(List<Member> members) {
-        if (members.stream().anyMatch(m -> "FAIL".equals(m.result().verdict()))) {
-            return "FAIL";
+        if (members.stream().anyMatch(m -> Verdict.FAIL.equals(m.result().verdict()))) {
+            return Verdict.FAIL;
         }
-        return members.stream().anyMatch(m -> m.result().interrupted()) ? "INTERRUPTED" : "PASS";
+        return members.stream().anyMatch(m -> m.result().interrupted()) ? Verdict.INTERRUPTED : Verdict.PASS;
     }
 
     static String render(List<Member> members, Summary summary) {

@@ -24,7 +24,7 @@ import io.supplychaos.metrics.RunResult;
  * Bookkeeping of one run, fed by the load generator's callbacks and the outcome consumer: what
  * was sent, acknowledged, failed and observed, with latency (intended send time to the final
  * notification being read), request time (send to ack), jitter and per-stage latency recorded in
- * HdrHistograms for the measured phase only, and per-second counts for the time series.
+ * HdrHistograms for the measured phase only, and running totals that the time series samples each second.
  * Thread-safe.
  */
 public final class RunRecorder implements WorkloadGenerator.Listener {

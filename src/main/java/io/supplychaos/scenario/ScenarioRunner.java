@@ -49,8 +49,9 @@ import io.supplychaos.topology.SupplyChainSettings;
  * scenario says so), starts the app instances, runs the warm-up phases and the measured phase
  * while the fault schedule plays and faults injected from other terminals are picked up from the
  * event log, samples a time-series row each second (with a progress line), drains, checks every
- * order, and tears down what it started — also when interrupted, in which case the result is
- * marked interrupted. Writes nothing itself: the caller writes the result files.
+ * order, and stops the app instances and (unless the scenario reuses it) the env it started —
+ * also when interrupted, in which case the result is marked interrupted. Writes no result files
+ * (the caller does); its scheduled faults go to the fault event log like any other.
  */
 public final class ScenarioRunner {
 
@@ -459,7 +460,7 @@ public final class ScenarioRunner {
                 head(check.outOfOrder()));
         return new RunResult(scenario.name(), scenario.env().name(), workload(scenario), orders,
                 new RunResult.Throughput(ordersPerSec, recordsPerSec), latency, recorder.requestTime(),
-                recorder.jitter(), recorder.stages(), faults, interrupted ? "INTERRUPTED" : verdict.name(),
+                recorder.jitter(), recorder.stages(), faults, interrupted ? Verdict.INTERRUPTED : verdict.name(),
                 violations, measuredStart, endedAt, interrupted, recorder.distribution(), null);
     }
 
