@@ -62,6 +62,8 @@ final class BenchCommand implements Callable<Integer> {
         out.printf("%-44s %,14.0f %10s%n", "ProducerPerformance records/s (proxied)", pp, "1.00");
         out.printf("%-44s %,14.0f %10.2f%n", "load generator records/s (same settings)",
                 figures.loadGenerator().recordsPerSec(), figures.loadGenerator().recordsPerSec() / pp);
+        out.printf("%-44s %,14.0f %10.2f%n", "  keyed by order id, as in a run",
+                figures.loadGeneratorKeyed().recordsPerSec(), figures.loadGeneratorKeyed().recordsPerSec() / pp);
         out.printf("%-44s %,14.0f %10.2f%n", "pipeline EOS records/s, all topics", figures.pipeline().eos().recordsPerSec(),
                 figures.pipeline().eos().recordsPerSec() / pp);
         out.printf("%-44s %,14.0f %10.4f%n", "pipeline EOS orders/s (target 10,000)", figures.pipeline().eos().ordersPerSec(),

@@ -140,10 +140,20 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
         return requestTime.interval();
     }
 
-    /** Completed measured orders per second between the first measured send and the last completion. */
+    /** Completed measured orders per second over {@link #measuredSpanMillis()}. */
     public synchronized double ordersPerSecond() {
+        long span = measuredSpanMillis();
+        return span == 0 ? 0 : measuredCompleted * 1000.0 / span;
+    }
+
+    /**
+     * The measured phase as throughput figures count it: from the first measured order's intended
+     * send time to the last measured completion; 0 while none completed. The drain's quiet period
+     * after the last completion is not part of it.
+     */
+    public synchronized long measuredSpanMillis() {
         long span = lastMeasuredCompletion - firstMeasuredPlacedAt;
-        return measuredCompleted == 0 || span <= 0 ? 0 : measuredCompleted * 1000.0 / span;
+        return measuredCompleted == 0 || span <= 0 ? 0 : span;
     }
 
     public RunResult.Latency latency() {

@@ -154,7 +154,7 @@ public final class ScenarioRunner {
             // the sampler shares the latency histogram with the result: let its last tick finish
             timers.awaitTermination(5, TimeUnit.SECONDS);
             healAll(active, faultEvents, journal);
-            double recordsPerSec = recordsPerSecond(env.bootstrapServers(), offsetsAtStart, measuredStart, endedAt);
+            double recordsPerSec = recordsPerSecond(env.bootstrapServers(), offsetsAtStart, recorder.measuredSpanMillis());
             out.println();
             return new Outcome(result(scenario, recorder, outcomes.baseline(), rows, faultEvents, measuredStart,
                     sendingEnded, endedAt, recordsPerSec, stop.get()), List.copyOf(rows));
@@ -529,8 +529,12 @@ public final class ScenarioRunner {
         }
     }
 
-    /** Records written to every topic (internal ones too) per second of the measured phase. */
-    private static double recordsPerSecond(String bootstrapServers, Map<TopicPartition, Long> before, long from, long to) {
+    /**
+     * Records written on all topics since {@code before} (internal ones included, Kafka's own
+     * excluded), per second of the span that orders/s is counted over: the two figures share a
+     * denominator, so their ratio is records per order.
+     */
+    private static double recordsPerSecond(String bootstrapServers, Map<TopicPartition, Long> before, long spanMillis) {
         Map<TopicPartition, Long> after = endOffsets(bootstrapServers);
         long records = 0;
         for (Map.Entry<TopicPartition, Long> end : after.entrySet()) {
@@ -538,6 +542,6 @@ public final class ScenarioRunner {
                 records += end.getValue() - before.getOrDefault(end.getKey(), 0L);
             }
         }
-        return to <= from ? 0 : records * 1000.0 / (to - from);
+        return spanMillis == 0 ? 0 : records * 1000.0 / spanMillis;
     }
 }

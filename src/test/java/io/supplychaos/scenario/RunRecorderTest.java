@@ -1,0 +1,74 @@
+package io.supplychaos.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+import io.supplychaos.domain.Notification;
+import io.supplychaos.domain.Order;
+import io.supplychaos.domain.OrderStatus;
+import io.supplychaos.domain.Priority;
+
+/** What the recorder counts as the measured phase, which every throughput figure divides by. */
+class RunRecorderTest {
+
+    private final RunRecorder recorder = new RunRecorder();
+
+    @Test
+    void shouldSpanFromFirstMeasuredPlacedAtToLastMeasuredCompletion() {
+        // given a warm-up order and two measured ones
+        Order warmup = send("w-1", 0, true);
+        Order first = send("m-1", 1_000, false);
+        Order second = send("m-2", 1_500, false);
+
+        // when all of them complete, the warm-up one last
+        complete(first, 3_000);
+        complete(second, 4_000);
+        complete(warmup, 9_000);
+
+        // then the span ignores the warm-up order at both ends
+        assertThat(recorder.measuredSpanMillis()).isEqualTo(3_000);
+        assertThat(recorder.ordersPerSecond()).isCloseTo(2 / 3.0, within(1e-9));
+    }
+
+    @Test
+    void shouldCountEachOrderOnceWhenItsFinalNotificationIsReadAgain() {
+        // given one measured order that completed
+        Order order = send("m-1", 1_000, false);
+        complete(order, 2_000);
+
+        // when its final notification is read again (a redelivery), later
+        complete(order, 5_000);
+
+        // then neither the count nor the span grows
+        assertThat(recorder.measuredSpanMillis()).isEqualTo(1_000);
+        assertThat(recorder.ordersPerSecond()).isCloseTo(1.0, within(1e-9));
+    }
+
+    @Test
+    void shouldHaveNoSpanBeforeAMeasuredOrderCompletes() {
+        // given measured orders sent, and only an intermediate state read
+        Order order = send("m-1", 1_000, false);
+        recorder.observed(notification(order, OrderStatus.CONFIRMED, 1_500), 1_600);
+
+        // then there is no span to divide by, and throughput is 0 rather than infinite
+        assertThat(recorder.measuredSpanMillis()).isZero();
+        assertThat(recorder.ordersPerSecond()).isZero();
+    }
+
+    private Order send(String orderId, long placedAt, boolean warmup) {
+        Order order = new Order(orderId, "hospital-1", "insulin", 1, Priority.ROUTINE, placedAt);
+        recorder.sending(order, warmup);
+        return order;
+    }
+
+    private void complete(Order order, long readAt) {
+        recorder.observed(notification(order, OrderStatus.DELIVERED, readAt), readAt);
+    }
+
+    private static Notification notification(Order order, OrderStatus status, long at) {
+        return new Notification(order.orderId(), order.hospitalId(), order.drugId(), status, null, order.placedAt(),
+                order.placedAt(), at);
+    }
+}
