@@ -33,10 +33,10 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the figures as JSON.")
     Path json;
 
-    @Option(names = "--records", defaultValue = "300000", description = "Records per producer benchmark (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--records", defaultValue = "300000", description = "Records per producer round; three rounds per producer (default: ${DEFAULT-VALUE}).")
     long records;
 
-    @Option(names = "--orders", defaultValue = "10000", description = "Orders per pipeline run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--orders", defaultValue = "10000", description = "Orders measured per pipeline run, after as many unmeasured (default: ${DEFAULT-VALUE}).")
     long orders;
 
     @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "Producer settings for every producer "

@@ -93,6 +93,11 @@ public final class PaperTable {
                 .findFirst();
     }
 
+    /** The message counts of the table, in its order. */
+    public List<Long> messageCounts() {
+        return rows.stream().map(RunResult.PaperFigures::messages).distinct().toList();
+    }
+
     /** Every row, ordered by message count then config. */
     public List<RunResult.PaperFigures> rows() {
         return rows;

@@ -2,9 +2,11 @@ package io.supplychaos.scenario;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -38,6 +40,8 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
     private final List<ObservedState> observed = new ArrayList<>();
     private final List<InventoryUpdate> inventory = new ArrayList<>();
     private final Map<String, Boolean> finished = new HashMap<>();
+    // acknowledged and not yet final: the drain polls its size ten times a second
+    private final Set<String> inFlight = new HashSet<>();
     private final LatencyHistogram latency = new LatencyHistogram();
     private final LatencyHistogram requestTime = new LatencyHistogram();
     private final Map<String, LatencyHistogram> stages = new TreeMap<>();
@@ -69,6 +73,9 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
             ackedCount++;
             acked.add(new AckedOrder(order.orderId(), order.drugId(), order.quantity(), order.placedAt(), ackedAt,
                     metadata.partition(), metadata.offset(), warmup));
+            if (!finished.containsKey(order.orderId())) {
+                inFlight.add(order.orderId());
+            }
         }
     }
 
@@ -89,6 +96,7 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
             first = notification.status().isFinal() && finished.putIfAbsent(notification.orderId(), true) == null;
             if (first) {
                 completedCount++;
+                inFlight.remove(notification.orderId());
             }
         }
         if (order.warmup()) {
@@ -128,7 +136,7 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
 
     /** Acknowledged orders still waiting for a final state. */
     public synchronized long inFlight() {
-        return acked.stream().filter(order -> !finished.containsKey(order.orderId())).count();
+        return inFlight.size();
     }
 
     /** Latencies completed since the previous call, for the per-second row. */

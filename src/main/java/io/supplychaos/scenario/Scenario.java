@@ -24,8 +24,16 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
                        WorkloadSpec workload, List<FaultSpec> faults, Expectations expect, Duration drainTimeout,
                        int repeat, List<SweepPoint> sweep, boolean reuseEnv, boolean comparePaper) {
 
-    /** One point of a sweep. */
-    public record SweepPoint(EnvSpec env, long orders) {
+    /**
+     * One point of a sweep.
+     *
+     * @param ratePerSecond this point's offered load; null = the workload's
+     */
+    public record SweepPoint(EnvSpec env, long orders, Double ratePerSecond) {
+
+        public SweepPoint withRatePerSecond(double rate) {
+            return new SweepPoint(env, orders, rate);
+        }
     }
 
     public Scenario {
@@ -48,7 +56,8 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
         List<Scenario> runs = new ArrayList<>();
         for (SweepPoint point : sweep) {
             runs.add(new Scenario(name + "-" + point.env().name() + "-" + point.orders(), source, point.env(), app,
-                    producer, workload.withOrders(point.orders()), faults, expect, drainTimeout, repeat, List.of(),
+                    producer, point.ratePerSecond() == null ? workload.withOrders(point.orders())
+                    : workload.withOrders(point.orders()).withRatePerSecond(point.ratePerSecond()), faults, expect, drainTimeout, repeat, List.of(),
                     reuseEnv, comparePaper));
         }
         return runs;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,6 +26,8 @@ import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecException;
 import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.Partitioning;
+import io.supplychaos.metrics.RunResult;
+import io.supplychaos.report.PaperTable;
 
 /**
  * Reads a scenario file into a validated {@link Scenario}. Every problem — bad YAML, an unknown
@@ -45,6 +48,7 @@ public final class ScenarioLoader {
     private static final Set<String> SWEEP = Set.of("env", "orders");
     private static final Set<String> FAULT_KEYS = Set.of("at", "action", "target", "for");
     private static final Set<String> GUARANTEES = Set.of("exactly_once_v2", "at_least_once");
+    private static final String PAPER_RATE = "paper";
 
     private final Function<String, Path> envFiles;
 
@@ -77,10 +81,19 @@ public final class ScenarioLoader {
         }
         EnvSpec env = top.has("env") ? env(root.get("env"), source, "env", name)
                 : sweep.get(0).env();
-        WorkloadSpec workload = workload(top.has("workload") ? top.object("workload") : new Fields(
-                YAML.createObjectNode(), source, "workload"));
+        Fields workloadFields = top.has("workload") ? top.object("workload") : new Fields(
+                YAML.createObjectNode(), source, "workload");
+        WorkloadSpec workload = workload(workloadFields);
         if (workload.orders() == 0 && workload.durationSeconds() == 0 && sweep.isEmpty()) {
             throw new ScenarioException(source, "workload.orders", "orders > 0 or durationSeconds > 0");
+        }
+        if (paperRate(workloadFields)) {
+            if (sweep.isEmpty()) {
+                workload = workload.withRatePerSecond(paperThroughput(workloadFields, env, workload.orders()));
+            } else {
+                sweep = sweep.stream().map(point -> point.withRatePerSecond(
+                        paperThroughput(workloadFields, point.env(), point.orders()))).toList();
+            }
         }
         return new Scenario(name, source, env,
                 app(top.has("app") ? top.object("app") : new Fields(YAML.createObjectNode(), source, "app")),
@@ -135,7 +148,7 @@ public final class ScenarioLoader {
                 ? workload.choice("partitioning", Partitioning.values(), Partitioning::yamlName) : null;
         return new WorkloadSpec(warmup, workload.has("orders") ? workload.integer("orders", 0, Long.MAX_VALUE) : 0,
                 workload.has("durationSeconds") ? workload.integer("durationSeconds", 0, Long.MAX_VALUE) : 0,
-                workload.has("ratePerSecond") ? workload.number("ratePerSecond", 0) : 0,
+                workload.has("ratePerSecond") && !paperRate(workload) ? rate(workload) : 0,
                 workload.has("producers") ? (int) workload.integer("producers", 1, 64) : 1, partitioning);
     }
 
@@ -219,10 +232,35 @@ public final class ScenarioLoader {
                 if (!counts.get(c).isIntegralNumber() || counts.get(c).asLong() < 1) {
                     throw sweep.error("orders[" + c + "]", "a positive order count, got " + counts.get(c));
                 }
-                points.add(new Scenario.SweepPoint(env, counts.get(c).asLong()));
+                points.add(new Scenario.SweepPoint(env, counts.get(c).asLong(), null));
             }
         }
         return points;
+    }
+
+    private static double rate(Fields workload) {
+        JsonNode value = workload.node("ratePerSecond");
+        if (!value.isNumber() || value.asDouble() < 0) {
+            throw workload.error("ratePerSecond", "orders per second (0 = as fast as possible) or '" + PAPER_RATE
+                    + "' (Table II's throughput for the env and order count), got " + value);
+        }
+        return value.asDouble();
+    }
+
+    /** {@code ratePerSecond: paper}: the paper's own throughput, resolved per run once env and order count are known. */
+    private static boolean paperRate(Fields workload) {
+        return workload.has("ratePerSecond") && PAPER_RATE.equals(workload.node("ratePerSecond").asText());
+    }
+
+    /**
+     * The throughput Table II gives for the env's config at this order count: offering the load
+     * the paper's system carried makes the latencies comparable, where a burst would measure queueing.
+     */
+    private static double paperThroughput(Fields workload, EnvSpec env, long orders) {
+        return PaperTable.load().figures(env.name(), orders).map(RunResult.PaperFigures::throughputPerSec)
+                .orElseThrow(() -> workload.error("ratePerSecond", "'" + PAPER_RATE + "' only for an env named c1, c2 "
+                        + "or c3 and an order count of the paper's Table II (" + PaperTable.load().messageCounts().stream()
+                        .map(String::valueOf).collect(Collectors.joining(", ")) + "); got env '" + env.name() + "' with " + orders + " orders"));
     }
 
     /** "10s", "500ms", "2m", or a plain number of seconds. */

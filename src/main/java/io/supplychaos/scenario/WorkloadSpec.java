@@ -11,7 +11,8 @@ import io.supplychaos.env.Partitioning;
  * @param orders          orders in the measured phase (0 when only durationSeconds bounds it)
  * @param durationSeconds measured phase length for soak runs (0 when only orders bounds it); with
  *                        both, whichever ends first
- * @param ratePerSecond   orders per second over all producers; 0 = as fast as possible
+ * @param ratePerSecond   orders per second over all producers; 0 = as fast as possible. A scenario
+ *                        file may say {@code paper}: the loader puts Table II's throughput here
  * @param producers       producer threads, each with its own KafkaProducer
  * @param partitioning    how orders are spread over order-placed's partitions; null = the env's
  */
@@ -24,6 +25,10 @@ public record WorkloadSpec(List<Long> warmup, long orders, long durationSeconds,
 
     public WorkloadSpec withDurationSeconds(long seconds) {
         return new WorkloadSpec(warmup, orders, seconds, ratePerSecond, producers, partitioning);
+    }
+
+    public WorkloadSpec withRatePerSecond(double rate) {
+        return new WorkloadSpec(warmup, orders, durationSeconds, rate, producers, partitioning);
     }
 
     public WorkloadSpec withOrders(long newOrders) {

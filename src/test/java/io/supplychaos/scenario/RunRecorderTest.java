@@ -3,6 +3,8 @@ package io.supplychaos.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 import io.supplychaos.domain.Notification;
@@ -10,7 +12,7 @@ import io.supplychaos.domain.Order;
 import io.supplychaos.domain.OrderStatus;
 import io.supplychaos.domain.Priority;
 
-/** What the recorder counts as the measured phase, which every throughput figure divides by. */
+/** What the recorder counts as the measured phase (every throughput figure divides by it) and as in flight (the drain waits for it). */
 class RunRecorderTest {
 
     private final RunRecorder recorder = new RunRecorder();
@@ -55,6 +57,41 @@ class RunRecorderTest {
         // then there is no span to divide by, and throughput is 0 rather than infinite
         assertThat(recorder.measuredSpanMillis()).isZero();
         assertThat(recorder.ordersPerSecond()).isZero();
+    }
+
+    @Test
+    void shouldKeepAnAcknowledgedOrderInFlightUntilItsFinalStateIsRead() {
+        // given two acknowledged orders
+        Order done = send("m-1", 1_000, false);
+        Order pending = send("m-2", 1_000, false);
+        ack(done);
+        ack(pending);
+
+        // when one of them reaches its final state and the other only an intermediate one
+        complete(done, 2_000);
+        recorder.observed(notification(pending, OrderStatus.CONFIRMED, 1_500), 1_600);
+
+        // then only the other is in flight
+        assertThat(recorder.inFlight()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldNotCountAnOrderInFlightWhoseFinalStateWasReadBeforeItsAck() {
+        // given an order whose final notification is read before the producer's callback ran
+        Order order = send("m-1", 1_000, false);
+        complete(order, 2_000);
+
+        // when the acknowledgement arrives
+        ack(order);
+
+        // then it is not waiting for anything
+        assertThat(recorder.inFlight()).isZero();
+        assertThat(recorder.ackedCount()).isEqualTo(1);
+    }
+
+    private void ack(Order order) {
+        recorder.acked(order, false, new RecordMetadata(new TopicPartition("order-placed", 0), 0, 0, 0, 0, 0),
+                order.placedAt(), order.placedAt() + 5);
     }
 
     private Order send(String orderId, long placedAt, boolean warmup) {

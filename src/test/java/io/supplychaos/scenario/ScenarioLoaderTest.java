@@ -57,7 +57,13 @@ class ScenarioLoaderTest {
                         "app.processingGuarantee", "one of"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, partitioning: sideways}\n",
                         "workload.partitioning", "one of [key, round-robin, single]"),
-                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {lost: some}\n", "expect.lost", "an integer"));
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {lost: some}\n", "expect.lost", "an integer"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: fast}\n", "workload.ratePerSecond",
+                        "orders per second (0 = as fast as possible) or 'paper'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 777, ratePerSecond: paper}\n", "workload.ratePerSecond",
+                        "'paper' only for an env named c1, c2 or c3 and an order count of the paper's Table II (100, 250,"),
+                Arguments.of("name: x\nsweep: {env: [c3, c3-direct], orders: [100]}\nworkload: {ratePerSecond: paper}\n",
+                        "workload.ratePerSecond", "got env 'c3-direct' with 100 orders"));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -94,6 +100,30 @@ class ScenarioLoaderTest {
         assertThat(sweep.runs().get(0).name()).isEqualTo("paper-table2-c1-100");
         assertThat(sweep.runs().get(65).env().partitioning()).isEqualTo(Partitioning.KEY);
         assertThat(sweep.comparePaper()).isTrue();
+    }
+
+    @Test
+    void shouldOfferThePapersThroughputAtEachPointWhenTheRateIsPaper() throws IOException {
+        // given a sweep whose rate is the paper's
+        Path file = dir.resolve("paper-rate.yaml");
+        Files.writeString(file, "name: p\nsweep: {env: [c1, c3], orders: [100, 50000]}\n"
+                + "workload: {warmup: [100], ratePerSecond: paper}\npaper: true\n");
+
+        // when it is expanded into its runs
+        var runs = loader.load(file).runs();
+
+        // then each run offers Table II's throughput for its config and message count
+        assertThat(runs).extracting(run -> run.env().name() + "@" + run.workload().orders() + "="
+                + run.workload().ratePerSecond())
+                .containsExactly("c1@100=93.5", "c1@50000=165.8", "c3@100=140.8", "c3@50000=310.2");
+    }
+
+    @Test
+    void shouldOfferThePapersThroughputToASingleRunWhenTheRateIsPaper() throws IOException {
+        Path file = dir.resolve("paper-c2.yaml");
+        Files.writeString(file, "name: p\nenv: c2\nworkload: {orders: 1000, ratePerSecond: paper}\n");
+
+        assertThat(loader.load(file).workload().ratePerSecond()).isEqualTo(235.1);
     }
 
     @Test
