@@ -101,11 +101,7 @@ public final class ScenarioRunner {
         Map<TopicPartition, Long> offsetsAtStart = Map.of();
         try {
             var running = environment.running();
-            if (running.isPresent() && !(scenario.reuseEnv() && running.get().envName().equals(scenario.env().name()))) {
-                throw new ScenarioException(scenario.source(), "env", "no environment running (" + running.get().envName()
-                        + " is up: `./chaos down` first" + (running.get().envName().equals(scenario.env().name())
-                        ? ", or set reuseEnv: true to run on it)" : ")"));
-            }
+            running.ifPresent(up -> checkReusable(up, scenario));
             if (running.isPresent()) {
                 env = running.get();
                 out.println("reusing env " + env.envName() + " at " + env.bootstrapServers());
@@ -181,6 +177,27 @@ public final class ScenarioRunner {
                 // the recorded state, not the one from start: faults may have restarted brokers under new pids
                 quietly("stopping the env", () -> environment.down(false));
             }
+        }
+    }
+
+    /**
+     * A running env hosts the scenario only when the scenario says {@code reuseEnv: true} and the
+     * env is the one it describes, settings included: a c3 started with other broker settings
+     * would measure something else under the same name.
+     */
+    static void checkReusable(EnvState running, Scenario scenario) {
+        String name = running.envName();
+        if (!name.equals(scenario.env().name())) {
+            throw new ScenarioException(scenario.source(), "env", "no environment running (" + name
+                    + " is up: `./chaos down` first)");
+        }
+        if (!running.spec().equals(scenario.env())) {
+            throw new ScenarioException(scenario.source(), "env", "the env " + name + " that is up was started with "
+                    + "other settings than this scenario's: `./chaos down` first");
+        }
+        if (!scenario.reuseEnv()) {
+            throw new ScenarioException(scenario.source(), "env", "no environment running (" + name
+                    + " is up: `./chaos down` first, or set reuseEnv: true to run on it)");
         }
     }
 
