@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -203,7 +204,7 @@ public final class Benchmark {
 
     private static String describe(Throughput throughput) {
         return String.format("%,.0f records/s (median of %s)", throughput.recordsPerSec(), throughput.rounds().stream()
-                .map(value -> String.format("%,.0f", value)).toList());
+                .map(value -> String.format("%,.0f", value)).collect(Collectors.joining(" / ")));
     }
 
     private static void checkStop(AtomicBoolean stop) throws InterruptedException {

@@ -55,10 +55,12 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
         }
         List<Scenario> runs = new ArrayList<>();
         for (SweepPoint point : sweep) {
+            WorkloadSpec load = workload.withOrders(point.orders());
+            if (point.ratePerSecond() != null) {
+                load = load.withRatePerSecond(point.ratePerSecond());
+            }
             runs.add(new Scenario(name + "-" + point.env().name() + "-" + point.orders(), source, point.env(), app,
-                    producer, point.ratePerSecond() == null ? workload.withOrders(point.orders())
-                    : workload.withOrders(point.orders()).withRatePerSecond(point.ratePerSecond()), faults, expect, drainTimeout, repeat, List.of(),
-                    reuseEnv, comparePaper));
+                    producer, load, faults, expect, drainTimeout, repeat, List.of(), reuseEnv, comparePaper));
         }
         return runs;
     }

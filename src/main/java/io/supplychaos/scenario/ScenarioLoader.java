@@ -88,11 +88,12 @@ public final class ScenarioLoader {
             throw new ScenarioException(source, "workload.orders", "orders > 0 or durationSeconds > 0");
         }
         if (paperRate(workloadFields)) {
+            PaperTable paper = PaperTable.load();
             if (sweep.isEmpty()) {
-                workload = workload.withRatePerSecond(paperThroughput(workloadFields, env, workload.orders()));
+                workload = workload.withRatePerSecond(paperThroughput(paper, workloadFields, env, workload.orders()));
             } else {
                 sweep = sweep.stream().map(point -> point.withRatePerSecond(
-                        paperThroughput(workloadFields, point.env(), point.orders()))).toList();
+                        paperThroughput(paper, workloadFields, point.env(), point.orders()))).toList();
             }
         }
         return new Scenario(name, source, env,
@@ -256,10 +257,10 @@ public final class ScenarioLoader {
      * The throughput Table II gives for the env's config at this order count: offering the load
      * the paper's system carried makes the latencies comparable, where a burst would measure queueing.
      */
-    private static double paperThroughput(Fields workload, EnvSpec env, long orders) {
-        return PaperTable.load().figures(env.name(), orders).map(RunResult.PaperFigures::throughputPerSec)
+    private static double paperThroughput(PaperTable paper, Fields workload, EnvSpec env, long orders) {
+        return paper.figures(env.name(), orders).map(RunResult.PaperFigures::throughputPerSec)
                 .orElseThrow(() -> workload.error("ratePerSecond", "'" + PAPER_RATE + "' only for an env named c1, c2 "
-                        + "or c3 and an order count of the paper's Table II (" + PaperTable.load().messageCounts().stream()
+                        + "or c3 and an order count of the paper's Table II (" + paper.messageCounts().stream()
                         .map(String::valueOf).collect(Collectors.joining(", ")) + "); got env '" + env.name() + "' with " + orders + " orders"));
     }
 
