@@ -37,6 +37,10 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
                          List<String> duplicateSample, List<String> outOfOrderSample) {
     }
 
+    /**
+     * Both over one span: the first measured order's intended send time to the last measured
+     * completion, so that recordsPerSec / ordersPerSec is records per order.
+     */
     public record Throughput(double ordersPerSec, double recordsPerSec) {
     }
 

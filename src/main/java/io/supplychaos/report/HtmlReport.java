@@ -306,8 +306,10 @@ public final class HtmlReport {
                 + " record; average and p99.");
         m.put("Jitter", "The mean of the absolute differences between the latencies of consecutive orders, taking"
                 + " orders in the order they completed.");
-        m.put("Throughput", "Orders completed per second over the measured phase; records/s counts the records"
-                + " written to all topics per second.");
+        m.put("Throughput", "Orders completed per second over the measured phase, from the first measured order's"
+                + " intended send time to the last completion; records/s counts the records written to all topics"
+                + " (internal ones and transaction markers included) over the same span. The chart's per-second"
+                + " records/s is the brokers' own count for each second.");
         m.put("Warm-up", "Orders sent first and left out of every figure.");
         m.put("In flight", "Acknowledged orders not completed yet, at the end of each second.");
         m.put("Lost", "Acknowledged orders that did not complete before the drain timeout ran out.");
