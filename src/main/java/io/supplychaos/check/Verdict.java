@@ -1,5 +1,7 @@
 package io.supplychaos.check;
 
+import io.supplychaos.history.Expectations;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.supplychaos.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 
-import io.supplychaos.metrics.RunResult;
+import io.supplychaos.result.RunResult;
 
 /** The table `run` prints after each run: verdict, orders, throughput, latency, faults, where the report is. */
 final class SummaryTable {

@@ -1,5 +1,7 @@
 package io.supplychaos.metrics;
 
+import io.supplychaos.result.RunResult;
+
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 

@@ -1,8 +1,10 @@
 package io.supplychaos.report;
 
-import io.supplychaos.metrics.RunResult;
-import io.supplychaos.metrics.RunResult.FaultEvent;
-import io.supplychaos.metrics.TimeSeriesRow;
+import io.supplychaos.paper.PaperTable;
+
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.RunResult.FaultEvent;
+import io.supplychaos.result.TimeSeriesRow;
 import io.supplychaos.check.Verdict;
 
 import java.time.Instant;

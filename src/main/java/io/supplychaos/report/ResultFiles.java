@@ -3,8 +3,8 @@ package io.supplychaos.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import io.supplychaos.metrics.RunResult;
-import io.supplychaos.metrics.TimeSeriesRow;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.TimeSeriesRow;
 import io.supplychaos.topology.serde.Json;
 
 import java.io.IOException;

@@ -1,6 +1,8 @@
 package io.supplychaos.report;
 
-import io.supplychaos.metrics.RunResult;
+import io.supplychaos.paper.PaperTable;
+
+import io.supplychaos.result.RunResult;
 import io.supplychaos.check.Verdict;
 
 import java.io.IOException;

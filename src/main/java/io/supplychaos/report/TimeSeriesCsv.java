@@ -1,6 +1,6 @@
 package io.supplychaos.report;
 
-import io.supplychaos.metrics.TimeSeriesRow;
+import io.supplychaos.result.TimeSeriesRow;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.check.Expectations;
+import io.supplychaos.history.Expectations;
 import io.supplychaos.env.EnvSpec;
 
 /**

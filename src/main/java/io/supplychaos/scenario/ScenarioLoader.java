@@ -21,13 +21,13 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
-import io.supplychaos.check.Expectations;
+import io.supplychaos.history.Expectations;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecException;
 import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.Partitioning;
-import io.supplychaos.metrics.RunResult;
-import io.supplychaos.report.PaperTable;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.paper.PaperTable;
 
 /**
  * Reads a scenario file into a validated {@link Scenario}. Every problem — bad YAML, an unknown

@@ -1,5 +1,9 @@
 package io.supplychaos.scenario;
 
+import io.supplychaos.workload.WorkloadGenerator;
+import io.supplychaos.workload.OutcomeConsumer;
+import io.supplychaos.workload.RunRecorder;
+
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -40,8 +44,8 @@ import io.supplychaos.env.PortPlan;
 import io.supplychaos.metrics.BrokerMetrics;
 import io.supplychaos.metrics.HostMetrics;
 import io.supplychaos.metrics.LatencyHistogram;
-import io.supplychaos.metrics.RunResult;
-import io.supplychaos.metrics.TimeSeriesRow;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.TimeSeriesRow;
 import io.supplychaos.topology.SupplyChainSettings;
 
 /**

@@ -1,5 +1,7 @@
 package io.supplychaos.check;
 
+import io.supplychaos.history.Expectations;
+
 import static io.supplychaos.domain.OrderStatus.BACKORDERED;
 import static io.supplychaos.domain.OrderStatus.CONFIRMED;
 import static io.supplychaos.domain.OrderStatus.DELIVERED;

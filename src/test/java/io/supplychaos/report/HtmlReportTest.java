@@ -1,7 +1,9 @@
 package io.supplychaos.report;
 
-import io.supplychaos.metrics.RunResult;
-import io.supplychaos.metrics.TimeSeriesRow;
+import io.supplychaos.paper.PaperTable;
+
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.TimeSeriesRow;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.supplychaos.report;
 
-import io.supplychaos.metrics.RunResult;
+import io.supplychaos.result.RunResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,9 +1,11 @@
 package io.supplychaos.report;
 
+import io.supplychaos.paper.PaperTable;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.supplychaos.metrics.RunResult;
-import io.supplychaos.metrics.TimeSeriesRow;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.TimeSeriesRow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

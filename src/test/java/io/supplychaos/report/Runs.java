@@ -1,8 +1,8 @@
 package io.supplychaos.report;
 
-import io.supplychaos.metrics.RunResult;
-import io.supplychaos.metrics.RunResult.FaultEvent;
-import io.supplychaos.metrics.TimeSeriesRow;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.RunResult.FaultEvent;
+import io.supplychaos.result.TimeSeriesRow;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -10,7 +10,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.supplychaos.check.Expectations;
+import io.supplychaos.history.Expectations;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.Network;

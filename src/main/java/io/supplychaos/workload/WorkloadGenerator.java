@@ -1,4 +1,4 @@
-package io.supplychaos.scenario;
+package io.supplychaos.workload;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.supplychaos.check;
+package io.supplychaos.history;
 
 /**
  * What a scenario promises ({@code expect:}); null means "not checked".

@@ -1,6 +1,6 @@
-package io.supplychaos.report;
+package io.supplychaos.paper;
 
-import io.supplychaos.metrics.RunResult;
+import io.supplychaos.result.RunResult;
 
 import java.io.BufferedReader;
 import java.io.IOException;

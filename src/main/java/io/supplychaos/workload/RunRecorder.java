@@ -1,4 +1,4 @@
-package io.supplychaos.scenario;
+package io.supplychaos.workload;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,7 +20,7 @@ import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
 import io.supplychaos.metrics.JitterMeter;
 import io.supplychaos.metrics.LatencyHistogram;
-import io.supplychaos.metrics.RunResult;
+import io.supplychaos.result.RunResult;
 
 /**
  * Bookkeeping of one run, fed by the load generator's callbacks and the outcome consumer: what

@@ -1,4 +1,4 @@
-package io.supplychaos.scenario;
+package io.supplychaos.workload;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,8 @@
-package io.supplychaos.report;
+package io.supplychaos.paper;
 
-import io.supplychaos.metrics.RunResult;
+import io.supplychaos.report.Runs;
+
+import io.supplychaos.result.RunResult;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

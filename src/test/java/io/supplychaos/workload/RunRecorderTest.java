@@ -1,4 +1,4 @@
-package io.supplychaos.scenario;
+package io.supplychaos.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,4 +1,4 @@
-package io.supplychaos.metrics;
+package io.supplychaos.result;
 
 import java.util.List;
 

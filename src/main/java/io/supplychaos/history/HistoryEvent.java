@@ -1,0 +1,154 @@
+package io.supplychaos.history;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/**
+ * One line of a run's history ({@code history.jsonl.gz}): what the run did (sends, faults, phases)
+ * and what it saw (acknowledgements, every output record, partition leadership, the read-back of
+ * order-placed) in the order the run recorded them. The checker is a pure function of this list;
+ * {@code ./chaos check DIR} re-reads it and judges again. Every event carries {@code at}, epoch ms
+ * on the CLI's clock. The JSON form has a {@code type} field naming the record.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = HistoryEvent.RunStarted.class, name = "run"),
+        @JsonSubTypes.Type(value = HistoryEvent.PhaseStarted.class, name = "phase"),
+        @JsonSubTypes.Type(value = HistoryEvent.Sent.class, name = "sent"),
+        @JsonSubTypes.Type(value = HistoryEvent.Acked.class, name = "acked"),
+        @JsonSubTypes.Type(value = HistoryEvent.SendFailed.class, name = "send-failed"),
+        @JsonSubTypes.Type(value = HistoryEvent.Observed.class, name = "observed"),
+        @JsonSubTypes.Type(value = HistoryEvent.StockObserved.class, name = "stock"),
+        @JsonSubTypes.Type(value = HistoryEvent.Fault.class, name = "fault"),
+        @JsonSubTypes.Type(value = HistoryEvent.PartitionState.class, name = "partition"),
+        @JsonSubTypes.Type(value = HistoryEvent.Placed.class, name = "placed"),
+        @JsonSubTypes.Type(value = HistoryEvent.ReadBackDone.class, name = "read-back"),
+        @JsonSubTypes.Type(value = HistoryEvent.ToolError.class, name = "error"),
+        @JsonSubTypes.Type(value = HistoryEvent.RunEnded.class, name = "end"),
+})
+public sealed interface HistoryEvent {
+
+    /** Epoch ms when the run recorded the event. */
+    long at();
+
+    /**
+     * The first line: what was run and what it promised.
+     *
+     * @param acks             the load generator's {@code acks} ("all", "1", "0"): with acks other
+     *                         than all, a leader change can lose acknowledged records
+     * @param orderPlacedEnds  end offset of each order-placed partition before the first send; the
+     *                         read-back starts there
+     */
+    record RunStarted(String runId, String scenario, String env, int brokers, int partitions,
+                      int replicationFactor, int minInsyncReplicas, String processingGuarantee, String acks,
+                      Expectations expect, List<Long> orderPlacedEnds, long at) implements HistoryEvent {
+    }
+
+    /** The run entered a phase; the measured phase is {@link Phase#MEASURE}. */
+    record PhaseStarted(Phase phase, long at) implements HistoryEvent {
+    }
+
+    enum Phase { WARMUP, MEASURE, DRAIN, HEAL, READ_BACK, CHECK }
+
+    /** The load generator handed an order to its producer. {@code intendedAt} is when the schedule meant to. */
+    record Sent(String orderId, String drugId, int quantity, boolean warmup, long intendedAt, long at)
+            implements HistoryEvent {
+    }
+
+    /** Kafka acknowledged an order's send: where the record landed. */
+    record Acked(String orderId, int partition, long offset, long at) implements HistoryEvent {
+    }
+
+    /** A send failed for good (the producer gave up); the order may still have been written. */
+    record SendFailed(String orderId, String error, long at) implements HistoryEvent {
+    }
+
+    /**
+     * One record read (read_committed) from an output topic of the pipeline: order-confirmation
+     * (state CONFIRMED, BACKORDERED or REJECTED), drug-manufactured (MANUFACTURED), shipment-status
+     * (DISPATCHED, IN_TRANSIT, DELIVERED), notifications (the order's {@code OrderStatus}), or the
+     * stock-command repartition topic (RESERVE, RELEASE; {@code topic} is {@link #STOCK_COMMANDS}).
+     * A record that could not be decoded has state {@link #MALFORMED} and orderId null.
+     *
+     * @param emittedAt the record's own time field (when the stage produced it), or its timestamp
+     * @param quantity  the order's quantity as the record carries it, or 0 when it carries none
+     */
+    record Observed(String topic, int partition, long offset, String key, String orderId, String state,
+                    int quantity, long emittedAt, long at) implements HistoryEvent {
+        /** Stands for the repartition topic {@code <application.id>-stock-commands-by-drug-repartition}. */
+        public static final String STOCK_COMMANDS = "stock-commands";
+        public static final String MALFORMED = "MALFORMED";
+    }
+
+    /**
+     * One inventory-updated record: a drug's stock after a change. {@code baseline} marks the
+     * records read before the run (the last one per drug is the stock the run started from).
+     */
+    record StockObserved(int partition, long offset, String drugId, long initial, long produced, long available,
+                         long reserved, long shipped, String causeOrderId, boolean baseline, long at)
+            implements HistoryEvent {
+    }
+
+    /**
+     * A fault as the run saw it: injected, healed, or failed to inject (with the error).
+     *
+     * @param source who asked: the scenario's schedule, or a CLI verb in another terminal
+     */
+    record Fault(FaultPhase phase, String action, String target, String detail, FaultSource source, String error,
+                 long at) implements HistoryEvent {
+    }
+
+    enum FaultPhase { INJECTED, HEALED, FAILED }
+
+    enum FaultSource { SCHEDULE, CLI }
+
+    /**
+     * Leadership of one order-placed partition, recorded at the start and whenever it changed.
+     * {@code leader} is null while the partition has none (offline); {@code isr} is empty then.
+     */
+    record PartitionState(String topic, int partition, Integer leader, List<Integer> isr, long at)
+            implements HistoryEvent {
+    }
+
+    /** One order-placed record found by the read-back after heal (read_committed). */
+    record Placed(int partition, long offset, String orderId, long at) implements HistoryEvent {
+    }
+
+    /**
+     * The read-back of order-placed ended. {@code complete} is false when some partition could
+     * not be read to its end (still unavailable): orders missing there are unseen, not lost.
+     *
+     * @param endOffsets each partition's end offset as read (-1 when unreadable)
+     */
+    record ReadBackDone(boolean complete, List<Long> endOffsets, long at) implements HistoryEvent {
+    }
+
+    /** The tool itself failed (a consumer, the recorder, a phase): the run ends as ERROR with this cause. */
+    record ToolError(String where, String cause, long at) implements HistoryEvent {
+    }
+
+    /**
+     * The last line.
+     *
+     * @param reason why the run ended where it did
+     * @param clusterAvailable whether every order-placed partition had a leader when the drain ended:
+     *                         orders still in flight while it had not are unseen, not stuck
+     */
+    record RunEnded(EndReason reason, String detail, boolean clusterAvailable, long at) implements HistoryEvent {
+    }
+
+    enum EndReason {
+        /** Every order sent, drained and read back. */
+        COMPLETED,
+        /** Sending stopped: no acknowledgement for the stall timeout. */
+        STALLED,
+        /** The drain ended at its deadline with orders still in flight. */
+        DRAIN_TIMEOUT,
+        /** Ctrl-C. */
+        INTERRUPTED,
+        /** The tool failed; a {@link ToolError} says why. */
+        ERROR
+    }
+}
