@@ -276,7 +276,7 @@ public final class Benchmark {
                               AtomicBoolean stop, ResidentMemory memory) throws InterruptedException {
         Scenario scenario = new Scenario("bench-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
                 producer, new WorkloadSpec(List.of(orders), orders, 0, 0, 1, null), List.of(),
-                Expectations.strict(), Duration.ofSeconds(60), 1, List.of(), true, false);
+                Expectations.strict(), Duration.ofSeconds(60), Duration.ofSeconds(60), 1, List.of(), true, false);
         // A fresh app and its first transactions keep the JIT of app and brokers busy for seconds:
         // 10,000 orders after a warm-up of 1,000 gave half the orders/s of 30,000 (596 against 1,218).
         out.println("== pipeline, " + guarantee + ", " + orders + " orders as fast as they go, after as many unmeasured");

@@ -12,13 +12,16 @@ package io.supplychaos.history;
  * @param maxP99Ms      a latency ceiling for p99
  * @param minOrdersPerSec a throughput floor
  * @param maxRecoverySeconds most seconds any fault may take to recover from
+ * @param minAcked      fewest measured orders Kafka must acknowledge: below it the run made no
+ *                      progress and FAILs (at least 1 by default: a run where nothing was
+ *                      acknowledged proves nothing)
  */
 public record Expectations(Long lost, boolean lossExpected, Long duplicates, Long outOfOrder,
                            Boolean inventoryConserved, Double maxP99Ms, Double minOrdersPerSec,
-                           Double maxRecoverySeconds) {
+                           Double maxRecoverySeconds, Long minAcked) {
 
     /** Every run checks at least this: nothing lost or duplicated, nothing out of order, stock conserved. */
     public static Expectations strict() {
-        return new Expectations(0L, false, 0L, 0L, true, null, null, null);
+        return new Expectations(0L, false, 0L, 0L, true, null, null, null, 1L);
     }
 }

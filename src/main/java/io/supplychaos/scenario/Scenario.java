@@ -17,12 +17,15 @@ import io.supplychaos.env.EnvSpec;
  * @param producer     producer properties for the load generator (any KafkaProducer property)
  * @param sweep        further (env, orders) pairs to run; empty for a single run
  * @param repeat       how many times to run each point (median and min-max are reported)
+ * @param drainTimeout how long the drain waits with no order completing before it gives up
+ * @param stallTimeout how long sending goes on with no acknowledgement before it stops (a cluster
+ *                     that stopped accepting writes): the run then drains, heals and is judged
  * @param reuseEnv     run on the env already up (when it is the same) and leave it up
  * @param comparePaper show the paper's Table II figures for the env and order count beside ours
  */
 public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map<String, String> producer,
                        WorkloadSpec workload, List<FaultSpec> faults, Expectations expect, Duration drainTimeout,
-                       int repeat, List<SweepPoint> sweep, boolean reuseEnv, boolean comparePaper) {
+                       Duration stallTimeout,                       int repeat, List<SweepPoint> sweep, boolean reuseEnv, boolean comparePaper) {
 
     /**
      * One point of a sweep.
@@ -45,7 +48,7 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
     /** This scenario with its soak length replaced (the CLI's --duration). */
     public Scenario withDurationSeconds(long seconds) {
         return new Scenario(name, source, env, app, producer, workload.withDurationSeconds(seconds), faults, expect,
-                drainTimeout, repeat, sweep, reuseEnv, comparePaper);
+                drainTimeout, stallTimeout, repeat, sweep, reuseEnv, comparePaper);
     }
 
     /** The single runs this scenario stands for, named after their parameters when it sweeps. */
@@ -60,7 +63,7 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
                 load = load.withRatePerSecond(point.ratePerSecond());
             }
             runs.add(new Scenario(name + "-" + point.env().name() + "-" + point.orders(), source, point.env(), app,
-                    producer, load, faults, expect, drainTimeout, repeat, List.of(), reuseEnv, comparePaper));
+                    producer, load, faults, expect, drainTimeout, stallTimeout, repeat, List.of(), reuseEnv, comparePaper));
         }
         return runs;
     }

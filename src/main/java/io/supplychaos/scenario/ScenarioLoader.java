@@ -37,14 +37,17 @@ import io.supplychaos.paper.PaperTable;
  */
 public final class ScenarioLoader {
 
+    /** Sending stops after this long with no acknowledgement, unless the scenario says otherwise. */
+    public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(60);
+
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final Set<String> TOP = Set.of("name", "env", "app", "producer", "workload", "faults", "expect",
-            "drainTimeout", "repeat", "sweep", "reuseEnv", "paper");
+            "drainTimeout", "stallTimeout", "repeat", "sweep", "reuseEnv", "paper");
     private static final Set<String> APP = Set.of("instances", "processingGuarantee", "config");
     private static final Set<String> WORKLOAD = Set.of("warmup", "orders", "durationSeconds", "ratePerSecond",
             "producers", "partitioning");
     private static final Set<String> EXPECT = Set.of("lost", "duplicates", "outOfOrder", "inventoryConserved",
-            "maxP99Ms", "minOrdersPerSec", "maxRecoverySeconds");
+            "maxP99Ms", "minOrdersPerSec", "maxRecoverySeconds", "minAcked");
     private static final Set<String> SWEEP = Set.of("env", "orders");
     private static final Set<String> FAULT_KEYS = Set.of("at", "action", "target", "for");
     private static final Set<String> GUARANTEES = Set.of("exactly_once_v2", "at_least_once");
@@ -101,6 +104,7 @@ public final class ScenarioLoader {
                 top.has("producer") ? top.object("producer").properties() : Map.of(),
                 workload, faults(top, source), expect(top.has("expect") ? top.object("expect") : null),
                 top.has("drainTimeout") ? top.duration("drainTimeout") : Duration.ofSeconds(60),
+                top.has("stallTimeout") ? top.duration("stallTimeout") : DEFAULT_STALL_TIMEOUT,
                 top.has("repeat") ? (int) top.integer("repeat", 1, 100) : 1, sweep,
                 top.has("reuseEnv") && top.bool("reuseEnv"), top.has("paper") && top.bool("paper"));
     }
@@ -213,7 +217,8 @@ public final class ScenarioLoader {
                 !expect.has("inventoryConserved") || expect.bool("inventoryConserved"),
                 expect.has("maxP99Ms") ? expect.number("maxP99Ms", 0) : null,
                 expect.has("minOrdersPerSec") ? expect.number("minOrdersPerSec", 0) : null,
-                expect.has("maxRecoverySeconds") ? expect.number("maxRecoverySeconds", 0) : null);
+                expect.has("maxRecoverySeconds") ? expect.number("maxRecoverySeconds", 0) : null,
+                expect.has("minAcked") ? expect.integer("minAcked", 0, Long.MAX_VALUE) : Long.valueOf(1));
     }
 
     private List<Scenario.SweepPoint> sweep(Fields sweep) {

@@ -68,7 +68,7 @@ class CorrectnessCheckerTest {
         order("o1", 1);
 
         CheckResult result = check();
-        Verdict verdict = Verdict.judge(result, new Expectations(null, true, 0L, 0L, false, null, null, null),
+        Verdict verdict = Verdict.judge(result, new Expectations(null, true, 0L, 0L, false, null, null, null, 1L),
                 10, 100, null, List.of());
 
         assertThat(verdict.pass()).isTrue();

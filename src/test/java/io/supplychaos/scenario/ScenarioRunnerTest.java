@@ -60,6 +60,6 @@ class ScenarioRunnerTest {
     private static Scenario scenario(EnvSpec env, boolean reuseEnv) {
         return new Scenario("s", "scenarios/s.yaml", env, new AppSpec(1, "exactly_once_v2", Map.of()), Map.of(),
                 new WorkloadSpec(List.of(), 10, 0, 0, 1, null), List.of(), Expectations.strict(), Duration.ofSeconds(60),
-                1, List.of(), reuseEnv, false);
+                Duration.ofSeconds(60), 1, List.of(), reuseEnv, false);
     }
 }

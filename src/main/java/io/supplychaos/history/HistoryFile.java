@@ -1,0 +1,112 @@
+package io.supplychaos.history;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code history.jsonl.gz}: a run's history, one JSON object per line (with a {@code type} field),
+ * gzipped. Reading tolerates a file cut short by a crash: the events before the cut are returned.
+ */
+public final class HistoryFile {
+
+    public static final String NAME = "history.jsonl.gz";
+
+    private static final ObjectMapper MAPPER = JsonMapper.builder().build();
+
+    private HistoryFile() {
+    }
+
+    public static void write(Path file, List<HistoryEvent> events) {
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        try (BufferedWriter out = new BufferedWriter(new OutputStreamWriter(
+                new GZIPOutputStream(Files.newOutputStream(partial)), StandardCharsets.UTF_8))) {
+            for (HistoryEvent event : events) {
+                out.write(MAPPER.writerFor(HistoryEvent.class).writeValueAsString(event));
+                out.write('\n');
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+        try {
+            Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /**
+     * The events of a history file in recorded order.
+     *
+     * @throws HistoryFormatException when a line (other than a cut-off last one) is not an event
+     */
+    public static List<HistoryEvent> read(Path file) {
+        List<HistoryEvent> events = new ArrayList<>();
+        int lineNumber = 0;
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.UTF_8))) {
+            String line;
+            String pending = null;
+            int pendingLine = 0;
+            while (true) {
+                try {
+                    line = in.readLine();
+                } catch (EOFException cut) {
+                    // a crash cut the gzip stream: the last, partial line is not an event
+                    return events;
+                }
+                if (line == null) {
+                    break;
+                }
+                lineNumber++;
+                if (pending != null) {
+                    events.add(parse(file, pending, pendingLine));
+                }
+                pending = line.isBlank() ? null : line;
+                pendingLine = lineNumber;
+            }
+            if (pending != null) {
+                try {
+                    events.add(MAPPER.readValue(pending, HistoryEvent.class));
+                } catch (JsonProcessingException cutLastLine) {
+                    // the last line of a file cut short: everything before it stands
+                }
+            }
+            return events;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    private static HistoryEvent parse(Path file, String line, int number) {
+        try {
+            return MAPPER.readValue(line, HistoryEvent.class);
+        } catch (JsonProcessingException e) {
+            throw new HistoryFormatException(file + ": line " + number + " is not a history event: "
+                    + e.getOriginalMessage());
+        }
+    }
+
+    /** A history file that is not one. */
+    public static final class HistoryFormatException extends RuntimeException {
+        public HistoryFormatException(String message) {
+            super(message);
+        }
+    }
+}
