@@ -8,7 +8,7 @@ import java.util.Set;
  * from 31000 on, never the same twice in one JVM. A second `mvn verify` (another worktree) or a
  * developer's env then shifts the ITs instead of failing them.
  */
-final class ItPorts {
+public final class ItPorts {
     private static final int FIRST = 31000;
     private static final int LAST = 40000;
     private static final Set<Integer> HANDED_OUT = new HashSet<>();
@@ -16,7 +16,7 @@ final class ItPorts {
     private ItPorts() {
     }
 
-    static synchronized int freeBase() {
+    public static synchronized int freeBase() {
         for (int base = FIRST; base < LAST; base += PortPlan.SPAN) {
             if (!HANDED_OUT.contains(base) && allFree(new PortPlan(base, EnvSpecReader.MAX_BROKERS))) {
                 HANDED_OUT.add(base);

@@ -84,20 +84,19 @@ class ScenarioRunIT {
         CommandLine cli = ChaosCli.commandLine();
         cli.setOut(new PrintWriter(output, true));
         cli.setErr(new PrintWriter(output, true));
-        int exit;
+        int exit = cli.execute("run", file.toString(), "--out", dir.resolve("out").toString(), "--state-dir",
+                stateDir.toString(), "--base-port", Integer.toString(BASE_PORT));
+        ChaosPaths paths = ChaosPaths.defaults().withStateDir(stateDir);
         try {
-            exit = cli.execute("run", file.toString(), "--out", dir.resolve("out").toString(), "--state-dir",
-                    stateDir.toString(), "--base-port", Integer.toString(BASE_PORT));
+            // what the run itself left, before anything here cleans up
+            assertThat(new AppInstances(paths).read()).as("apps left by the run").isEmpty();
+            assertThat(new EmbeddedEnvironment(paths).recorded()).as("env left by the run").isEmpty();
         } finally {
-            ChaosPaths paths = ChaosPaths.defaults().withStateDir(stateDir);
             new AppInstances(paths).stopAll(java.time.Duration.ofSeconds(5));
             new EmbeddedEnvironment(paths).down(false);
         }
         System.out.println(output);
         assertThat(exit).as(output.toString()).isEqualTo(expectedExit);
-        assertThat(new AppInstances(ChaosPaths.defaults().withStateDir(stateDir)).read()).as("apps left").isEmpty();
-        assertThat(new EmbeddedEnvironment(ChaosPaths.defaults().withStateDir(stateDir)).recorded())
-                .as("env left").isEmpty();
         return new ObjectMapper().readTree(dir.resolve("out/summary.json").toFile());
     }
 }

@@ -1,0 +1,332 @@
+package io.supplychaos.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.supplychaos.cli.ChaosCli;
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.EnvState;
+import io.supplychaos.env.ItPorts;
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryFile;
+import io.supplychaos.time.Poll;
+import picocli.CommandLine;
+
+/**
+ * The checker's proofs on real clusters: a defect is planted (or a fault makes one), and the run
+ * must report it, every time. Most runs share one C2 env (3 partitions, round-robin, RF 2) through
+ * {@code reuseEnv}; the run that kills C1's only broker for good brings up its own. Each run is
+ * asserted to have left no app instance behind before anything here cleans up.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PlantedDefectsIT {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String STOCK_COMMANDS = "supply-chaos-stock-commands-by-drug-repartition";
+
+    @TempDir
+    static Path shared;
+    private static Path stateDir;
+    private static EnvState c2;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void upSharedEnv() {
+        stateDir = shared.resolve("state");
+        int exit = cli("up", "--env", "c2", "--state-dir", stateDir.toString(), "--base-port",
+                Integer.toString(ItPorts.freeBase())).exit();
+        assertThat(exit).isZero();
+        c2 = new EmbeddedEnvironment(paths(stateDir)).running().orElseThrow();
+    }
+
+    @AfterAll
+    static void downSharedEnv() {
+        if (stateDir != null) {
+            new AppInstances(paths(stateDir)).stopAll(Duration.ofSeconds(5));
+            new EmbeddedEnvironment(paths(stateDir)).down(false);
+        }
+    }
+
+    @Test
+    @Order(1)
+    @Timeout(300)
+    void shouldAbsorbAnOrderPlacedAgainOnAnotherPartitionWithStockIntact() throws Exception {
+        // given a run on 3 round-robin partitions
+        CompletableFuture<Run> run = start("""
+                name: it-replaced-order
+                env: c2
+                reuseEnv: true
+                workload: {warmup: [200], orders: 1500, ratePerSecond: 150}
+                drainTimeout: 60s
+                """);
+        // when an order already placed is placed again, byte for byte, on another partition
+        ConsumerRecord<byte[], byte[]> original = firstRecord(c2, "order-placed", record -> true);
+        int otherPartition = (original.partition() + 1) % 3;
+        produce(c2, new ProducerRecord<>("order-placed", otherPartition, original.key(), original.value()));
+        String orderId = new String(original.key());
+        Run done = run.get();
+
+        // then the history shows it on two partitions, and the pipeline handled it once
+        List<HistoryEvent.Placed> copies = done.history().stream()
+                .filter(HistoryEvent.Placed.class::isInstance).map(HistoryEvent.Placed.class::cast)
+                .filter(placed -> orderId.equals(placed.orderId())).toList();
+        assertThat(copies).as("the planted copy was read back").hasSize(2);
+        assertThat(done.summary().get("verdict").asText()).as(done.output()).isEqualTo("PASS");
+        assertThat(done.exit()).isZero();
+        assertThat(done.summary().at("/orders/duplicates").asLong()).isZero();
+        assertThat(done.summary().at("/orders/stockViolations").asLong()).isZero();
+    }
+
+    @Test
+    @Order(2)
+    @Timeout(300)
+    void shouldReportAStockCommandPlantedTwiceAsAStockViolation() throws Exception {
+        CompletableFuture<Run> run = start("""
+                name: it-planted-stock-command
+                env: c2
+                reuseEnv: true
+                workload: {warmup: [200], orders: 1500, ratePerSecond: 150}
+                drainTimeout: 60s
+                """);
+        // when a RESERVE already on the repartition topic is written there again
+        ConsumerRecord<byte[], byte[]> reserve = firstRecord(c2, STOCK_COMMANDS,
+                record -> new String(record.value()).contains("\"RESERVE\""));
+        produce(c2, new ProducerRecord<>(STOCK_COMMANDS, reserve.partition(), reserve.key(), reserve.value()));
+        String orderId = JSON.readTree(reserve.value()).get("orderId").asText();
+        Run done = run.get();
+
+        assertThat(done.exit()).as(done.output()).isEqualTo(1);
+        assertThat(done.summary().get("verdict").asText()).isEqualTo("FAIL");
+        assertThat(done.summary().at("/orders/stockViolations").asLong()).isPositive();
+        assertThat(done.summary().get("violations").toString()).contains(orderId);
+    }
+
+    @Test
+    @Order(3)
+    @Timeout(300)
+    void shouldFailWhenAScheduledFaultCannotBeInjected() throws Exception {
+        // broker 1 is running, so it cannot be resumed: the load-time check passes, the injection fails
+        Run done = start("""
+                name: it-fault-not-injected
+                env: c2
+                reuseEnv: true
+                workload: {warmup: [100], orders: 600, ratePerSecond: 150}
+                faults:
+                  - {at: 1s, action: resume-broker, target: 1}
+                drainTimeout: 60s
+                """).get();
+
+        assertThat(done.exit()).as(done.output()).isEqualTo(1);
+        assertThat(done.summary().get("verdict").asText()).isEqualTo("FAIL");
+        assertThat(done.summary().get("violations").toString()).contains("resume-broker");
+    }
+
+    @Test
+    @Order(4)
+    @Timeout(300)
+    void shouldFailWithNoProgressWhenEveryClientLinkIsCutForTheWholeRun() throws Exception {
+        long began = System.currentTimeMillis();
+        Run done = start("""
+                name: it-cut-from-the-start
+                env: c2
+                reuseEnv: true
+                workload: {orders: 600, ratePerSecond: 100}
+                faults:
+                  - {at: 0s, action: cut, target: all, link: client}
+                stallTimeout: 10s
+                drainTimeout: 20s
+                """).get();
+
+        assertThat(done.exit()).as(done.output()).isEqualTo(1);
+        assertThat(done.summary().get("verdict").asText()).isEqualTo("FAIL");
+        assertThat(done.summary().at("/orders/acked").asLong()).isZero();
+        assertThat(done.summary().get("violations").toString()).contains("no progress");
+        assertThat(System.currentTimeMillis() - began).as("bounded").isLessThan(Duration.ofMinutes(3).toMillis());
+    }
+
+    @Test
+    @Order(5)
+    @Timeout(360)
+    void shouldCountDuplicatesUnderAtLeastOnceAndJudgeThemByTheExpectation() throws Exception {
+        Run done = start("""
+                name: it-alos-kill-app
+                env: c2
+                reuseEnv: true
+                app: {instances: 2, processingGuarantee: at_least_once}
+                workload: {warmup: [200], orders: 3000, ratePerSecond: 200}
+                faults:
+                  - {at: 5s, action: kill-app, target: "app:1"}
+                expect: {lost: 0, duplicates: 0}
+                drainTimeout: 60s
+                """).get();
+
+        long duplicates = done.summary().at("/orders/duplicates").asLong();
+        assertThat(done.summary().get("verdict").asText()).as(done.output())
+                .isEqualTo(duplicates > 0 ? "FAIL" : "PASS");
+        assertThat(done.exit()).isEqualTo(duplicates > 0 ? 1 : 0);
+        if (duplicates > 0) {
+            assertThat(done.summary().get("violations").toString()).contains("duplicates " + duplicates);
+        }
+        assertThat(done.summary().at("/orders/lost").asLong()).isZero();
+    }
+
+    @Test
+    @Order(6)
+    @Timeout(360)
+    void shouldFailInBoundedTimeWhenTheOnlyBrokerIsKilledForGood() throws Exception {
+        // its own env: C1, RF 1, the only broker killed and never started again
+        Path ownState = dir.resolve("c1-state");
+        long began = System.currentTimeMillis();
+        Run done = run("""
+                name: it-c1-killed-for-good
+                env: c1
+                producer: {acks: "1"}
+                workload: {warmup: [100], orders: 4000, ratePerSecond: 100}
+                faults:
+                  - {at: 5s, action: kill-broker, target: 1}
+                stallTimeout: 20s
+                drainTimeout: 30s
+                """, ownState);
+
+        assertThat(done.exit()).as(done.output()).isEqualTo(1);
+        assertThat(done.summary().get("verdict").asText()).isEqualTo("FAIL");
+        assertThat(done.summary().at("/orders/lost").asLong() + done.summary().at("/orders/unseen").asLong())
+                .as("acknowledged orders the dead broker holds").isPositive();
+        assertThat(System.currentTimeMillis() - began).as("ends within 3 minutes of the fault, plus start-up")
+                .isLessThan(Duration.ofMinutes(5).toMillis());
+    }
+
+    // ---- running ----
+
+    private record Run(int exit, String output, JsonNode summary, List<HistoryEvent> history) {
+    }
+
+    private CompletableFuture<Run> start(String scenario) {
+        return CompletableFuture.supplyAsync(() -> run(scenario, stateDir));
+    }
+
+    /** Runs the scenario through the CLI and asserts, before any cleanup, that it left no app behind. */
+    private Run run(String scenario, Path state) {
+        try {
+            Path file = Files.writeString(Files.createTempFile(dir, "scenario", ".yaml"), scenario);
+            Path out = Files.createTempDirectory(dir, "out");
+            Cli result = cli("run", file.toString(), "--out", out.toString(), "--state-dir", state.toString(),
+                    "--base-port", Integer.toString(ItPorts.freeBase()));
+            try {
+                assertThat(new AppInstances(paths(state)).read()).as("app instances left by the run").isEmpty();
+                if (!state.equals(stateDir)) {
+                    assertThat(new EmbeddedEnvironment(paths(state)).recorded()).as("env left by the run").isEmpty();
+                }
+            } finally {
+                if (!state.equals(stateDir)) {
+                    new AppInstances(paths(state)).stopAll(Duration.ofSeconds(5));
+                    new EmbeddedEnvironment(paths(state)).down(false);
+                }
+            }
+            System.out.println(result.output());
+            return new Run(result.exit(), result.output(), JSON.readTree(out.resolve("summary.json").toFile()),
+                    HistoryFile.read(out.resolve(HistoryFile.NAME)));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private record Cli(int exit, String output) {
+    }
+
+    private static Cli cli(String... args) {
+        StringWriter output = new StringWriter();
+        CommandLine cli = ChaosCli.commandLine();
+        cli.setOut(new PrintWriter(output, true));
+        cli.setErr(new PrintWriter(output, true));
+        int exit = cli.execute(args);
+        return new Cli(exit, output.toString());
+    }
+
+    private static ChaosPaths paths(Path state) {
+        return ChaosPaths.defaults().withStateDir(state);
+    }
+
+    // ---- planting ----
+
+    /** The first record of {@code topic} that matches, waiting (bounded) until the run has written one. */
+    private static ConsumerRecord<byte[], byte[]> firstRecord(EnvState env, String topic,
+                                                              Predicate<ConsumerRecord<byte[], byte[]>> wanted) {
+        Properties config = new Properties();
+        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, env.bootstrapServers());
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            // from the end as it is now: the shared env holds earlier runs' records, this run has not sent yet
+            List<TopicPartition> partitions = new ArrayList<>();
+            Poll.require(topic + " to exist", Duration.ofSeconds(120), () -> {
+                partitions.clear();
+                consumer.partitionsFor(topic, Duration.ofSeconds(5))
+                        .forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
+                return !partitions.isEmpty();
+            });
+            consumer.assign(partitions);
+            consumer.seekToEnd(partitions);
+            partitions.forEach(consumer::position);
+            Optional<ConsumerRecord<byte[], byte[]>> found = Poll.value(Duration.ofSeconds(120), Duration.ofMillis(10),
+                    () -> {
+                        for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(500))) {
+                            if (wanted.test(record)) {
+                                return record;
+                            }
+                        }
+                        return null;
+                    });
+            return found.orElseThrow(() -> new AssertionError("no record on " + topic + " within 120 s"));
+        }
+    }
+
+    private static void produce(EnvState env, ProducerRecord<byte[], byte[]> record) throws Exception {
+        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, env.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all");
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(config, new ByteArraySerializer(),
+                new ByteArraySerializer())) {
+            producer.send(record).get();
+        }
+    }
+}
