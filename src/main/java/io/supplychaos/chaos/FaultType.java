@@ -92,7 +92,7 @@ public enum FaultType {
                 .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
-    /** Every attribute this fault takes, in the order the help lists them. */
+    /** Every attribute this fault takes, its own first, then link, stream and toxicity. */
     public List<FaultAttribute> attributes() {
         return attributes;
     }
