@@ -47,9 +47,16 @@ public record FaultTarget(Kind kind, int id, String topic, int partition, Long s
         return new FaultTarget(Kind.APP, instance, null, -1, null);
     }
 
-    /** Parses a target, or empty when the text is none of the forms above. */
+    /** Parses a target, or empty when the text is none of the forms above (or a number overflows). */
     public static Optional<FaultTarget> parse(String text) {
-        String value = text.trim();
+        try {
+            return parseForm(text.trim());
+        } catch (NumberFormatException overflow) {
+            return Optional.empty();
+        }
+    }
+
+    private static Optional<FaultTarget> parseForm(String value) {
         if (value.matches("\\d+")) {
             return Optional.of(broker(Integer.parseInt(value)));
         }

@@ -44,13 +44,9 @@ public final class Faults implements FaultActions {
         };
     }
 
+    /** The same check a scenario's faults pass at load: attribute names, required ones, values in range. */
     private static void checkAttributes(FaultSpec spec) {
-        spec.attributes().keySet().stream().filter(a -> !spec.type().accepts(a)).findFirst().ifPresent(a -> {
-            throw new IllegalArgumentException(spec.type().cliName() + " takes no attribute '" + a + "'");
-        });
-        spec.type().requiredAttributes().stream().filter(a -> !spec.attributes().containsKey(a)).findFirst().ifPresent(a -> {
-            throw new IllegalArgumentException(spec.type().cliName() + " needs '" + a + "'");
-        });
+        spec.type().checkAttributes(spec.attributes());
     }
 
     /** What state a broker must be in to take the fault. */

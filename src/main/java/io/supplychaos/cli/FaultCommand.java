@@ -2,6 +2,8 @@ package io.supplychaos.cli;
 
 import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultActions;
+import io.supplychaos.chaos.FaultAttribute;
+import io.supplychaos.chaos.FaultAttributeException;
 import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultType;
@@ -53,6 +55,7 @@ abstract class FaultCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         ChaosPaths paths = common.paths();
         FaultSpec fault = faultSpec(hold());
+        checkAttributes(fault);
         FaultAction action = actions(paths).bind(fault);
         FaultEventLog journal = new FaultEventLog(paths.stateDir());
         PrintWriter out = spec.commandLine().getOut();
@@ -77,6 +80,20 @@ abstract class FaultCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * The attribute rules a scenario's fault meets, in the same words, before any environment is
+     * looked at: {@code delay --ms -5} is refused naming the option.
+     */
+    static void checkAttributes(FaultSpec fault) {
+        try {
+            fault.type().checkAttributes(fault.attributes());
+        } catch (FaultAttributeException e) {
+            String option = fault.type().attributes().stream().filter(a -> a.name().equals(e.attribute())).findFirst()
+                    .map(FaultAttribute::option).orElse(e.attribute());
+            throw new IllegalArgumentException(fault.type().cliName() + " " + option + ": " + e.expected(), e);
+        }
     }
 
     private FaultActions actions(ChaosPaths paths) {

@@ -11,8 +11,8 @@ import picocli.CommandLine.Option;
 /**
  * Where a network verb acts: which brokers' proxies ({@code --broker ID} or {@code --all}, the
  * default), which links ({@code --link client|replication|both}), which direction
- * ({@code --stream}) and how often ({@code --toxicity}). Touches nothing; the attributes are checked
- * when the fault is bound.
+ * ({@code --stream}) and how often ({@code --toxicity}). Touches nothing; the values are checked by
+ * the fault type's attribute rules (the ones a scenario's faults meet) before any environment is looked at.
  */
 final class NetworkOptions {
 

@@ -22,6 +22,7 @@ import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioLoader;
 import io.supplychaos.scenario.ScenarioRunner;
 import io.supplychaos.check.Verdict;
+import io.supplychaos.spec.Rule;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,8 +55,8 @@ final class RunCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--duration", paramLabel = "SECONDS",
-            description = "Override the measured phase's length (soak scenarios such as the ingest matrix).")
-    Long durationSeconds;
+            description = "Override the measured phase's length in seconds, 1 to 86400 (soak scenarios such as the ingest matrix).")
+    String durationSeconds;
 
     @Mixin
     BasePortOption port;
@@ -65,8 +66,11 @@ final class RunCommand implements Callable<Integer> {
         ChaosPaths paths = common.paths();
         PrintWriter console = spec.commandLine().getOut();
         Path file = scenarioFile.isAbsolute() ? scenarioFile : paths.home().resolve(scenarioFile);
+        // checked before the scenario, in the scenario's words: a bad value is exit 2 before anything starts
+        Long duration = durationSeconds == null ? null : Rule.whole(1, Duration.ofHours(24).toSeconds(), "seconds", null)
+                .check("--duration", durationSeconds);
         Scenario loaded = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(file);
-        Scenario scenario = durationSeconds == null ? loaded : loaded.withDurationSeconds(durationSeconds);
+        Scenario scenario = duration == null ? loaded : loaded.withDurationSeconds(duration);
         Path dir = out != null ? out : paths.home().resolve("results").resolve(
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + scenario.name());
         Files.createDirectories(dir);

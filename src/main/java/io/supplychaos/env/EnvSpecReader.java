@@ -1,27 +1,26 @@
 package io.supplychaos.env;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
+import java.util.regex.Pattern;
+
+import io.supplychaos.spec.Rule;
+import io.supplychaos.spec.SpecFile;
+import io.supplychaos.spec.SpecNode;
 
 /**
  * Reads and validates environment definitions (an env file, or the {@code env:} node of a scenario)
- * into {@link EnvSpec}. Reads the given file only; every problem becomes an {@link EnvSpecException}
- * naming the source, the field and what was expected.
+ * into {@link EnvSpec}. Reads the given file only; every problem is an {@link EnvSpecException}
+ * (a {@code ScenarioException} for a scenario's inline block) naming the file, the field, its line
+ * and column and what was expected, in the wording of {@link io.supplychaos.spec}.
  */
 public final class EnvSpecReader {
 
     /** Ports are planned for at most this many brokers (see {@link PortPlan}). */
     public static final int MAX_BROKERS = 9;
+    static final int MAX_PARTITIONS = 10_000;
 
     private static final Set<String> FIELDS = Set.of("name", "brokers", "replicationFactor", "partitions",
             "minInsyncReplicas", "partitioning", "network", "brokerConfig");
@@ -34,124 +33,73 @@ public final class EnvSpecReader {
             "offsets.topic.replication.factor", "transaction.state.log.replication.factor",
             "transaction.state.log.min.isr");
 
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    /** A broker property name as Kafka spells them; anything else could break server.properties' syntax. */
+    private static final Pattern PROPERTY_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     private EnvSpecReader() {
     }
 
     /** Reads an env file; its name defaults to the file name without {@code .yaml}. */
     public static EnvSpec read(Path file) {
-        String source = file.toString();
-        JsonNode root;
-        try {
-            root = YAML.readTree(Files.readString(file));
-        } catch (IOException e) {
-            throw new EnvSpecException(source, "(file)", "a readable YAML file (" + e.getMessage().lines().findFirst().orElse("") + ")");
-        }
-        String fileName = file.getFileName().toString();
-        return fromNode(root, source, fileName.replaceFirst("\\.ya?ml$", ""));
+        SpecNode root = SpecFile.read(file, EnvSpecException::new);
+        return fromNode(root, file.getFileName().toString().replaceFirst("\\.ya?ml$", ""));
     }
 
     /** Validates an already parsed node, e.g. a scenario's inline {@code env:} block. */
-    public static EnvSpec fromNode(JsonNode node, String source, String defaultName) {
-        if (node == null || !node.isObject()) {
-            throw new EnvSpecException(source, "(root)", "a mapping with brokers, replicationFactor, partitions, ...");
+    public static EnvSpec fromNode(SpecNode node, String defaultName) {
+        node.mapping("with brokers, replicationFactor, partitions, ...").only(FIELDS);
+        String name = node.has("name") ? node.get("name").text() : defaultName;
+        if (!NAME.matcher(name).matches()) {
+            throw node.get("name").refuse("letters, digits, '.', '_' or '-'");
         }
-        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-            String field = it.next();
-            if (!FIELDS.contains(field)) {
-                throw new EnvSpecException(source, field, "unknown key; expected one of " + FIELDS.stream().sorted().toList());
-            }
-        }
-        String name = node.has("name") ? text(node, "name", source) : defaultName;
-        if (!name.matches("[A-Za-z0-9._-]+")) {
-            throw new EnvSpecException(source, "name", "letters, digits, '.', '_' or '-', got '" + name + "'");
-        }
-        int brokers = requiredInt(node, "brokers", source, 1, MAX_BROKERS, "between 1 and " + MAX_BROKERS);
-        int rf = requiredInt(node, "replicationFactor", source, 1, brokers,
-                "between 1 and brokers (" + brokers + ")");
-        int partitions = requiredInt(node, "partitions", source, 1, 10_000, "at least 1");
-        int minIsr = node.has("minInsyncReplicas")
-                ? requiredInt(node, "minInsyncReplicas", source, 1, rf, "between 1 and replicationFactor (" + rf + ")")
-                : 1;
+        int brokers = Math.toIntExact(node.get("brokers").as(Rule.whole(1, MAX_BROKERS)));
+        int rf = Math.toIntExact(node.get("replicationFactor").as(Rule.whole(1, brokers, null, "at most brokers")));
+        int partitions = Math.toIntExact(node.get("partitions").as(Rule.whole(1, MAX_PARTITIONS)));
+        int minIsr = Math.toIntExact(node.get("minInsyncReplicas").as(
+                Rule.whole(1, rf, null, "at most replicationFactor"), 1L));
         Partitioning partitioning = node.has("partitioning")
-                ? choice(node, "partitioning", source, Partitioning.values(), Partitioning::yamlName)
-                : Partitioning.KEY;
+                ? node.get("partitioning").choice(Partitioning.values(), Partitioning::yamlName) : Partitioning.KEY;
         Network network = node.has("network")
-                ? choice(node, "network", source, Network.values(), Network::yamlName)
-                : Network.PROXIED;
+                ? node.get("network").choice(Network.values(), Network::yamlName) : Network.PROXIED;
         return new EnvSpec(name, brokers, rf, partitions, minIsr, partitioning, network,
-                brokerConfig(node.get("brokerConfig"), source, brokers));
+                brokerConfig(node.get("brokerConfig"), brokers));
     }
 
-    private static Map<String, Map<String, String>> brokerConfig(JsonNode node, String source, int brokers) {
+    private static Map<String, Map<String, String>> brokerConfig(SpecNode node, int brokers) {
         Map<String, Map<String, String>> result = new LinkedHashMap<>();
-        if (node == null || node.isNull()) {
+        if (!node.present()) {
             return result;
         }
-        if (!node.isObject()) {
-            throw new EnvSpecException(source, "brokerConfig", "a mapping of 'all' or a broker id to broker properties");
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> target = it.next();
-            String key = target.getKey();
-            String field = "brokerConfig." + key;
-            if (!key.equals(EnvSpec.ALL_BROKERS) && !isBrokerId(key, brokers)) {
-                throw new EnvSpecException(source, field, "'all' or a broker id from 1 to " + brokers);
+        Rule<String> target = Rule.of("'" + EnvSpec.ALL_BROKERS + "' or a broker id from 1 to " + brokers,
+                key -> key.equals(EnvSpec.ALL_BROKERS) || Rule.whole(1, brokers).parse(key).isPresent()
+                        ? java.util.Optional.of(key) : java.util.Optional.empty());
+        node.mapping("of 'all' or a broker id to broker properties");
+        for (Map.Entry<String, SpecNode> entry : node.entries().entrySet()) {
+            String key = entry.getKey();
+            SpecNode properties = entry.getValue();
+            if (target.parse(key).isEmpty()) {
+                throw properties.error(target.refusal(key));
             }
-            if (!target.getValue().isObject()) {
-                throw new EnvSpecException(source, field, "a mapping of broker property to value");
-            }
+            properties.mapping("of broker property to value");
             Map<String, String> props = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> p = target.getValue().fields(); p.hasNext(); ) {
-                Map.Entry<String, JsonNode> prop = p.next();
-                String propField = field + "." + prop.getKey();
-                if (RESERVED_BROKER_PROPERTIES.contains(prop.getKey())) {
-                    throw new EnvSpecException(source, propField,
-                            "a property the environment does not set itself (use brokers/replicationFactor/minInsyncReplicas instead)");
+            for (Map.Entry<String, SpecNode> property : properties.entries().entrySet()) {
+                SpecNode value = property.getValue();
+                if (RESERVED_BROKER_PROPERTIES.contains(property.getKey())) {
+                    throw value.error("a property the environment does not set itself (use brokers/replicationFactor/minInsyncReplicas instead)");
                 }
-                if (!prop.getValue().isValueNode() || prop.getValue().isNull()) {
-                    throw new EnvSpecException(source, propField, "a scalar value (number, string or boolean)");
+                if (!PROPERTY_NAME.matcher(property.getKey()).matches()) {
+                    throw value.error("a property name of letters, digits, '.', '_' or '-' (it becomes a line of server.properties)");
                 }
-                props.put(prop.getKey(), prop.getValue().asText());
+                String text = value.scalar();
+                if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
+                    throw value.error("a value on one line: a line break would add lines to server.properties");
+                }
+                props.put(property.getKey(), text);
             }
-            result.put(key, props);
+            // "02" or "+2" is broker 2, and brokerOverrides looks up "2"
+            result.put(key.equals(EnvSpec.ALL_BROKERS) ? key : Long.toString(Rule.whole(1, brokers).parse(key).orElseThrow()), props);
         }
         return result;
-    }
-
-    private static boolean isBrokerId(String key, int brokers) {
-        if (!key.matches("[1-9][0-9]*")) {
-            return false;
-        }
-        int id = Integer.parseInt(key);
-        return id <= brokers;
-    }
-
-    private static String text(JsonNode node, String field, String source) {
-        JsonNode value = node.get(field);
-        if (!value.isTextual()) {
-            throw new EnvSpecException(source, field, "a string, got " + value);
-        }
-        return value.asText();
-    }
-
-    private static int requiredInt(JsonNode node, String field, String source, int min, int max, String expected) {
-        JsonNode value = node.get(field);
-        if (value == null || value.isNull()) {
-            throw new EnvSpecException(source, field, "required: an integer " + expected);
-        }
-        if (!value.isIntegralNumber() || value.asLong() < min || value.asLong() > max) {
-            throw new EnvSpecException(source, field, "an integer " + expected + ", got " + value);
-        }
-        return value.asInt();
-    }
-
-    private static <E extends Enum<E>> E choice(JsonNode node, String field, String source, E[] values,
-                                                java.util.function.Function<E, String> yamlName) {
-        String value = node.get(field).asText();
-        return Arrays.stream(values).filter(v -> yamlName.apply(v).equals(value)).findFirst()
-                .orElseThrow(() -> new EnvSpecException(source, field, "one of "
-                        + Arrays.stream(values).map(yamlName).collect(Collectors.joining(", ")) + ", got '" + value + "'"));
     }
 }

@@ -5,10 +5,13 @@ import java.util.Map;
 /**
  * The supply-chain service instances a run starts.
  *
+ * @param instances           how many app JVMs run (1 to 8); faults name them app:1 .. app:N
  * @param processingGuarantee exactly_once_v2 or at_least_once
- * @param config              any further app property, passed as a system property
- *                            (e.g. {@code supply.transit-time}, {@code kafka-streams.num.stream.threads},
- *                            {@code kafka-streams.consumer.max.poll.records})
+ * @param config              further app properties, passed as system properties and checked at load
+ *                            ({@link KafkaProperties}): {@code kafka-streams.*} (a Streams config, or a
+ *                            client or topic config behind Streams' prefixes, e.g.
+ *                            {@code kafka-streams.consumer.max.poll.records}), {@code supply.*} (the
+ *                            chain's settings, e.g. {@code supply.transit-time}) or {@code quarkus.*}
  */
 public record AppSpec(int instances, String processingGuarantee, Map<String, String> config) {
 

@@ -17,15 +17,16 @@ import io.supplychaos.env.EnvSpec;
  * @param producer     producer properties for the load generator (any KafkaProducer property)
  * @param sweep        further (env, orders) pairs to run; empty for a single run
  * @param repeat       how many times to run each point (median and min-max are reported)
- * @param drainTimeout how long the drain waits with no order completing before it gives up
+ * @param drainTimeout how long the drain waits with no order completing before it gives up (1 s to 1 h)
  * @param stallTimeout how long sending goes on with no acknowledgement before it stops (a cluster
  *                     that stopped accepting writes): the run then drains, heals and is judged
+ *                     (5 s to 10 min, 60 s by default)
  * @param reuseEnv     run on the env already up (when it is the same) and leave it up
  * @param comparePaper show the paper's Table II figures for the env and order count beside ours
  */
 public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map<String, String> producer,
                        WorkloadSpec workload, List<FaultSpec> faults, Expectations expect, Duration drainTimeout,
-                       Duration stallTimeout,                       int repeat, List<SweepPoint> sweep, boolean reuseEnv, boolean comparePaper) {
+                       Duration stallTimeout, int repeat, List<SweepPoint> sweep, boolean reuseEnv, boolean comparePaper) {
 
     /**
      * One point of a sweep.

@@ -122,7 +122,7 @@ class FaultsTest {
         assertThatThrownBy(() -> bind(FaultType.START_BROKER, null)).hasMessageContaining("no broker was killed or stopped");
         assertThatThrownBy(() -> bind(FaultType.KILL_BROKER, null)).hasMessageContaining("needs a broker");
         assertThatThrownBy(() -> bind(FaultType.KILL_BROKER, "all")).hasMessageContaining("acts on one broker");
-        assertThatThrownBy(() -> bind(FaultType.DELAY, "all")).hasMessageContaining("delay needs 'ms'");
+        assertThatThrownBy(() -> bind(FaultType.DELAY, "all")).hasMessageContaining("delay ms: required by delay");
         assertThatThrownBy(() -> bind(FaultType.CUT, "1")).hasMessageContaining("not proxied");
         assertThat(backend.calls).isEmpty();
     }

@@ -1,8 +1,15 @@
 package io.supplychaos.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.CliRun;
+import io.supplychaos.env.EnvFiles;
+import io.supplychaos.scenario.ScenarioLoader;
+import io.supplychaos.spec.SpecException;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -10,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Option checks of the fault verbs: exit 2 with a message before any environment is looked at. */
+/** Option checks of the fault verbs and run: exit 2 with a message before any environment is looked at. */
 class FaultVerbsTest {
 
     @TempDir
@@ -44,6 +51,41 @@ class FaultVerbsTest {
         assertThat(err).contains("--broker and --all exclude each other");
         assertThat(chaos("pause-broker", "1", "--for", "soon")).isEqualTo(2);
         assertThat(err).contains("a positive duration such as 10s");
+    }
+
+    @Test
+    void networkVerbsRefuseValuesOutOfRangeWithTheScenarioFilesWords() throws IOException {
+        // given the words a scenario file's fault gets for ms: -5
+        Path scenario = Files.writeString(stateDir.resolve("bad.yaml"),
+                "name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: -5}\n");
+        String scenarioWords = catchThrowableOfType(() -> new ScenarioLoader(name -> EnvFiles.resolve(
+                ChaosPaths.defaults(), name)).load(scenario), SpecException.class).expected();
+
+        // when the CLI verb gets the same value, then it is exit 2 with the same words, before any env is looked at
+        assertThat(chaos("delay", "--ms", "-5")).isEqualTo(2);
+        assertThat(err).contains("delay --ms: " + scenarioWords).doesNotContain("no environment is running");
+        assertThat(scenarioWords).isEqualTo("a whole number of milliseconds from 0 to 60000, got '-5'");
+
+        assertThat(chaos("delay", "--ms", "100", "--jitter", "200")).isEqualTo(2);
+        assertThat(err).contains("delay --jitter: a whole number of milliseconds from 0 to 100 (at most ms), got '200'");
+        assertThat(chaos("delay", "--ms", "100", "--toxicity", "2")).isEqualTo(2);
+        assertThat(err).contains("delay --toxicity: a number from 0 to 1, got '2'");
+        assertThat(chaos("cut", "--link", "sideways")).isEqualTo(2);
+        assertThat(err).contains("cut --link: one of client, replication, both, got 'sideways'");
+        assertThat(chaos("bandwidth", "--kbps", "0")).isEqualTo(2);
+        assertThat(err).contains("bandwidth --kbps: a whole number of KB/s from 1 to 10000000, got '0'");
+        assertThat(chaos("slice", "--average-size", "100", "--size-variation", "100")).isEqualTo(2);
+        assertThat(err).contains("slice --size-variation: a whole number of bytes from 0 to 99 (smaller than averageSize)");
+        assertThat(chaos("timeout", "--ms", "-1")).isEqualTo(2);
+        assertThat(err).contains("timeout --ms: a whole number of milliseconds from 0 to 3600000, got '-1'");
+    }
+
+    @Test
+    void runRefusesADurationOutOfRangeOrOverflowingBeforeAnythingStarts() {
+        assertThat(chaos("run", "no-such-scenario.yaml", "--duration", "0")).isEqualTo(2);
+        assertThat(err).contains("--duration: a whole number of seconds from 1 to 86400, got '0'");
+        assertThat(chaos("run", "no-such-scenario.yaml", "--duration", "99999999999999999999")).isEqualTo(2);
+        assertThat(err).contains("--duration: a whole number of seconds from 1 to 86400, got '99999999999999999999'");
     }
 
     @Test

@@ -3,10 +3,9 @@ package io.supplychaos.env;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.supplychaos.cli.ChaosCli;
+import io.supplychaos.spec.SpecFile;
+import io.supplychaos.spec.SpecNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,6 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
+/** Env files: shipped ones load; each kind of mistake is exit 2 naming the file, line:column, field and expectation. */
 class EnvSpecReaderTest {
     private static final String VALID = """
             brokers: 3
@@ -35,19 +35,24 @@ class EnvSpecReaderTest {
     static Stream<Arguments> badFiles() {
         return Stream.of(
                 Arguments.of("unknown key", VALID + "replicas: 3\n", "replicas", "unknown key"),
-                Arguments.of("RF > brokers", "brokers: 2\nreplicationFactor: 3\npartitions: 1\n", "replicationFactor", "between 1 and brokers (2)"),
-                Arguments.of("minISR > RF", "brokers: 3\nreplicationFactor: 2\npartitions: 1\nminInsyncReplicas: 3\n", "minInsyncReplicas", "between 1 and replicationFactor (2)"),
-                Arguments.of("no partitions", "brokers: 1\nreplicationFactor: 1\npartitions: 0\n", "partitions", "at least 1"),
-                Arguments.of("missing brokers", "replicationFactor: 1\npartitions: 1\n", "brokers", "required"),
-                Arguments.of("too many brokers", "brokers: 10\nreplicationFactor: 1\npartitions: 1\n", "brokers", "between 1 and 9"),
-                Arguments.of("text for a number", "brokers: three\nreplicationFactor: 1\npartitions: 1\n", "brokers", "an integer"),
+                Arguments.of("RF > brokers", "brokers: 2\nreplicationFactor: 3\npartitions: 1\n", "replicationFactor", "a whole number from 1 to 2 (at most brokers), got '3'"),
+                Arguments.of("minISR > RF", "brokers: 3\nreplicationFactor: 2\npartitions: 1\nminInsyncReplicas: 3\n", "minInsyncReplicas", "a whole number from 1 to 2 (at most replicationFactor), got '3'"),
+                Arguments.of("no partitions", "brokers: 1\nreplicationFactor: 1\npartitions: 0\n", "partitions", "a whole number from 1 to 10000, got '0'"),
+                Arguments.of("missing brokers", "replicationFactor: 1\npartitions: 1\n", "brokers", "required: a whole number from 1 to 9"),
+                Arguments.of("too many brokers", "brokers: 10\nreplicationFactor: 1\npartitions: 1\n", "brokers", "a whole number from 1 to 9, got '10'"),
+                Arguments.of("overflowing partitions", "brokers: 1\nreplicationFactor: 1\npartitions: 99999999999999999999\n",
+                        "partitions", "a whole number from 1 to 10000, got '99999999999999999999'"),
+                Arguments.of("duplicate key", VALID + "brokers: 4\n", "brokers", "a key given once; 'brokers' is also at line 1"),
+                Arguments.of("text for a number", "brokers: three\nreplicationFactor: 1\npartitions: 1\n", "brokers", "a whole number from 1 to 9, got 'three'"),
                 Arguments.of("bad partitioning", VALID + "partitioning: hash\n", "partitioning", "key, round-robin, single"),
                 Arguments.of("bad network", VALID + "network: tunnel\n", "network", "proxied, direct"),
-                Arguments.of("broker id out of range", VALID + "brokerConfig: {\"4\": {num.io.threads: 8}}\n", "brokerConfig.4", "broker id from 1 to 3"),
+                Arguments.of("broker id out of range", VALID + "brokerConfig: {\"4\": {num.io.threads: 8}}\n", "brokerConfig.4", "'all' or a broker id from 1 to 3, got '4'"),
                 Arguments.of("reserved property", VALID + "brokerConfig: {all: {listeners: x}}\n", "brokerConfig.all.listeners", "does not set itself"),
-                Arguments.of("nested value", VALID + "brokerConfig: {all: {num.io.threads: {a: 1}}}\n", "brokerConfig.all.num.io.threads", "scalar"),
-                Arguments.of("not a mapping", "- 1\n- 2\n", "(root)", "mapping"),
-                Arguments.of("broken YAML", "brokers: [1\n", "(file)", "readable YAML"));
+                Arguments.of("nested value", VALID + "brokerConfig: {all: {num.io.threads: {a: 1}}}\n", "brokerConfig.all.num.io.threads", "a value (number, string or boolean), got a mapping"),
+                Arguments.of("line break in a value", VALID + "brokerConfig: {all: {num.io.threads: \"8\\nnode.id=7\"}}\n",
+                        "brokerConfig.all.num.io.threads", "a value on one line"),
+                Arguments.of("not a mapping", "- 1\n- 2\n", "(root)", "a mapping with brokers"),
+                Arguments.of("broken YAML", "brokers: [1\n", "(file)", "valid YAML"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -98,16 +103,42 @@ class EnvSpecReaderTest {
     }
 
     @Test
-    void aScenariosInlineEnvBlockGoesThroughTheSameValidation() throws IOException {
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
-        JsonNode good = yaml.readTree("name: quick\nenv: {brokers: 2, replicationFactor: 2, partitions: 3, network: direct}\n");
-        JsonNode bad = yaml.readTree("name: quick\nenv: {brokers: 2, replicationFactor: 2, partitions: 3, minInsyncReplicas: 3}\n");
+    void aScenariosInlineEnvBlockGoesThroughTheSameValidation() {
+        SpecNode good = SpecFile.parse("name: quick\nenv: {brokers: 2, replicationFactor: 2, partitions: 3, network: direct}\n",
+                "scenarios/quick.yaml", EnvSpecException::new);
+        SpecNode bad = SpecFile.parse("name: quick\nenv: {brokers: 2, replicationFactor: 2, partitions: 3, minInsyncReplicas: 3}\n",
+                "scenarios/quick.yaml", EnvSpecException::new);
 
-        EnvSpec spec = EnvSpecReader.fromNode(good.get("env"), "scenarios/quick.yaml: env", "quick");
+        EnvSpec spec = EnvSpecReader.fromNode(good.get("env"), "quick");
 
         assertThat(spec).isEqualTo(new EnvSpec("quick", 2, 2, 3, 1, Partitioning.KEY, Network.DIRECT, Map.of()));
-        assertThatThrownBy(() -> EnvSpecReader.fromNode(bad.get("env"), "scenarios/quick.yaml: env", "quick"))
+        assertThatThrownBy(() -> EnvSpecReader.fromNode(bad.get("env"), "quick"))
                 .isInstanceOf(EnvSpecException.class)
-                .hasMessage("scenarios/quick.yaml: env: field 'minInsyncReplicas': an integer between 1 and replicationFactor (2), got 3");
+                .hasMessage("scenarios/quick.yaml:2:75: field 'env.minInsyncReplicas': a whole number from 1 to 2 "
+                        + "(at most replicationFactor), got '3'");
+    }
+
+    @Test
+    void aYamlSyntaxErrorNamesTheLineAndColumn() throws IOException {
+        Path file = Files.writeString(dir.resolve("broken.yaml"), "brokers: 3\nreplicationFactor: 3\npartitions: [6\n");
+
+        assertThatThrownBy(() -> EnvSpecReader.read(file)).isInstanceOf(EnvSpecException.class)
+                .hasMessageStartingWith(file + ":4:1: field '(file)': valid YAML");
+    }
+
+    @Test
+    void aBrokerPropertyWithALineBreakIsRefusedBeforeItReachesServerProperties() throws IOException {
+        Path value = Files.writeString(dir.resolve("value.yaml"), VALID
+                + "brokerConfig:\n  all: {num.io.threads: \"8\\nprocess.roles=broker\"}\n");
+        Path carriage = Files.writeString(dir.resolve("carriage.yaml"), VALID
+                + "brokerConfig:\n  \"2\": {num.io.threads: \"8\\rnode.id=9\"}\n");
+        Path key = Files.writeString(dir.resolve("key.yaml"), VALID
+                + "brokerConfig:\n  all: {\"num.io.threads=1\\nnode.id\": 9}\n");
+
+        assertThatThrownBy(() -> EnvSpecReader.read(value)).hasMessageStartingWith(value + ":6:")
+                .hasMessageContaining("field 'brokerConfig.all.num.io.threads': a value on one line");
+        assertThatThrownBy(() -> EnvSpecReader.read(carriage))
+                .hasMessageContaining("field 'brokerConfig.2.num.io.threads': a value on one line");
+        assertThatThrownBy(() -> EnvSpecReader.read(key)).hasMessageContaining("a property name of letters, digits");
     }
 }

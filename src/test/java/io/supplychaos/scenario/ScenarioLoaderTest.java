@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.io.TempDir;
@@ -21,7 +22,7 @@ import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.Partitioning;
 
-/** Scenario files: every shipped one loads; each kind of mistake names the file, the field and what was expected. */
+/** Scenario files: every shipped one loads; each kind of mistake names the file, line:column, the field and what was expected. */
 class ScenarioLoaderTest {
 
     private static final ChaosPaths PATHS = new ChaosPaths(Path.of("."), Path.of(".chaos"));
@@ -32,50 +33,194 @@ class ScenarioLoaderTest {
 
     static Stream<Arguments> badScenarios() {
         return Stream.of(
-                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10\n", "(file)", "a readable YAML file"),
-                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\ncolour: red\n", "colour", "unknown key"),
-                Arguments.of("name: x\nenv: c3\nworkload: {orders: -5}\n", "workload.orders", "an integer >= 0, got -5"),
-                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, producers: 0}\n", "workload.producers",
-                        "an integer from 1 to 64"),
-                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, warmup: [100, -1]}\n", "workload.warmup[1]",
-                        "a positive order count"),
-                Arguments.of("name: x\nenv: c3\nworkload: {}\n", "workload.orders", "orders > 0 or durationSeconds > 0"),
-                Arguments.of("name: x\nenv: c9\nworkload: {orders: 10}\n", "env", "the name of a file in"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10\n",
+                        "(file)", "valid YAML (while parsing a flow mapping"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\ncolour: red\n",
+                        "colour", "unknown key; expected one of"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nenv: c2\n",
+                        "env", "a key given once; 'env' is also at line 2"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: -5}\n",
+                        "workload.orders", "a whole number of orders from 0 to 1000000000, got '-5'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 99999999999999999999}\n",
+                        "workload.orders", "a whole number of orders from 0 to 1000000000, got '99999999999999999999'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, producers: 0}\n",
+                        "workload.producers", "a whole number from 1 to 64, got '0'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, warmup: [100, -1]}\n",
+                        "workload.warmup[1]", "a whole number of orders from 1 to 1000000000, got '-1'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {durationSeconds: 100000}\n",
+                        "workload.durationSeconds", "a whole number of seconds from 0 to 86400, got '100000'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {}\n",
+                        "workload.orders", "orders > 0 or durationSeconds > 0"),
+                Arguments.of("name: x\nenv: c9\nworkload: {orders: 10}\n",
+                        "env", "the name of a file in"),
                 Arguments.of("name: x\nenv: {brokers: 1, replicationFactor: 3, partitions: 1}\nworkload: {orders: 10}\n",
-                        "env", "replicationFactor"),
+                        "env.replicationFactor", "a whole number from 1 to 1 (at most brokers), got '3'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: explode, target: 1}\n",
-                        "faults[0].action", "one of kill-broker"),
+                        "faults[0].action", "one of kill-broker, stop-broker"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, link: client}\n",
-                        "faults[0].ms", "required by delay"),
+                        "faults[0].ms", "required by delay: a whole number of milliseconds from 0 to 60000"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 100ms}\n",
+                        "faults[0].ms", "a whole number of milliseconds from 0 to 60000, got '100ms'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: -5}\n",
+                        "faults[0].ms", "a whole number of milliseconds from 0 to 60000, got '-5'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 100, jitter: 150}\n",
+                        "faults[0].jitter", "a whole number of milliseconds from 0 to 100 (at most ms), got '150'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 100, toxicity: 1.5}\n",
+                        "faults[0].toxicity", "a number from 0 to 1, got '1.5'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 100, link: sideways}\n",
+                        "faults[0].link", "one of client, replication, both, got 'sideways'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 100, stream: sideways}\n",
+                        "faults[0].stream", "one of upstream, downstream, both, got 'sideways'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: bandwidth, kbps: 0}\n",
+                        "faults[0].kbps", "a whole number of KB/s from 1 to 10000000, got '0'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: timeout, ms: -1}\n",
+                        "faults[0].ms", "a whole number of milliseconds from 0 to 3600000, got '-1'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: slice, averageSize: 100, sizeVariation: 100}\n",
+                        "faults[0].sizeVariation", "a whole number of bytes from 0 to 99 (smaller than averageSize), got '100'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: slice, averageSize: -1}\n",
+                        "faults[0].averageSize", "a whole number of bytes from 1 to 1048576, got '-1'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: cut, stream: upstream}\n",
+                        "faults[0].stream", "not an attribute of cut; it takes link"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: soon, action: heal}\n",
-                        "faults[0].at", "a duration such as 10s"),
+                        "faults[0].at", "a duration such as 10s, 500ms or 2m, from 0s to 24h, got 'soon'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: -1s, action: heal}\n",
+                        "faults[0].at", "from 0s to 24h, got '-1s'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 25h, action: heal}\n",
+                        "faults[0].at", "from 0s to 24h, got '25h'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 5, for: 0s}\n",
+                        "faults[0].for", "from 1ms to 1h, got '0s'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 5, for: 2h}\n",
+                        "faults[0].for", "from 1ms to 1h, got '2h'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: the-big-one}\n",
                         "faults[0].target", "a broker id, all, random"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: 99999999999}\n",
+                        "faults[0].target", "a broker id, all, random"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: 7}\n",
+                        "faults[0].target", "a broker id from 1 to 3 (env 'c3' has 3 brokers), got '7'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: all}\n",
+                        "faults[0].target", "kill-broker acts on one broker"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker}\n",
+                        "faults[0].target", "required by kill-broker"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: 1, ms: 5}\n",
-                        "faults[0].ms", "not an attribute of kill-broker"),
+                        "faults[0].ms", "not an attribute of kill-broker; it takes none"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: leader-of orders:0}\n",
+                        "faults[0].target", "with TOPIC one of order-placed, drug-manufactured"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: leader-of order-placed:6}\n",
+                        "faults[0].target", "with PARTITION from 0 to 5 (env 'c3' has 6 partitions), got 'leader-of order-placed:6'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-app, target: app:2}\n",
+                        "faults[0].target", "an app instance app:N with N from 1 to 1 (app.instances), got 'app:2'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-app}\n",
+                        "faults[0].target", "required by kill-app: an app instance app:N"),
+                Arguments.of("name: x\nenv: c1\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: cut, link: replication}\n",
+                        "faults[0].link", "client: env 'c1' has one broker, so no replication link"),
+                Arguments.of("name: x\nenv: c3-direct\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 5}\n",
+                        "faults[0].action", "it has network: direct, so no network fault"),
+                Arguments.of("name: x\nsweep: {env: [c3, c1], orders: [100]}\nfaults:\n  - {at: 1s, action: kill-broker, target: 2}\n",
+                        "faults[0].target", "a broker id from 1 to 1 (env 'c1' has 1 broker) (sweep point env 'c1'), got '2'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nstallTimeout: 1s\n",
+                        "stallTimeout", "a duration such as 10s, 500ms or 2m, from 5s to 10m, got '1s'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\ndrainTimeout: 2h\n",
+                        "drainTimeout", "from 1s to 1h, got '2h'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nrepeat: 0\n",
+                        "repeat", "a whole number from 1 to 100, got '0'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nrepeat: 99999999999999999999\n",
+                        "repeat", "a whole number from 1 to 100, got '99999999999999999999'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {instances: 9}\n",
+                        "app.instances", "a whole number from 1 to 8, got '9'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {processingGuarantee: exactly_once}\n",
-                        "app.processingGuarantee", "one of"),
+                        "app.processingGuarantee", "one of exactly_once_v2, at_least_once, got 'exactly_once'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, partitioning: sideways}\n",
-                        "workload.partitioning", "one of [key, round-robin, single]"),
-                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {lost: some}\n", "expect.lost", "an integer"),
-                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: fast}\n", "workload.ratePerSecond",
-                        "orders per second (0 = as fast as possible) or 'paper'"),
-                Arguments.of("name: x\nenv: c3\nworkload: {orders: 777, ratePerSecond: paper}\n", "workload.ratePerSecond",
-                        "'paper' only for an env named c1, c2 or c3 and an order count of the paper's Table II (100, 250,"),
+                        "workload.partitioning", "one of key, round-robin, single, got 'sideways'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {lost: some}\n",
+                        "expect.lost", "a whole number from 0 to 1000000000 or 'expected', got 'some'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {minAcked: -1}\n",
+                        "expect.minAcked", "a whole number from 0 to 1000000000, got '-1'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: fast}\n",
+                        "workload.ratePerSecond", "orders per second from 0 to 1000000 (0 = as fast as possible) or 'paper'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: -1}\n",
+                        "workload.ratePerSecond", "got '-1'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 777, ratePerSecond: paper}\n",
+                        "workload.ratePerSecond", "'paper' only for an env named c1, c2 or c3 and an order count of the paper's Table II (100, 250,"),
                 Arguments.of("name: x\nsweep: {env: [c3, c3-direct], orders: [100]}\nworkload: {ratePerSecond: paper}\n",
-                        "workload.ratePerSecond", "got env 'c3-direct' with 100 orders"));
+                        "workload.ratePerSecond", "got env 'c3-direct' with 100 orders"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nproducer: {linger.ms: abc}\n",
+                        "producer.linger.ms", "a valid long for linger.ms (Kafka says: "),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nproducer: {acks: maybe}\n",
+                        "producer.acks", "a valid string for acks"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nproducer: {lingerms: 5}\n",
+                        "producer.lingerms", "a Kafka producer config (ProducerConfig"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {num.stream.threads: 2}}\n",
+                        "app.config.num.stream.threads", "an app property starting with kafka-streams."),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {kafka-streams.num.stream.thread: 2}}\n",
+                        "app.config.kafka-streams.num.stream.thread", "a Kafka Streams config (StreamsConfig) or a consumer, producer or admin config"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {kafka-streams.num.stream.threads: two}}\n",
+                        "app.config.kafka-streams.num.stream.threads", "a valid int for kafka-streams.num.stream.threads"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {kafka-streams.consumer.max.poll.record: 1}}\n",
+                        "app.config.kafka-streams.consumer.max.poll.record", "kafka-streams.consumer.X with X a Kafka consumer config, not 'max.poll.record'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {kafka-streams.topic.retention: 1}}\n",
+                        "app.config.kafka-streams.topic.retention", "with X a topic config"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {supply.transit: 1s}}\n",
+                        "app.config.supply.transit", "supply.X with X one of batch-size, drugs,"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {supply.transit-time: soon}}\n",
+                        "app.config.supply.transit-time", "a duration such as 10s, 500ms, 2m or PT1S for supply.transit-time, got 'soon'"));
     }
 
-    @ParameterizedTest(name = "{1}")
+    @ParameterizedTest(name = "{1}: {2}")
     @MethodSource("badScenarios")
-    void shouldRejectABadScenarioNamingFileFieldAndExpectation(String yaml, String field, String expected) throws IOException {
+    void shouldRejectABadScenarioNamingFileLineFieldAndExpectation(String yaml, String field, String expected) throws IOException {
+        // given a scenario with one mistake
         Path file = Files.writeString(dir.resolve("bad.yaml"), yaml);
 
+        // when it is loaded, then the error says where, which field and what was expected
         assertThatThrownBy(() -> loader.load(file)).isInstanceOf(ScenarioException.class)
-                .hasMessageStartingWith(file.toString())
-                .hasMessageContaining("field '" + field + "'")
+                .hasMessageMatching(Pattern.quote(file.toString()) + ":[0-9]+:[0-9]+: field '" + Pattern.quote(field) + "': .*")
                 .hasMessageContaining(expected);
     }
+
+    @Test
+    void shouldPointAtTheLineAndColumnOfTheBadValue() throws IOException {
+        Path file = Files.writeString(dir.resolve("where.yaml"), "name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n"
+                + "  - {at: 1s, action: kill-broker, target: 1}\n  - {at: 2s, action: delay, ms: 100ms}\n");
+
+        assertThatThrownBy(() -> loader.load(file)).hasMessage(file + ":6:33: field 'faults[1].ms': "
+                + "a whole number of milliseconds from 0 to 60000, got '100ms'");
+    }
+
+    @Test
+    void shouldGiveTheLineAndColumnOfAYamlSyntaxError() throws IOException {
+        Path file = Files.writeString(dir.resolve("syntax.yaml"), "name: x\nenv: c3\nworkload:\n  orders: 10\n   ratePerSecond: 5\n");
+
+        assertThatThrownBy(() -> loader.load(file)).hasMessageStartingWith(file + ":5:17: field '(file)': valid YAML (");
+    }
+
+    @Test
+    void shouldAcceptKafkasOwnConfigNamesBehindStreamsPrefixesAndTheAppsSettings() throws IOException {
+        Path file = Files.writeString(dir.resolve("config.yaml"), H_OK + "producer: {linger.ms: 5, acks: all, enable.idempotence: true}\n"
+                + "app:\n  config:\n    kafka-streams.num.stream.threads: 2\n    kafka-streams.main.consumer.max.poll.records: 10\n"
+                + "    kafka-streams.producer.linger.ms: 1\n    kafka-streams.topic.retention.ms: 60000\n"
+                + "    kafka-streams.session.timeout.ms: 6000\n    supply.transit-time: 2s\n    supply.order-retention: 10m\n"
+                + "    supply.max-quantity: 500\n    supply.store-type: IN_MEMORY\n    quarkus.log.level: WARN\n");
+
+        Scenario scenario = loader.load(file);
+
+        assertThat(scenario.producer()).containsEntry("linger.ms", "5");
+        assertThat(scenario.app().config()).hasSize(10).containsEntry("kafka-streams.main.consumer.max.poll.records", "10")
+                .containsEntry("supply.max-quantity", "500").containsEntry("quarkus.log.level", "WARN");
+    }
+
+    @Test
+    void shouldDefaultAndBoundTheStallTimeoutAndMinAcked() throws IOException {
+        Path plain = Files.writeString(dir.resolve("plain.yaml"), H_OK);
+        Path set = Files.writeString(dir.resolve("set.yaml"), H_OK + "stallTimeout: 10m\ndrainTimeout: 90s\nexpect: {minAcked: 0}\n");
+
+        assertThat(loader.load(plain).stallTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(loader.load(plain).expect().minAcked()).isEqualTo(1L);
+        assertThat(loader.load(set).stallTimeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(loader.load(set).drainTimeout()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(loader.load(set).expect().minAcked()).isZero();
+    }
+
+    private static final String H_OK = "name: x\nenv: c3\nworkload: {orders: 10}\n";
 
     @Test
     void shouldLoadTheQuickstartWithItsFaultSchedule() {
