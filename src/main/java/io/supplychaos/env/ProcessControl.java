@@ -45,7 +45,7 @@ public final class ProcessControl {
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             builder.environment().putAll(environment);
             long pid = builder.start().pid();
-            awaitExec(pid, command.get(command.size() - 1));
+            awaitExec(pid, command);
             return pid;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command.get(0), e);
@@ -53,12 +53,13 @@ public final class ProcessControl {
     }
 
     /**
-     * Until the child has exec'd, /proc shows the parent's command line, and an {@link #isOurs}
-     * check right after start would take a starting process for a dead one.
+     * Until the child has exec'd, /proc shows the JVM's command line, then setsid's ("setsid
+     * COMMAND"), and an {@link #isOurs} or {@link #runs} check right after start would take a
+     * starting process for a dead one: wait until it runs {@code command} itself.
      */
-    private static void awaitExec(long pid, String lastArgument) {
-        Poll.untilIgnoringInterrupts(Timeouts.HELPER_PROCESS, Poll.SHORT_INTERVAL, () -> state(pid) == State.STOPPED
-                || read(Path.of("/proc", Long.toString(pid), "cmdline")).map(line -> line.contains(lastArgument)).orElse(false));
+    private static void awaitExec(long pid, List<String> command) {
+        Poll.untilIgnoringInterrupts(Timeouts.HELPER_PROCESS, Poll.SHORT_INTERVAL,
+                () -> state(pid) == State.STOPPED || arguments(pid).map(command::equals).orElse(false));
     }
 
     /** True when {@code pid} is alive (running or paused) and its command line contains {@code marker}. */
