@@ -6,7 +6,8 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -21,7 +22,8 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
  * closes its own client with short timeouts, so a paused broker costs seconds, not minutes.
  */
 final class ClusterLookup {
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(5);
+    private static final Duration CALL_TIMEOUT = Timeouts.CLUSTER_LOOKUP;
+    private static final Duration REGISTER_POLL = Duration.ofMillis(300);
 
     private ClusterLookup() {
     }
@@ -53,21 +55,11 @@ final class ClusterLookup {
 
     /** Waits until broker {@code id} is among the cluster's registered (unfenced) brokers. */
     static void awaitRegistered(String bootstrap, int id, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            try {
-                Collection<Node> nodes = withAdmin(bootstrap, admin -> admin.describeCluster().nodes());
-                if (nodes.stream().anyMatch(n -> n.id() == id)) {
-                    return;
-                }
-            } catch (IllegalStateException notYet) {
-                // the cluster may not answer while the broker rejoins; ask again until the deadline
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("broker " + id + " did not register within " + timeout.toSeconds() + " s");
-            }
-            LockSupport.parkNanos(Duration.ofMillis(300).toNanos());
-        }
+        // a call that fails is "not yet": the cluster may not answer while the broker rejoins
+        Poll.require("broker " + id + " to register with the cluster", timeout, REGISTER_POLL, () -> {
+            Collection<Node> nodes = withAdmin(bootstrap, admin -> admin.describeCluster().nodes());
+            return nodes.stream().anyMatch(n -> n.id() == id);
+        });
     }
 
     private interface Call<T> {

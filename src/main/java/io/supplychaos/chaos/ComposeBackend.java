@@ -3,21 +3,22 @@ package io.supplychaos.chaos;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ExternalCommand;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
 import io.supplychaos.env.ToxiproxyApi;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,8 +35,6 @@ import java.util.regex.Pattern;
 final class ComposeBackend implements FaultBackend {
     private static final Pattern BROKER_SERVICE = Pattern.compile("kafka-(\\d+)");
     private static final Pattern CLIENT_LISTENER = Pattern.compile("CLIENT://([^,]+)");
-    private static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(60);
-    private static final Duration APP_READY_TIMEOUT = Duration.ofSeconds(120);
     private static final int APP_HTTP_PORT = 8080;
 
     /** Runs a command to completion and returns its output; throws when it fails. */
@@ -43,7 +42,8 @@ final class ComposeBackend implements FaultBackend {
         String run(List<String> command);
 
         static CommandRunner system(Path dir) {
-            return command -> ExternalCommand.run(String.join(" ", command), command, dir, Map.of(), 60);
+            return command -> ExternalCommand.run(String.join(" ", command), command, dir, Map.of(),
+                    Timeouts.DOCKER_COMMAND.toSeconds());
         }
     }
 
@@ -64,7 +64,7 @@ final class ComposeBackend implements FaultBackend {
         this.file = composeFile;
         this.docker = docker;
         this.awaitRegistered = awaitRegistered != null ? awaitRegistered
-                : id -> ClusterLookup.awaitRegistered(bootstrapServers(), id, REGISTER_TIMEOUT);
+                : id -> ClusterLookup.awaitRegistered(bootstrapServers(), id, Timeouts.BROKER_REGISTER);
         JsonNode compose;
         try {
             compose = new ObjectMapper(new YAMLFactory()).readTree(composeFile.toFile());
@@ -147,7 +147,7 @@ final class ComposeBackend implements FaultBackend {
 
     @Override
     public void stopBroker(int id) {
-        docker.run(List.of("docker", "stop", "--time", "30", container(id)));
+        docker.run(List.of("docker", "stop", "--time", Long.toString(Timeouts.BROKER_STOP_GRACE.toSeconds()), container(id)));
     }
 
     @Override
@@ -200,12 +200,7 @@ final class ComposeBackend implements FaultBackend {
     @Override
     public void startApp(int index) {
         docker.run(List.of("docker", "start", appContainer));
-        long deadline = System.nanoTime() + APP_READY_TIMEOUT.toNanos();
-        while (!io.supplychaos.env.AppInstances.ready(APP_HTTP_PORT)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("app container " + appContainer + " not ready after " + APP_READY_TIMEOUT.toSeconds() + " s");
-            }
-            LockSupport.parkNanos(Duration.ofMillis(250).toNanos());
-        }
+        Poll.require("app container " + appContainer + " to be ready on port " + APP_HTTP_PORT, Timeouts.APP_READY,
+                () -> AppInstances.ready(APP_HTTP_PORT));
     }
 }

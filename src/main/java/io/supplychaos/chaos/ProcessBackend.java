@@ -8,23 +8,19 @@ import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
 import io.supplychaos.env.StateStore;
 import io.supplychaos.env.ToxiproxyApi;
-import java.time.Duration;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
  * The embedded environment's side of the faults: broker JVMs signalled by pid (read fresh from
  * {@code .chaos/state.json} on every call, since another terminal may have restarted a broker),
  * restarted through {@link EmbeddedEnvironment#startBroker}, the env's Toxiproxy server, and the app
- * instances recorded in {@code .chaos/apps.json}.
+ * instances recorded in {@code .chaos/apps.json}. Deadlines are {@link Timeouts}'.
  */
 final class ProcessBackend implements FaultBackend {
-    private static final Duration STOP_GRACE = Duration.ofSeconds(30);
-    private static final Duration REGISTER_TIMEOUT = Duration.ofSeconds(60);
-    private static final Duration APP_READY_TIMEOUT = Duration.ofSeconds(120);
-
     private final ChaosPaths paths;
     private final EnvState initial;
     private final StateStore store;
@@ -57,49 +53,59 @@ final class ProcessBackend implements FaultBackend {
 
     @Override
     public ProcessControl.State brokerState(int id) {
-        EnvState.BrokerState broker = broker(id);
+        return state(broker(id));
+    }
+
+    private static ProcessControl.State state(EnvState.BrokerState broker) {
         return ProcessControl.isOurs(broker.pid(), broker.configFile()) ? ProcessControl.state(broker.pid()) : ProcessControl.State.STOPPED;
     }
 
     @Override
     public void killBroker(int id) {
-        ProcessHandle.of(broker(id).pid()).ifPresent(ProcessHandle::destroyForcibly);
-        awaitUntil(() -> brokerState(id) == ProcessControl.State.STOPPED);
+        EnvState.BrokerState broker = broker(id);
+        // the recorded broker, not a fresh read of the state file per check: its pid is what was signalled
+        if (ProcessControl.isOurs(broker.pid(), broker.configFile())) {
+            ProcessHandle.of(broker.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        awaitEffect(() -> state(broker) == ProcessControl.State.STOPPED);
     }
 
     /**
-     * Signals are delivered at once but take effect a moment later; wait (at most 5 s) until /proc
-     * shows the effect, so that status, a restart or the next verb agree with what was just done.
+     * Signals are delivered at once but take effect a moment later; wait (at most
+     * {@link Timeouts#HELPER_PROCESS}) until /proc shows the effect, so that status, a restart or the
+     * next verb agree with what was just done.
      */
-    private static void awaitUntil(BooleanSupplier done) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (!done.getAsBoolean() && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(Duration.ofMillis(10).toNanos());
-        }
+    private static void awaitEffect(BooleanSupplier done) {
+        Poll.until(Timeouts.HELPER_PROCESS, Poll.SHORT_INTERVAL, done);
     }
 
     @Override
     public void stopBroker(int id) {
-        ProcessControl.terminateAll(List.of(broker(id).pid()), STOP_GRACE);
+        EnvState.BrokerState broker = broker(id);
+        if (ProcessControl.isOurs(broker.pid(), broker.configFile())) {
+            ProcessControl.terminateAll(List.of(broker.pid()), Timeouts.BROKER_STOP_GRACE);
+        }
     }
 
     @Override
     public void startBroker(int id) {
         new EmbeddedEnvironment(paths).startBroker(state(), id);
-        ClusterLookup.awaitRegistered(bootstrapServers(), id, REGISTER_TIMEOUT);
+        ClusterLookup.awaitRegistered(bootstrapServers(), id, Timeouts.BROKER_REGISTER);
     }
 
     @Override
     public void pauseBroker(int id) {
-        ProcessControl.pause(broker(id).pid());
+        EnvState.BrokerState broker = broker(id);
+        ProcessControl.pause(broker.pid());
         // the stop reaches the broker's ~100 threads a moment after kill returns; answer only once it is in place
-        awaitUntil(() -> brokerState(id) != ProcessControl.State.RUNNING);
+        awaitEffect(() -> state(broker) != ProcessControl.State.RUNNING);
     }
 
     @Override
     public void resumeBroker(int id) {
-        ProcessControl.resume(broker(id).pid());
-        awaitUntil(() -> brokerState(id) != ProcessControl.State.PAUSED);
+        EnvState.BrokerState broker = broker(id);
+        ProcessControl.resume(broker.pid());
+        awaitEffect(() -> state(broker) != ProcessControl.State.PAUSED);
     }
 
     @Override
@@ -129,14 +135,15 @@ final class ProcessBackend implements FaultBackend {
 
     @Override
     public void killApp(int index) {
-        apps.instance(index).ifPresent(apps::kill);
-        awaitUntil(() -> !appAlive(index));
+        Optional<AppInstances.AppInstance> instance = apps.instance(index);
+        instance.ifPresent(apps::kill);
+        instance.ifPresent(killed -> awaitEffect(() -> !apps.alive(killed)));
     }
 
     @Override
     public void startApp(int index) {
         AppInstances.AppInstance instance = apps.instance(index)
                 .orElseThrow(() -> new IllegalArgumentException("no app instance " + index + " recorded in " + apps.file()));
-        apps.awaitReady(apps.launch(instance), APP_READY_TIMEOUT);
+        apps.awaitReady(apps.launch(instance), Timeouts.APP_READY);
     }
 }

@@ -53,7 +53,7 @@ final class BenchCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         Benchmark.Figures figures;
         // Ctrl-C: the benchmark stops its envs and app before the JVM exits
-        try (InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
+        try (var lock = io.supplychaos.env.StateDirLock.acquire(common.paths(), "bench --env " + env); InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
             figures = new Benchmark(common.paths(), port.basePort, out).run(env, settings, records, orders, guard.stop());
         }
         double pp = figures.producerPerformance().recordsPerSec();

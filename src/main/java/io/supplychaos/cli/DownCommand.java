@@ -2,7 +2,12 @@ package io.supplychaos.cli;
 
 import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvState;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,7 +16,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code down}: stops every process the recorded environment started, even a half-started one. */
-@Command(name = "down", description = "Stop the app instances a run left, the brokers and Toxiproxy of the running env, and remove its data.")
+@Command(name = "down", description = "Stop the app instances a run left, the brokers and Toxiproxy of the running env, and remove the data it wrote.")
 final class DownCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
@@ -21,6 +26,14 @@ final class DownCommand implements Callable<Integer> {
 
     @Option(names = "--keep", description = "Keep the brokers' data directories (for inspection).")
     boolean keep;
+
+    private static String leftovers(Path dir) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.map(p -> p.getFileName().toString()).sorted().collect(Collectors.joining(", "));
+        } catch (IOException e) {
+            return "(cannot list: " + e.getMessage() + ")";
+        }
+    }
 
     @Override
     public Integer call() {
@@ -35,6 +48,11 @@ final class DownCommand implements Callable<Integer> {
                 (System.nanoTime() - t0) / 1e9, stopped.get().brokers().size(),
                 stopped.get().toxiproxyApi() != null ? ", Toxiproxy" : "",
                 keep ? "kept in " + stopped.get().dataDir() : "removed");
+        Path data = Path.of(stopped.get().dataDir());
+        if (!keep && Files.isDirectory(data)) {
+            // only what the tool wrote goes (StateDir): say what stayed, so nobody thinks it was forgotten
+            out.println("left in " + data + " (not written by supply-chaos): " + leftovers(data));
+        }
         return 0;
     }
 }

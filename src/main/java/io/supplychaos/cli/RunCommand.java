@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
         Files.createDirectories(dir);
 
         // keeps the JVM alive after Ctrl-C until the run has torn down and written its partial results
-        try (InterruptGuard guard = new InterruptGuard("run", Duration.ofSeconds(120))) {
+        try (var lock = io.supplychaos.env.StateDirLock.acquire(paths, "run " + scenarioFile); InterruptGuard guard = new InterruptGuard("run", Duration.ofSeconds(120))) {
             AtomicBoolean stop = guard.stop();
             ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, env -> Faults.forEnvironment(paths, env), console);
             List<Scenario> runs = scenario.runs();

@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.locks.LockSupport;
+
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,8 +24,13 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * quarkus-run.jar) in its own session, recorded in {@code .chaos/apps.json} so that
  * {@code ./chaos kill-app N} from another terminal, {@code status} and {@code down} find them.
  * All instances share one application.id (one consumer group) and each has its own state
- * directory, HTTP port (a free one, recorded) and log. Extra JVM options (a profiler, another heap size) come from the
- * environment variable {@code SUPPLY_CHAOS_APP_JAVA_OPTS}.
+ * directory, HTTP port (a free one, recorded; on 127.0.0.1 unless {@code quarkus.http.host} says
+ * otherwise, see application.properties) and log. Extra JVM options (a profiler, another heap size)
+ * come from the environment variable {@code SUPPLY_CHAOS_APP_JAVA_OPTS}.
+ *
+ * <p>A recorded instance counts as alive, and is ever signalled, only while its pid runs exactly
+ * the recorded command ({@link ProcessControl#runs}): a recycled pid, or the app of another state
+ * directory, is never hit.
  */
 public final class AppInstances {
 
@@ -37,6 +44,7 @@ public final class AppInstances {
         }
     }
 
+    private static final Duration READY_POLL = Duration.ofMillis(250);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final ChaosPaths paths;
@@ -77,7 +85,9 @@ public final class AppInstances {
             throw new IllegalStateException("no app build at " + jar + ": run ./chaos (it builds) or mvn package");
         }
         int port = freePort();
-        Path state = paths.dataDir().resolve("apps").resolve(Integer.toString(index));
+        // the instances' Streams state is the tool's to delete with the cluster's data (StateDir)
+        StateDir.createOwned(paths.dataDir());
+        Path state = StateDir.createOwned(paths.dataDir().resolve("apps")).resolve(Integer.toString(index));
         List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(), "-Xms128m", "-Xmx512m", MARKER + index,
                 "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + bootstrapServers,
                 "-Dkafka-streams.state.dir=" + state.resolve("streams"),
@@ -98,25 +108,39 @@ public final class AppInstances {
         return started;
     }
 
-    /** Waits until the instance answers ready on /q/health/ready (Kafka Streams RUNNING). */
+    /**
+     * Waits until the instance answers ready on /q/health/ready (Kafka Streams RUNNING); fails at
+     * once when it exits, with the end of its log.
+     *
+     * @throws Poll.PollTimeoutException when it is not ready within {@code timeout} (normally {@link Timeouts#APP_READY})
+     */
     public void awaitReady(AppInstance instance, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!ProcessControl.isOurs(instance.pid(), MARKER + instance.index())) {
-                throw new IllegalStateException("app instance " + instance.index() + " exited; its log says:\n"
+        Poll.require("app instance " + instance.index() + " to be ready (see " + instance.log() + ")", timeout, READY_POLL, () -> {
+            if (!alive(instance)) {
+                throw new Poll.Abort("app instance " + instance.index() + " exited; its log says:\n"
                         + ProcessControl.tail(Path.of(instance.log()), 20));
             }
-            if (ready(instance.httpPort())) {
-                return;
-            }
-            LockSupport.parkNanos(Duration.ofMillis(250).toNanos());
-        }
-        throw new IllegalStateException("app instance " + instance.index() + " not ready after " + timeout.toSeconds()
-                + " s; see " + instance.log());
+            return ready(instance.httpPort());
+        });
     }
 
+    /** True while the recorded pid runs the recorded command. */
     public boolean alive(AppInstance instance) {
-        return ProcessControl.isOurs(instance.pid(), MARKER + instance.index());
+        return ProcessControl.runs(instance.pid(), instance.command());
+    }
+
+    /**
+     * Stops the instances a CLI that crashed or was killed left running (recorded in apps.json,
+     * still running their recorded command), before a run on a reused env starts its own: they
+     * are in the run's consumer group and would process its orders. Forgets every record. The
+     * state directory's lock ({@link StateDirLock}) guarantees no live run owns them.
+     *
+     * @return the instances that were still running and were stopped
+     */
+    public synchronized List<AppInstance> stopLeftovers() {
+        List<AppInstance> running = read().stream().filter(this::alive).toList();
+        stopAll(Timeouts.APP_STOP_GRACE);
+        return running;
     }
 
     /** SIGKILL, like a crash; the record stays so that restart-app brings it back. */
@@ -129,6 +153,7 @@ public final class AppInstances {
     /** Stops every recorded instance (SIGTERM, SIGKILL after the grace) and forgets them. */
     public synchronized void stopAll(Duration grace) {
         List<Long> pids = read().stream().filter(this::alive).map(AppInstance::pid).toList();
+        // pids no longer running their command are left alone: they are someone else's now
         ProcessControl.terminateAll(pids, grace);
         try {
             Files.deleteIfExists(file());

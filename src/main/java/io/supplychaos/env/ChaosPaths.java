@@ -4,7 +4,8 @@ import java.nio.file.Path;
 
 /**
  * Where things are: the project home (env files, build output) and the state directory of one
- * environment (state file, data, logs). Touches nothing itself.
+ * environment (state file, data, logs, the lock of {@link StateDirLock}). Touches nothing itself;
+ * {@link StateDir} says which of these directories are the tool's.
  *
  * @param home the project root; {@code -Dsupply.home} (set by ./chaos) or the working directory
  * @param stateDir {@code home/.chaos} unless another directory is given (tests use their own)
@@ -19,6 +20,11 @@ public record ChaosPaths(Path home, Path stateDir) {
     public static ChaosPaths defaults() {
         Path home = Path.of(System.getProperty("supply.home", System.getProperty("user.dir")));
         return new ChaosPaths(home, home.resolve(".chaos"));
+    }
+
+    /** True for {@code home/.chaos}, the checkout's own state directory (not one given with --state-dir). */
+    public boolean isDefaultStateDir() {
+        return stateDir.equals(home.resolve(".chaos"));
     }
 
     public ChaosPaths withStateDir(Path dir) {

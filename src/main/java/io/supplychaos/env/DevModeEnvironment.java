@@ -47,7 +47,7 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
                 "kafka.bootstrap.servers", env.bootstrapServers(),
                 "quarkus.kafka-streams.bootstrap-servers", env.bootstrapServers(),
                 // with the cluster's data, so that `down` or a new env never leaves it state of another cluster
-                "kafka-streams.state.dir", Path.of(env.dataDir()).resolve("dev-app").resolve("streams").toString()),
+                "kafka-streams.state.dir", StateDir.createOwned(Path.of(env.dataDir()).resolve("dev-app")).resolve("streams").toString()),
                 "supply-chaos embedded env " + envName, ORDINAL));
     }
 
@@ -67,7 +67,11 @@ public final class DevModeEnvironment implements ConfigSourceFactory {
         }
         EnvSpec spec = EnvSpecReader.read(EnvFiles.resolve(environment.paths(), envName));
         LOG.infof("dev mode: starting env '%s' (ports from %d); it stops when dev mode ends", envName, basePort);
-        EmbeddedEnvironment.UpResult result = environment.up(spec, envName, basePort, line -> LOG.info("dev mode: " + line));
+        EmbeddedEnvironment.UpResult result;
+        // like ./chaos up: refused while a run, up or bench in another terminal holds the state directory
+        try (StateDirLock lock = StateDirLock.acquire(environment.paths(), "quarkus:dev (supply.env=" + envName + ")")) {
+            result = environment.up(spec, envName, basePort, line -> LOG.info("dev mode: " + line));
+        }
         EnvState state = result.state();
         if (!result.reused()) {
             System.setProperty(OWNER_PROPERTY, state.startedAt().toString());

@@ -1,5 +1,7 @@
 package io.supplychaos.env;
 
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.Topics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,9 +21,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -35,14 +35,13 @@ import org.apache.kafka.common.errors.TopicExistsException;
  * client and a replication proxy per broker (when proxied), then N combined KRaft nodes, each its
  * own JVM ({@code kafka.Kafka}) in its own session, then the supply-chain topics. Writes the state
  * file before each process starts so {@code down} from anywhere finds everything; a failed or
- * interrupted (Ctrl-C) {@code up} stops what it started. Touches the state directory, the ports of
- * its {@link PortPlan} and the processes it records.
+ * interrupted (Ctrl-C) {@code up} stops what it started. Touches the state directory (only one
+ * the tool created, see {@link StateDir}; it deletes only the data and logs it wrote), the ports of
+ * its {@link PortPlan} and the processes it records. Its waits are {@link Poll}s with
+ * {@link Timeouts}' deadlines.
  */
 public final class EmbeddedEnvironment {
     private static final String READY_LINE = "Kafka Server started";
-    private static final Duration BROKER_STOP_GRACE = Duration.ofSeconds(20);
-    private static final Duration APP_STOP_GRACE = Duration.ofSeconds(10);
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
 
     /** The outcome of {@link #up}: the state, whether an already running env was reused, how long it took. */
     public record UpResult(EnvState state, boolean reused, Duration took) {
@@ -74,10 +73,12 @@ public final class EmbeddedEnvironment {
 
     /**
      * Starts {@code spec} on ports from {@code basePort}, or returns the running env when it is the
-     * same spec. Throws {@link EnvBusyException} when another env runs here or a port is taken.
+     * same spec. Throws {@link EnvBusyException} when another env runs here or a port is taken,
+     * {@link StateDir.StateDirException} when the state directory holds files the tool did not write.
      */
     public UpResult up(EnvSpec spec, String source, int basePort, Consumer<String> progress) {
         long t0 = System.nanoTime();
+        StateDir.claim(paths);
         Optional<EnvState> existing = store.read();
         if (existing.isPresent() && anyAlive(existing.get())) {
             EnvState env = existing.get();
@@ -110,14 +111,15 @@ public final class EmbeddedEnvironment {
      * an env), then the recorded environment (all brokers at once, then Toxiproxy), and forgets it.
      */
     public Optional<EnvState> down(boolean keepData) {
-        new AppInstances(paths).stopAll(APP_STOP_GRACE);
+        new AppInstances(paths).stopAll(Timeouts.APP_STOP_GRACE);
         Optional<EnvState> state = store.read();
         state.ifPresent(s -> stop(s, keepData));
         return state;
     }
 
     /**
-     * Stops every process {@code state} records and removes its data unless {@code keepData}.
+     * Stops every process {@code state} records and removes its data unless {@code keepData}: the
+     * directories the tool created there ({@link StateDir#wipeData}), nothing else.
      * Uses only JDK calls and already loaded classes so it can run from a shutdown hook after the
      * dev-mode class loader that started the env was discarded.
      */
@@ -125,15 +127,15 @@ public final class EmbeddedEnvironment {
         List<Long> brokerPids = state.brokers().stream()
                 .filter(b -> ProcessControl.isOurs(b.pid(), b.configFile()))
                 .map(EnvState.BrokerState::pid).toList();
-        ProcessControl.terminateAll(brokerPids, BROKER_STOP_GRACE);
+        ProcessControl.terminateAll(brokerPids, Timeouts.BROKER_STOP_GRACE);
         List<Long> all = new ArrayList<>(brokerPids);
         if (ProcessControl.isOurs(state.toxiproxyPid(), toxiproxyMarker(state.basePort()))) {
-            ProcessControl.terminateAll(List.of(state.toxiproxyPid()), Duration.ofSeconds(5));
+            ProcessControl.terminateAll(List.of(state.toxiproxyPid()), Timeouts.HELPER_PROCESS);
             all.add(state.toxiproxyPid());
         }
-        ProcessControl.awaitReaped(all, Duration.ofSeconds(5));
+        ProcessControl.awaitReaped(all, Timeouts.HELPER_PROCESS);
         if (!keepData) {
-            deleteRecursively(Path.of(state.dataDir()));
+            StateDir.wipeData(Path.of(state.dataDir()));
         }
         store.delete();
     }
@@ -154,8 +156,11 @@ public final class EmbeddedEnvironment {
     private EnvState start(EnvSpec spec, String source, PortPlan plan, Consumer<String> progress) {
         String classpath = BrokerClasspath.resolve(paths);
         Path toxiproxy = spec.proxied() ? ToxiproxyBinary.locateOrInstall(paths) : null;
-        deleteRecursively(paths.dataDir());
-        deleteRecursively(paths.logDir());
+        // a fresh cluster: the previous one's data and logs go, files the tool did not write stay
+        StateDir.wipeData(paths.dataDir());
+        StateDir.wipeLogs(paths.logDir());
+        StateDir.createOwned(paths.dataDir());
+        StateDir.createOwned(paths.logDir());
         EnvState state = initialState(spec, source, plan);
         record(state);
 
@@ -175,7 +180,7 @@ public final class EmbeddedEnvironment {
             formats.add(CompletableFuture.runAsync(() -> ExternalCommand.run("formatting the storage of broker " + broker.id()
                     + " (" + broker.configFile() + ")", List.of(ProcessControl.javaBinary(), "-cp", classpath,
                     "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", broker.configFile()),
-                    paths.home(), Map.of(), 120)));
+                    paths.home(), Map.of(), Timeouts.STORAGE_FORMAT.toSeconds())));
         }
         formats.forEach(EmbeddedEnvironment::join);
 
@@ -228,7 +233,7 @@ public final class EmbeddedEnvironment {
         }
         long pid = ProcessControl.start(command, environment, log);
         if (aborted) {
-            ProcessControl.terminateAll(List.of(pid), Duration.ofSeconds(5));
+            ProcessControl.terminateAll(List.of(pid), Timeouts.HELPER_PROCESS);
             throw new IllegalStateException("start interrupted");
         }
         return pid;
@@ -236,10 +241,10 @@ public final class EmbeddedEnvironment {
 
     private void createProxies(EnvState state, long pid) {
         ToxiproxyApi client = new ToxiproxyApi(state.toxiproxyApi());
-        awaitTrue(Duration.ofSeconds(20), () -> {
+        Poll.require("the Toxiproxy API " + state.toxiproxyApi() + " to answer", Timeouts.TOXIPROXY_START, () -> {
             failIfGone(pid, paths.logDir().resolve("toxiproxy.log"), "Toxiproxy");
             return client.answers();
-        }, "Toxiproxy API " + state.toxiproxyApi() + " did not answer");
+        });
         for (EnvState.ProxyState proxy : state.proxies()) {
             try {
                 client.createProxy(proxy.name(), proxy.listen(), proxy.upstream());
@@ -252,7 +257,7 @@ public final class EmbeddedEnvironment {
     private static void writeConfig(EnvSpec spec, PortPlan plan, EnvState.BrokerState broker) {
         try {
             Path config = Path.of(broker.configFile());
-            Files.createDirectories(config.getParent());
+            StateDir.createOwned(config.getParent());
             Files.writeString(config, BrokerProperties.render(
                     BrokerProperties.forBroker(spec, plan, broker.id(), Path.of(broker.dataDir()))));
         } catch (IOException e) {
@@ -267,10 +272,10 @@ public final class EmbeddedEnvironment {
     /** Waits until the broker logs that it started, looking only at its log after {@code logOffset}. */
     private static void awaitBrokerReady(EnvState.BrokerState broker, long logOffset) {
         Path log = Path.of(broker.logFile());
-        awaitTrue(START_TIMEOUT, () -> {
+        Poll.require("broker " + broker.id() + " to log '" + READY_LINE + "' (see " + log + ")", Timeouts.BROKER_START, () -> {
             failIfGone(broker.pid(), log, "broker " + broker.id());
             return ProcessControl.readFrom(log, logOffset).contains(READY_LINE);
-        }, "broker " + broker.id() + " did not log '" + READY_LINE + "' within " + START_TIMEOUT.toSeconds() + " s; see " + log);
+        });
     }
 
     /**
@@ -314,20 +319,19 @@ public final class EmbeddedEnvironment {
         EnvSpec spec = state.spec();
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, state.bootstrapServers());
-        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "60000");
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(Timeouts.TOPICS_CREATE.toMillis()));
         try (Admin admin = Admin.create(props)) {
-            awaitTrue(Duration.ofSeconds(60), () -> {
-                        Collection<Node> nodes = get(admin.describeCluster().nodes());
-                        return nodes != null && nodes.size() == spec.brokers();
-                    },
-                    "not all " + spec.brokers() + " brokers registered with the controller");
+            Poll.require("all " + spec.brokers() + " brokers to register with the controller", Timeouts.BROKER_REGISTER, () -> {
+                Collection<Node> nodes = get(admin.describeCluster().nodes());
+                return nodes != null && nodes.size() == spec.brokers();
+            });
             List<NewTopic> topics = names.stream()
                     .map(name -> new NewTopic(name, spec.partitions(), (short) spec.replicationFactor())
                             .configs(Map.of("min.insync.replicas", Integer.toString(spec.minInsyncReplicas()))))
                     .toList();
             admin.createTopics(topics).values().values().forEach(f -> {
                 try {
-                    f.get(60, TimeUnit.SECONDS);
+                    f.get(Timeouts.TOPICS_CREATE.toMillis(), TimeUnit.MILLISECONDS);
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
                         throw new IllegalStateException("cannot create topics: " + e.getCause().getMessage(), e.getCause());
@@ -351,7 +355,7 @@ public final class EmbeddedEnvironment {
         // only gone or zombie counts while starting, not a command-line mismatch: under load a child
         // may not show its command line yet, and a pid started seconds ago is not a recycled one
         if (pid == null || ProcessControl.state(pid) == ProcessControl.State.STOPPED) {
-            throw new IllegalStateException(what + " exited during start; last lines of " + log + ":\n"
+            throw new Poll.Abort(what + " exited during start; last lines of " + log + ":\n"
                     + ProcessControl.tail(log, 20));
         }
     }
@@ -363,22 +367,12 @@ public final class EmbeddedEnvironment {
     /** The future's value, or null when the cluster did not answer yet (callers poll). */
     private static <T> T get(KafkaFuture<T> future) {
         try {
-            return future.get(10, TimeUnit.SECONDS);
+            return future.get(Timeouts.CLUSTER_LOOKUP.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         } catch (ExecutionException | TimeoutException e) {
             return null;
-        }
-    }
-
-    private static void awaitTrue(Duration timeout, BooleanSupplier condition, String failure) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException(failure);
-            }
-            ProcessControl.sleepQuietly(200);
         }
     }
 
@@ -395,19 +389,6 @@ public final class EmbeddedEnvironment {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
             // the JVM is already exiting (Ctrl-C during up): the hook is running and cleans up
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + dir, e);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.supplychaos.env;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.supplychaos.time.Timeouts;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Comparator;
@@ -58,7 +59,7 @@ public final class EnvStatus {
     }
 
     /** Status must answer well under 2 s even on a loaded machine: past this, topics and URP are unknown. */
-    private static final Duration TOPICS_BUDGET = Duration.ofMillis(1200);
+    private static final Duration TOPICS_BUDGET = Timeouts.STATUS_QUERY;
 
     private EnvStatus() {
     }
@@ -81,12 +82,19 @@ public final class EnvStatus {
                         processState(state.toxiproxyPid(), EmbeddedEnvironment.toxiproxyMarker(state.basePort())),
                         proxies(state));
         List<AppStatus> appStates = apps.stream()
-                .map(a -> new AppStatus(a.index(), a.pid(), processState(a.pid(), AppInstances.MARKER + a.index()), a.httpPort()))
+                .map(a -> new AppStatus(a.index(), a.pid(), appState(a), a.httpPort()))
                 .toList();
         List<TopicStatus> described = topics.join();
         Integer urp = described == null ? null : (int) described.stream().flatMap(t -> t.partitions().stream())
                 .filter(PartitionStatus::underReplicated).count();
         return new Report(state.envName(), state.phase(), state.bootstrapServers(), brokers, toxiproxy, urp, described, appStates);
+    }
+
+    private static String appState(AppInstances.AppInstance app) {
+        if (!ProcessControl.runs(app.pid(), app.command())) {
+            return "stopped";
+        }
+        return ProcessControl.state(app.pid()) == ProcessControl.State.PAUSED ? "paused" : "running";
     }
 
     private static String processState(Long pid, String marker) {

@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 
 /**
  * Starts and signals the environment's OS processes (broker JVMs, Toxiproxy). Every process runs in
@@ -29,12 +30,12 @@ public final class ProcessControl {
     /** Process states as shown in {@code status}. */
     public enum State { RUNNING, PAUSED, STOPPED }
 
-    /** Starts {@code command} in a new session with output appended to {@code log}; returns its pid. */
     /** The java of the JVM running this code: brokers, apps and Kafka's tools run on the same JDK. */
     public static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
+    /** Starts {@code command} in a new session with output appended to {@code log}; returns its pid. */
     public static long start(List<String> command, Map<String, String> environment, Path log) {
         try {
             Files.createDirectories(log.getParent());
@@ -44,7 +45,7 @@ public final class ProcessControl {
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             builder.environment().putAll(environment);
             long pid = builder.start().pid();
-            awaitExec(pid, command.get(command.size() - 1));
+            awaitExec(pid, command);
             return pid;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot start " + command.get(0), e);
@@ -52,15 +53,13 @@ public final class ProcessControl {
     }
 
     /**
-     * Until the child has exec'd, /proc shows the parent's command line, and an {@link #isOurs}
-     * check right after start would take a starting process for a dead one.
+     * Until the child has exec'd, /proc shows the JVM's command line, then setsid's ("setsid
+     * COMMAND"), and an {@link #isOurs} or {@link #runs} check right after start would take a
+     * starting process for a dead one: wait until it runs {@code command} itself.
      */
-    private static void awaitExec(long pid, String lastArgument) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (System.nanoTime() < deadline && state(pid) != State.STOPPED
-                && !read(Path.of("/proc", Long.toString(pid), "cmdline")).map(line -> line.contains(lastArgument)).orElse(false)) {
-            LockSupport.parkNanos(5_000_000L);
-        }
+    private static void awaitExec(long pid, List<String> command) {
+        Poll.untilIgnoringInterrupts(Timeouts.HELPER_PROCESS, Poll.SHORT_INTERVAL,
+                () -> state(pid) == State.STOPPED || arguments(pid).map(command::equals).orElse(false));
     }
 
     /** True when {@code pid} is alive (running or paused) and its command line contains {@code marker}. */
@@ -70,6 +69,36 @@ public final class ProcessControl {
         }
         Optional<String> cmdline = read(Path.of("/proc", pid.toString(), "cmdline"));
         return cmdline.isPresent() && cmdline.get().contains(marker) && state(pid) != State.STOPPED;
+    }
+
+    /**
+     * True when {@code pid} is alive (running or paused) and runs exactly {@code command}, argument
+     * for argument: the strictest "is this still the process we started", for processes whose
+     * command was recorded (app instances). A recycled pid, or the same program started by another
+     * state directory, never matches.
+     */
+    public static boolean runs(Long pid, List<String> command) {
+        if (pid == null || command == null || command.isEmpty()) {
+            return false;
+        }
+        Optional<List<String>> arguments = arguments(pid);
+        return arguments.isPresent() && arguments.get().equals(command) && state(pid) != State.STOPPED;
+    }
+
+    /** The process's argv from /proc/PID/cmdline (NUL-separated), empty when it is gone. */
+    static Optional<List<String>> arguments(long pid) {
+        try {
+            String raw = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8);
+            if (raw.isEmpty()) {
+                return Optional.empty(); // a zombie or a kernel thread
+            }
+            if (raw.endsWith("\0")) {
+                raw = raw.substring(0, raw.length() - 1);
+            }
+            return Optional.of(List.of(raw.split("\0", -1)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** Running, paused (SIGSTOP, 'T' in /proc/PID/stat) or stopped (gone or zombie). */
@@ -97,16 +126,10 @@ public final class ProcessControl {
         // a SIGSTOPped broker would only see SIGTERM once continued, i.e. after the whole grace period
         handles.stream().filter(h -> state(h.pid()) == State.PAUSED).forEach(h -> resume(h.pid()));
         handles.forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + grace.toNanos();
-        // parkNanos, not sleep: this runs in shutdown hooks and must reach the SIGKILL even when interrupted
-        while (System.nanoTime() < deadline && handles.stream().anyMatch(ProcessControl::alive)) {
-            LockSupport.parkNanos(100_000_000L);
-        }
+        // this runs in shutdown hooks and after Ctrl-C: it must give the grace and reach the SIGKILL even when interrupted
+        Poll.untilIgnoringInterrupts(grace, Poll.DEFAULT_INTERVAL, () -> handles.stream().noneMatch(ProcessControl::alive));
         handles.stream().filter(ProcessControl::alive).forEach(ProcessHandle::destroyForcibly);
-        long killDeadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-        while (System.nanoTime() < killDeadline && handles.stream().anyMatch(ProcessControl::alive)) {
-            LockSupport.parkNanos(50_000_000L);
-        }
+        Poll.untilIgnoringInterrupts(Timeouts.HELPER_PROCESS, Poll.SHORT_INTERVAL, () -> handles.stream().noneMatch(ProcessControl::alive));
     }
 
     /**
@@ -115,10 +138,8 @@ public final class ProcessControl {
      * {@code [toxiproxy-serve] <defunct>} that looks like a leftover.
      */
     public static void awaitReaped(Collection<Long> pids, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline && pids.stream().anyMatch(pid -> Files.exists(Path.of("/proc", Long.toString(pid))))) {
-            LockSupport.parkNanos(50_000_000L);
-        }
+        Poll.untilIgnoringInterrupts(timeout, Poll.SHORT_INTERVAL,
+                () -> pids.stream().noneMatch(pid -> Files.exists(Path.of("/proc", Long.toString(pid)))));
     }
 
     /** Sends SIGCONT (the JDK has no call for it). */
@@ -129,7 +150,7 @@ public final class ProcessControl {
     private static void signal(String signal, long pid) {
         try {
             new ProcessBuilder("kill", signal, Long.toString(pid)).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(5, TimeUnit.SECONDS);
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(Timeouts.HELPER_PROCESS.toMillis(), TimeUnit.MILLISECONDS);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot send " + signal + " to " + pid, e);
         } catch (InterruptedException e) {
@@ -181,15 +202,6 @@ public final class ProcessControl {
             return Optional.of(new String(Files.readAllBytes(file), StandardCharsets.UTF_8).replace('\0', ' '));
         } catch (IOException e) {
             return Optional.empty();
-        }
-    }
-
-    static void sleepQuietly(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 

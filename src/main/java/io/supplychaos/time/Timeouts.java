@@ -6,23 +6,51 @@ import java.time.Duration;
  * Every deadline the tool applies to processes and clusters, in one place, so that the same wait
  * never has two lengths. Scenario-derived deadlines (drain, stall) come from the scenario; these
  * are the tool's own.
+ *
+ * <p>Two waits had drifted apart before they lived here, and each got one length:
+ * <ul>
+ * <li>App ready was 120 s in the fault backends (restart-app) and 180 s in the runner: now
+ * {@link #APP_READY} 180 s everywhere. A restarted instance on a loaded 2-core machine restores
+ * its stores and waits out a rebalance; 120 s failed restart-app faults that would have
+ * recovered, and a fault that cannot be injected is now a FAIL, not a footnote.</li>
+ * <li>Broker stop grace was 20 s for {@code down} and 30 s for the stop-broker fault (and
+ * {@code docker stop --time 30}): now {@link #BROKER_STOP_GRACE} 20 s everywhere. Brokers are
+ * stopped all at once, or one with its quorum intact, and a controlled shutdown here takes a few
+ * seconds; 30 s would not fit the teardown budget: app grace ({@link #APP_STOP_GRACE}) plus broker
+ * grace must stay within {@link #INTERRUPT_TEARDOWN}.</li>
+ * </ul>
  */
 public final class Timeouts {
 
-    /** A broker JVM from start to registered with the controller. */
+    /** A broker JVM from start to logging "Kafka Server started". */
     public static final Duration BROKER_START = Duration.ofSeconds(120);
-    /** SIGTERM to exit for a broker (controlled shutdown moves leadership first), then SIGKILL. */
-    public static final Duration BROKER_STOP_GRACE = Duration.ofSeconds(30);
-    /** A restarted broker back in the cluster. */
+    /** SIGTERM to exit for brokers (controlled shutdown moves leadership first), then SIGKILL. */
+    public static final Duration BROKER_STOP_GRACE = Duration.ofSeconds(20);
+    /** A (re)started broker among the cluster's registered brokers; all brokers registered after up. */
     public static final Duration BROKER_REGISTER = Duration.ofSeconds(60);
-    /** An app instance from start to its Streams state RUNNING. */
+    /** Formatting one broker's storage ({@code kafka.tools.StorageTool}, a JVM start). */
+    public static final Duration STORAGE_FORMAT = Duration.ofSeconds(120);
+    /** Creating the supply-chain topics once the brokers registered. */
+    public static final Duration TOPICS_CREATE = Duration.ofSeconds(60);
+    /** An app instance from start to its Streams state RUNNING (/q/health/ready). */
     public static final Duration APP_READY = Duration.ofSeconds(180);
     /** SIGTERM to exit for an app instance (Streams closes and commits), then SIGKILL. */
     public static final Duration APP_STOP_GRACE = Duration.ofSeconds(10);
-    /** Toxiproxy from start to answering its API; small helper processes to exit. */
+    /** Toxiproxy from start to answering its API. */
+    public static final Duration TOXIPROXY_START = Duration.ofSeconds(20);
+    /**
+     * Small process effects: a child exec'd, a signal visible in /proc, SIGKILLed processes gone,
+     * exited children reaped, Toxiproxy stopped.
+     */
     public static final Duration HELPER_PROCESS = Duration.ofSeconds(5);
     /** One Admin or metadata call. */
     public static final Duration ADMIN_CALL = Duration.ofSeconds(30);
+    /** One short cluster look-up of a fault (a leader, the controller): a paused broker costs seconds, not minutes. */
+    public static final Duration CLUSTER_LOOKUP = Duration.ofSeconds(5);
+    /** {@code status}'s whole cluster query (topics, ISR): it must answer well under 2 s on a loaded machine. */
+    public static final Duration STATUS_QUERY = Duration.ofMillis(1200);
+    /** One docker command of the compose backend. */
+    public static final Duration DOCKER_COMMAND = Duration.ofSeconds(60);
     /** Ctrl-C to everything stopped. */
     public static final Duration INTERRUPT_TEARDOWN = Duration.ofSeconds(30);
 

@@ -81,7 +81,7 @@ class ComposeBackendTest {
         assertThat(commands).containsExactly(
                 "docker kill --signal SIGKILL supply-chaos-kafka-2-1",
                 "docker start supply-chaos-kafka-2-1",
-                "docker stop --time 30 supply-chaos-kafka-3-1",
+                "docker stop --time 20 supply-chaos-kafka-3-1",
                 "docker start supply-chaos-kafka-3-1",
                 "docker pause supply-chaos-kafka-1-1",
                 "docker unpause supply-chaos-kafka-1-1");

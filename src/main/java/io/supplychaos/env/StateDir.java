@@ -1,0 +1,204 @@
+package io.supplychaos.env;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Which directories are the tool's, so that it never deletes what it did not write. Every
+ * directory the tool creates to keep things in (the state directory, {@code data/}, each
+ * broker's {@code data/broker-N/}, the app instances' {@code data/apps/}, dev mode's
+ * {@code data/dev-app/}) carries a marker file, {@value #MARKER}. The tool
+ * <ul>
+ * <li>refuses a state directory that exists, is not empty and has no marker (a {@code --state-dir}
+ * pointing at the user's own files), with {@link StateDirException} (exit 2);</li>
+ * <li>deletes only marked directories (whole) and its own log files; anything else found next to
+ * them, and the directory holding it, stays.</li>
+ * </ul>
+ * The project's default state directory ({@code .chaos/} in the checkout, named and git-ignored by
+ * the tool) written by a version without markers is adopted: marked, with its known layout.
+ */
+public final class StateDir {
+
+    /** The marker file in every directory the tool created. */
+    public static final String MARKER = ".supply-chaos";
+    private static final String MARKER_TEXT = "Created by supply-chaos (./chaos). It deletes directories carrying this file"
+            + " and nothing else; do not put your own files here.\n";
+    /** The log files the tool writes into the log directory; only these are removed when an env starts afresh. */
+    private static final Pattern OWN_LOG = Pattern.compile("(broker-\\d+|app-\\d+|toxiproxy)\\.log");
+
+    private StateDir() {
+    }
+
+    /**
+     * Checks, creating nothing, that {@code paths}' state directory is the tool's or does not exist
+     * yet (or is empty); adopts the default {@code .chaos/} of an older version.
+     *
+     * @throws StateDirException for a non-empty directory without the marker
+     */
+    public static void check(ChaosPaths paths) {
+        Path dir = paths.stateDir();
+        if (!Files.isDirectory(dir) || isMarked(dir) || isEmpty(dir)) {
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw new StateDirException(dir + " is a file, not a directory: give a new or empty directory as --state-dir");
+            }
+            return;
+        }
+        if (paths.isDefaultStateDir()) {
+            adopt(paths);
+            return;
+        }
+        throw new StateDirException("--state-dir " + dir + ": the directory is not empty and was not created by supply-chaos"
+                + " (it has no " + MARKER + " file); give a new or empty directory: the tool deletes data it keeps there");
+    }
+
+    /** Makes the state directory the tool's: creates and marks it, or refuses it (see {@link #check}). */
+    public static void claim(ChaosPaths paths) {
+        check(paths);
+        createOwned(paths.stateDir());
+    }
+
+    /**
+     * Creates {@code dir} (and its parents) as the tool's: marked when it is new or empty. A
+     * directory that exists with other content and no marker is not taken.
+     *
+     * @throws StateDirException when {@code dir} holds content the tool did not write
+     */
+    public static Path createOwned(Path dir) {
+        try {
+            if (Files.isDirectory(dir) && isMarked(dir)) {
+                return dir;
+            }
+            if (Files.isDirectory(dir) && !isEmpty(dir)) {
+                throw new StateDirException(dir + " exists with files supply-chaos did not write (no " + MARKER
+                        + " file in it): move them away or use another --state-dir");
+            }
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(MARKER), MARKER_TEXT);
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir, e);
+        }
+    }
+
+    public static boolean isMarked(Path dir) {
+        return Files.isRegularFile(dir.resolve(MARKER));
+    }
+
+    /**
+     * Removes what the tool created in {@code dir} (a data or log directory): every marked
+     * subdirectory, whole, and every file {@code ownFile} accepts; then {@code dir} itself when it
+     * is marked and nothing else is left. Nothing unmarked is deleted.
+     *
+     * @return what was left because the tool did not write it
+     */
+    public static List<Path> wipe(Path dir, Predicate<Path> ownFile) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<Path> left = new ArrayList<>();
+        for (Path entry : list(dir)) {
+            if (entry.getFileName().toString().equals(MARKER)) {
+                continue;
+            }
+            if (Files.isDirectory(entry) && !Files.isSymbolicLink(entry) && isMarked(entry)) {
+                deleteTree(entry);
+            } else if (Files.isRegularFile(entry) && ownFile.test(entry)) {
+                delete(entry);
+            } else {
+                left.add(entry);
+            }
+        }
+        if (left.isEmpty() && isMarked(dir)) {
+            delete(dir.resolve(MARKER));
+            delete(dir);
+        }
+        return left;
+    }
+
+    /** {@link #wipe} for a data directory: marked subdirectories only. */
+    public static List<Path> wipeData(Path dataDir) {
+        return wipe(dataDir, file -> false);
+    }
+
+    /** {@link #wipe} for a log directory: marked subdirectories and the tool's own log files. */
+    public static List<Path> wipeLogs(Path logDir) {
+        return wipe(logDir, file -> OWN_LOG.matcher(file.getFileName().toString()).matches());
+    }
+
+    /**
+     * The default {@code .chaos/} of a version before markers: the checkout's own, so its layout is
+     * marked as the tool's (state dir, data, brokers' and apps' data, dev mode's).
+     */
+    private static void adopt(ChaosPaths paths) {
+        try {
+            mark(paths.stateDir());
+            Path data = paths.dataDir();
+            if (Files.isDirectory(data)) {
+                mark(data);
+                for (Path entry : list(data)) {
+                    String name = entry.getFileName().toString();
+                    if (Files.isDirectory(entry) && (name.matches("broker-\\d+") || name.equals("apps") || name.equals("dev-app"))) {
+                        mark(entry);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot mark " + paths.stateDir() + " as supply-chaos's", e);
+        }
+    }
+
+    private static void mark(Path dir) throws IOException {
+        if (!isMarked(dir)) {
+            Files.writeString(dir.resolve(MARKER), MARKER_TEXT);
+        }
+    }
+
+    private static boolean isEmpty(Path dir) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir, e);
+        }
+    }
+
+    private static List<Path> list(Path dir) {
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dir, e);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir, e);
+        }
+    }
+
+    private static void delete(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + path, e);
+        }
+    }
+
+    /** A state directory (or one inside it) the tool will not take: bad input, exit 2. */
+    public static final class StateDirException extends IllegalArgumentException {
+        public StateDirException(String message) {
+            super(message);
+        }
+    }
+}
