@@ -51,7 +51,20 @@ public final class FaultTimeline implements AutoCloseable {
     private final Consumer<String> out;
     private final ScheduledThreadPoolExecutor executor;
     private final Map<Long, Active> active = new LinkedHashMap<>();
-    private final Map<ScheduledFuture<?>, FaultSpec> pendingInjects = new LinkedHashMap<>();
+    /** A scheduled fault: it either begins or is cancelled, never both (a running task can still be "cancelled"). */
+    private static final class Pending {
+        static final int WAITING = 0;
+        static final int BEGUN = 1;
+        static final int CANCELLED = 2;
+        final FaultSpec spec;
+        final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(WAITING);
+
+        Pending(FaultSpec spec) {
+            this.spec = spec;
+        }
+    }
+
+    private final Map<ScheduledFuture<?>, Pending> pendingInjects = new LinkedHashMap<>();
     private final List<Future<?>> tasks = new ArrayList<>();
     private final AtomicLong ids = new AtomicLong();
     private long journalPosition;
@@ -87,8 +100,19 @@ public final class FaultTimeline implements AutoCloseable {
     public void startSchedule() {
         synchronized (pendingInjects) {
             for (FaultSpec fault : schedule) {
-                pendingInjects.put(executor.schedule(() -> inject(fault), fault.start().toMillis(), TimeUnit.MILLISECONDS),
-                        fault);
+                Pending pending = new Pending(fault);
+                pendingInjects.put(executor.schedule(() -> {
+                    if (pending.state.compareAndSet(Pending.WAITING, Pending.BEGUN)) {
+                        try {
+                            inject(fault);
+                        } catch (RuntimeException e) {
+                            // a bug of the timeline's own: recorded, never lost in the executor
+                            history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(),
+                                    target(fault), fault.describe(), FaultSource.SCHEDULE, e.toString(),
+                                    System.currentTimeMillis()));
+                        }
+                    }
+                }, fault.start().toMillis(), TimeUnit.MILLISECONDS), pending);
             }
         }
     }
@@ -198,22 +222,20 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     private void cancelPendingInjects(String why) {
-        Map<ScheduledFuture<?>, FaultSpec> pending;
+        Map<ScheduledFuture<?>, Pending> pending;
         synchronized (pendingInjects) {
             pending = new LinkedHashMap<>(pendingInjects);
             pendingInjects.clear();
         }
-        for (Map.Entry<ScheduledFuture<?>, FaultSpec> entry : pending.entrySet()) {
-            FaultSpec fault = entry.getValue();
-            // cancel(false) succeeds only for a fault whose time has not come: one already running goes on
-            if (entry.getKey().isDone()) {
-                continue;
-            }
-            if (!entry.getKey().cancel(false)) {
+        for (Map.Entry<ScheduledFuture<?>, Pending> entry : pending.entrySet()) {
+            FaultSpec fault = entry.getValue().spec;
+            if (!entry.getValue().state.compareAndSet(Pending.WAITING, Pending.CANCELLED)) {
+                // begun: it goes on, and recover() and close() wait for it
                 synchronized (tasks) {
                     tasks.add(entry.getKey());
                 }
             } else {
+                entry.getKey().cancel(false);
                 history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault),
                         fault.describe(), FaultSource.SCHEDULE, why, System.currentTimeMillis()));
                 out.accept("fault " + fault.describe() + " " + why);
@@ -247,8 +269,16 @@ public final class FaultTimeline implements AutoCloseable {
         if (done - begun > 1000) {
             out.accept(String.format("fault: %s took %.1f s", action.describe(), (done - begun) / 1000.0));
         }
-        history.append(new HistoryEvent.Fault(FaultPhase.INJECTED, fault.type().cliName(), target(fault),
-                action.describe(), FaultSource.SCHEDULE, null, begun));
+        long id = ids.incrementAndGet();
+        // recorded and made active in one step: a repair running at the same moment sees both or neither
+        synchronized (active) {
+            history.append(new HistoryEvent.Fault(FaultPhase.INJECTED, fault.type().cliName(), target(fault),
+                    action.describe(), FaultSource.SCHEDULE, null, begun));
+            if (!fault.type().isInstantaneous()) {
+                active.put(id, new Active(id, fault.type(), target(fault), action.describe(), FaultSource.SCHEDULE,
+                        action.brokerId(), action, fault.duration()));
+            }
+        }
         appendJournal(new FaultEventLog.Entry(begun, FaultEventLog.Entry.INJECT, fault.type().cliName(), target(fault),
                 action.describe(), FaultEventLog.Entry.SCHEDULE, action.brokerId().isPresent()
                 ? action.brokerId().getAsInt() : null));
@@ -257,11 +287,6 @@ public final class FaultTimeline implements AutoCloseable {
                 endRepaired(fault.type(), action.brokerId(), target(fault), done);
             }
             return;
-        }
-        long id = ids.incrementAndGet();
-        synchronized (active) {
-            active.put(id, new Active(id, fault.type(), target(fault), action.describe(), FaultSource.SCHEDULE,
-                    action.brokerId(), action, fault.duration()));
         }
         if (fault.duration() != null) {
             synchronized (tasks) {
@@ -326,12 +351,12 @@ public final class FaultTimeline implements AutoCloseable {
                 }
                 return repaired;
             });
+            for (Active fault : ended) {
+                history.append(new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(),
+                        fault.detail(), fault.source(), null, at));
+            }
         }
-        for (Active fault : ended) {
-            history.append(new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(),
-                    fault.detail(), fault.source(), null, at));
-            out.accept("ended by " + repair.cliName() + ": " + fault.detail());
-        }
+        ended.forEach(fault -> out.accept("ended by " + repair.cliName() + ": " + fault.detail()));
     }
 
     private static boolean sameBroker(Active fault, OptionalInt brokerId, String target) {

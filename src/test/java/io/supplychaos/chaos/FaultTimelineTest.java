@@ -116,8 +116,9 @@ class FaultTimelineTest {
                 fault(FaultType.START_BROKER, FaultTarget.killed(), 200, null)), new CountDownLatch(0))) {
             timeline.startSchedule();
 
-            Poll.require("the start to end the kill", Duration.ofSeconds(5),
+            boolean ended = Poll.until(Duration.ofSeconds(5),
                     () -> faults().stream().anyMatch(fault -> fault.phase() == FaultPhase.HEALED));
+            assertThat(ended).as("the start ended the kill: %s", faults()).isTrue();
 
             assertThat(faults()).extracting(HistoryEvent.Fault::phase, HistoryEvent.Fault::detail).containsExactly(
                     org.assertj.core.groups.Tuple.tuple(FaultPhase.INJECTED, "kill-broker 2"),
