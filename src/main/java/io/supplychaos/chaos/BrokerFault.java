@@ -22,8 +22,9 @@ final class BrokerFault implements FaultAction {
         this.killed = killed;
     }
 
-    int brokerId() {
-        return id;
+    @Override
+    public java.util.OptionalInt brokerId() {
+        return java.util.OptionalInt.of(id);
     }
 
     @Override

@@ -12,6 +12,14 @@ public interface FaultAction {
 
     void heal();
 
+    /**
+     * The broker this action acts on, when it acts on one: a start or resume of a broker ends the
+     * kill, stop or pause of the same broker on a run's timeline.
+     */
+    default java.util.OptionalInt brokerId() {
+        return java.util.OptionalInt.empty();
+    }
+
     /** The concrete fault, e.g. "kill-broker 2" for a spec that said "leader-of order-placed:0". */
     String describe();
 }

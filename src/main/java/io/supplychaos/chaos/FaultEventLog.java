@@ -20,14 +20,32 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 public final class FaultEventLog {
 
-    /** One line of the journal. */
-    public record Entry(long at, String phase, String action, String target, String detail, String source) {
+    /**
+     * One line of the journal.
+     *
+     * @param brokerId the broker the fault acted on, when it acted on one (null in lines written
+     *                 before this field existed, and for faults on links or apps)
+     */
+    public record Entry(long at, String phase, String action, String target, String detail, String source,
+                        Integer brokerId) {
 
         public static final String INJECT = "inject";
         public static final String HEAL = "heal";
+        /** The source of the faults a run's schedule injects. */
+        public static final String SCHEDULE = "schedule";
+
+        @com.fasterxml.jackson.annotation.JsonCreator
+        public Entry {
+        }
+
+        /** An entry that names no broker. */
+        public Entry(long at, String phase, String action, String target, String detail, String source) {
+            this(at, phase, action, target, detail, source, null);
+        }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private final Path file;
 

@@ -5,12 +5,21 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import io.supplychaos.time.Timeouts;
+
 /**
  * Ctrl-C during a long verb (run, bench): raises a stop flag the work polls and keeps the JVM
  * alive, for at most {@code teardown}, until the work has stopped what it started and written what
  * it has. Close it when the work returns.
  */
 final class InterruptGuard implements AutoCloseable {
+
+    /**
+     * How long the JVM stays alive after Ctrl-C for the work to tear down: the tool's own budget
+     * ({@link Timeouts#INTERRUPT_TEARDOWN}) plus a margin, so that a teardown that runs a little
+     * over is not cut off halfway with processes left running.
+     */
+    static final Duration TEARDOWN = Timeouts.INTERRUPT_TEARDOWN.plusSeconds(15);
 
     private final AtomicBoolean stop = new AtomicBoolean();
     private final CountDownLatch finished = new CountDownLatch(1);

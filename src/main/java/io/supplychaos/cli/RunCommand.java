@@ -3,17 +3,19 @@ package io.supplychaos.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.supplychaos.chaos.Faults;
 import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.StateDirLock;
 import io.supplychaos.env.EnvFiles;
+import io.supplychaos.history.HistoryFile;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.paper.PaperTable;
 import io.supplychaos.report.ResultFiles;
@@ -76,7 +78,8 @@ final class RunCommand implements Callable<Integer> {
         Files.createDirectories(dir);
 
         // keeps the JVM alive after Ctrl-C until the run has torn down and written its partial results
-        try (var lock = io.supplychaos.env.StateDirLock.acquire(paths, "run " + scenarioFile); InterruptGuard guard = new InterruptGuard("run", Duration.ofSeconds(120))) {
+        try (StateDirLock lock = StateDirLock.acquire(paths, "run " + scenarioFile);
+             InterruptGuard guard = new InterruptGuard("run", InterruptGuard.TEARDOWN)) {
             AtomicBoolean stop = guard.stop();
             ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, env -> Faults.forEnvironment(paths, env), console);
             List<Scenario> runs = scenario.runs();
@@ -91,6 +94,7 @@ final class RunCommand implements Callable<Integer> {
                     ScenarioRunner.Outcome outcome = runner.run(run, stop);
                     RunResult result = withPaper(run, outcome.result());
                     ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
+                    HistoryFile.write(runDir.resolve(HistoryFile.NAME), outcome.history());
                     results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
                     allPassed &= Verdict.PASS.equals(result.verdict());
                     SummaryTable.print(console, result, runDir);

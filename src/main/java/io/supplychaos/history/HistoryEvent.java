@@ -27,6 +27,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = HistoryEvent.ReadBackDone.class, name = "read-back"),
         @JsonSubTypes.Type(value = HistoryEvent.ToolError.class, name = "error"),
         @JsonSubTypes.Type(value = HistoryEvent.RunEnded.class, name = "end"),
+        @JsonSubTypes.Type(value = HistoryEvent.ReadGap.class, name = "gap"),
 })
 public sealed interface HistoryEvent {
 
@@ -123,6 +124,15 @@ public sealed interface HistoryEvent {
      * @param endOffsets each partition's end offset as read (-1 when unreadable)
      */
     record ReadBackDone(boolean complete, List<Long> endOffsets, long at) implements HistoryEvent {
+    }
+
+    /**
+     * The run's consumer could not read a stretch of a topic: the records from {@code fromOffset}
+     * to {@code toOffset} (exclusive) were deleted before it got there. Streams purges its
+     * repartition topics after each commit, so a consumer that falls behind there misses records;
+     * duplicates among them cannot be seen.
+     */
+    record ReadGap(String topic, int partition, long fromOffset, long toOffset, long at) implements HistoryEvent {
     }
 
     /** The tool itself failed (a consumer, the recorder, a phase): the run ends as ERROR with this cause. */

@@ -1,9 +1,5 @@
 package io.supplychaos.scenario;
 
-import io.supplychaos.workload.WorkloadGenerator;
-import io.supplychaos.workload.OutcomeConsumer;
-import io.supplychaos.workload.RunRecorder;
-
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,64 +7,69 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
-import java.util.Properties;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
-import org.HdrHistogram.Histogram;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
-import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultActions;
 import io.supplychaos.chaos.FaultEventLog;
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
-import io.supplychaos.check.CheckResult;
-import io.supplychaos.check.CorrectnessChecker;
-import io.supplychaos.check.Recovery;
-import io.supplychaos.check.Verdict;
+import io.supplychaos.chaos.FaultTimeline;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.Partitioning;
-import io.supplychaos.env.PortPlan;
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryEvent.Phase;
+import io.supplychaos.history.HistoryLog;
 import io.supplychaos.metrics.BrokerMetrics;
-import io.supplychaos.metrics.HostMetrics;
-import io.supplychaos.metrics.LatencyHistogram;
+import io.supplychaos.metrics.PartitionWatch;
+import io.supplychaos.metrics.Sampler;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.TimeSeriesRow;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.SupplyChainSettings;
+import io.supplychaos.topology.Topics;
+import io.supplychaos.workload.OutcomeConsumer;
+import io.supplychaos.workload.RunRecorder;
+import io.supplychaos.workload.ToolFailures;
+import io.supplychaos.workload.WorkloadGenerator;
+import io.supplychaos.workload.WorkloadGenerator.PhaseEnd;
 
 /**
- * Runs one scenario end to end: brings the environment up (or reuses the running one when the
- * scenario says so), starts the app instances, runs the warm-up phases and the measured phase
- * while the fault schedule plays and faults injected from other terminals are picked up from the
- * event log, samples a time-series row each second (with a progress line), drains, checks every
- * order, and stops the app instances and (unless the scenario reuses it) the env it started —
- * also when interrupted, in which case the result is marked interrupted. Writes no result files
- * (the caller does); its scheduled faults go to the fault event log like any other.
+ * Runs one scenario as a sequence of phases, each bounded by its deadline ({@link RunDeadlines}):
+ *
+ * <ol>
+ * <li>validate: a running env is reused only when the scenario says so and it is the same env;</li>
+ * <li>env: bring it up (or reuse it);</li>
+ * <li>apps: start the app instances and wait until each is RUNNING;</li>
+ * <li>workload + fault timeline: warm-up phases, then the measured phase while the
+ *     {@link FaultTimeline} plays the fault schedule; sending stops when it stalls;</li>
+ * <li>drain: wait for acknowledged orders to complete;</li>
+ * <li>heal/recover: heal every fault that can be healed and wait for every order-placed partition to
+ *     have a leader;</li>
+ * <li>read-back: read order-placed from the run's start offsets;</li>
+ * <li>check: {@link ResultAssembly} turns what was recorded into the result.</li>
+ * </ol>
+ *
+ * The caller writes the result files. Everything the run sees goes to its {@link HistoryLog},
+ * returned in the {@link Outcome} for {@code history.jsonl.gz}. Teardown (also on Ctrl-C, also when
+ * a phase failed) stops, in order: the fault timeline (actions in flight awaited, bounded), the
+ * samplers, the outcome consumer, the app instances and the env it started.
  */
 public final class ScenarioRunner {
 
-    /** The run's result and its per-second rows. */
-    public record Outcome(RunResult result, List<TimeSeriesRow> rows) {
+    /** The run's result, its per-second rows and its whole history. */
+    public record Outcome(RunResult result, List<TimeSeriesRow> rows, List<HistoryEvent> history) {
     }
 
-    private record ActiveFault(FaultSpec spec, FaultAction action, RunResult.FaultEvent event) {
-    }
-
-    private static final Duration APP_READY_TIMEOUT = Duration.ofSeconds(180);
-    /** Quiet time on the outcome topics after the last order completed before the run is checked. */
-    private static final Duration SETTLE = Duration.ofSeconds(5);
+    /** How long the teardown waits for fault actions still in flight. */
+    private static final Duration FAULTS_IN_FLIGHT = Duration.ofSeconds(5);
+    /** Admin look-ups the runner makes while the cluster may be failing. */
+    private static final Duration QUICK_ADMIN = Duration.ofSeconds(5);
 
     private final ChaosPaths paths;
     private final int basePort;
@@ -83,105 +84,82 @@ public final class ScenarioRunner {
         this.out = out;
     }
 
+    /** What a run started, for the teardown; each field is set by the phase that starts it. */
+    private static final class Started {
+        EmbeddedEnvironment environment;
+        boolean env;
+        EnvState state;
+        AppInstances apps;
+        FaultTimeline timeline;
+        Sampler sampler;
+        PartitionWatch watch;
+        OutcomeConsumer outcomes;
+        BrokerMetrics brokerMetrics;
+    }
+
     public Outcome run(Scenario scenario, AtomicBoolean stop) throws InterruptedException {
-        EmbeddedEnvironment environment = new EmbeddedEnvironment(paths);
-        EnvState env = null;
-        boolean startedEnv = false;
-        AppInstances apps = new AppInstances(paths);
-        long startedAt = System.currentTimeMillis();
-        List<TimeSeriesRow> rows = new CopyOnWriteArrayList<>();
-        List<RunResult.FaultEvent> faultEvents = new CopyOnWriteArrayList<>();
-        Map<String, ActiveFault> active = new LinkedHashMap<>();
-        RunRecorder recorder = new RunRecorder();
-        // one thread per fault at most: a slow inject (a broker start under load) delays no other fault
-        ScheduledExecutorService timers = Executors.newScheduledThreadPool(2 + 2 * scenario.faults().size(), runnable -> {
-            Thread thread = new Thread(runnable, "run-timer");
-            thread.setDaemon(true);
-            return thread;
-        });
-        OutcomeConsumer outcomes = null;
-        BrokerMetrics brokerMetrics = null;
-        long measuredStart = 0;
-        Map<TopicPartition, Long> offsetsAtStart = Map.of();
+        RunDeadlines deadlines = RunDeadlines.of(scenario);
+        HistoryLog history = new HistoryLog();
+        ToolFailures failures = new ToolFailures(history);
+        RunRecorder recorder = new RunRecorder(history, failures);
+        BooleanSupplier halted = () -> stop.get() || failures.any();
+        Started started = new Started();
+        started.environment = new EmbeddedEnvironment(paths);
+        started.apps = new AppInstances(paths);
+        long runStart = System.currentTimeMillis();
         try {
-            var running = environment.running();
-            running.ifPresent(up -> checkReusable(up, scenario));
-            if (running.isPresent()) {
-                env = running.get();
-                out.println("reusing env " + env.envName() + " at " + env.bootstrapServers());
-            } else {
-                EmbeddedEnvironment.UpResult up = environment.up(scenario.env(), scenario.source(),
-                        basePort, line -> out.println("  " + line));
-                env = up.state();
-                startedEnv = true;
-                out.printf("env %s up in %.1f s at %s%n", env.envName(), up.took().toMillis() / 1000.0,
-                        env.bootstrapServers());
-            }
-            startApps(scenario, env, apps);
-            outcomes = new OutcomeConsumer(env.bootstrapServers(), recorder);
-            brokerMetrics = new BrokerMetrics(jmxPorts(env));
-            FaultActions actions = faultActions.apply(env);
-            FaultEventLog journal = new FaultEventLog(paths.stateDir());
+            validate(scenario, started);
+            EnvState env = startEnv(scenario, started);
+            startApps(scenario, env, started.apps, stop);
 
-            Partitioning partitioning = scenario.workload().partitioning() != null ? scenario.workload().partitioning()
-                    : scenario.env().partitioning();
-            String runId = scenario.name() + "-" + Long.toString(startedAt, 36);
-            WorkloadGenerator generator = new WorkloadGenerator(env.bootstrapServers(), scenario.producer(),
-                    partitioning, scenario.workload().producers(), drugs(scenario), runId, recorder);
-
-            Sampler sampler = new Sampler(recorder, brokerMetrics, rows, active, journal, faultEvents);
-            timers.scheduleAtFixedRate(sampler, 1, 1, TimeUnit.SECONDS);
-
-            for (long warmup : scenario.workload().warmup()) {
-                out.println("\nwarm-up: " + warmup + " orders");
-                generator.runPhase(warmup, scenario.workload().ratePerSecond(), 0, true, stop::get);
-                drain(recorder, outcomes, scenario.drainTimeout(), stop);
-            }
-            offsetsAtStart = endOffsets(env.bootstrapServers());
-            measuredStart = System.currentTimeMillis();
-            sampler.measuringFrom(measuredStart);
-            out.println("\nmeasuring: " + describe(scenario.workload()));
-            for (FaultSpec fault : scenario.faults()) {
-                timers.schedule(() -> inject(fault, actions, active, faultEvents, journal, timers),
-                        fault.start().toMillis(), TimeUnit.MILLISECONDS);
-            }
-            generator.runPhase(scenario.workload().orders() > 0 ? scenario.workload().orders() : Long.MAX_VALUE,
-                    scenario.workload().ratePerSecond(), scenario.workload().durationSeconds() * 1000, false, stop::get);
-            long sendingEnded = System.currentTimeMillis();
-            drain(recorder, outcomes, scenario.drainTimeout(), stop);
-            long endedAt = System.currentTimeMillis();
-            timers.shutdownNow();
-            // the sampler shares the latency histogram with the result: let its last tick finish
-            timers.awaitTermination(5, TimeUnit.SECONDS);
-            healAll(active, faultEvents, journal);
-            double recordsPerSec = recordsPerSecond(env.bootstrapServers(), offsetsAtStart, recorder.measuredSpanMillis());
-            out.println();
-            return new Outcome(result(scenario, recorder, outcomes.baseline(), rows, faultEvents, measuredStart,
-                    sendingEnded, endedAt, recordsPerSec, stop.get()), List.copyOf(rows));
-        } finally {
-            timers.shutdownNow();
-            // teardown problems are reported, never thrown: they must not cost the run its results
-            quietly("healing faults", () -> healAll(active, faultEvents, new FaultEventLog(paths.stateDir())));
-            OutcomeConsumer consumer = outcomes;
-            if (consumer != null) {
-                quietly("stopping the outcome consumer", () -> {
-                    try {
-                        consumer.close();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
+            Workload workload = new Workload();
+            HistoryEvent.EndReason reason = HistoryEvent.EndReason.COMPLETED;
+            boolean clusterAvailable = true;
+            if (!stop.get()) {
+                try {
+                    runWorkload(scenario, env, deadlines, history, failures, recorder, started, workload, halted,
+                            runStart);
+                    Drain.End drained = drain(history, recorder, started.outcomes, deadlines,
+                            workload.end == PhaseEnd.STALLED, halted);
+                    clusterAvailable = started.watch.allHaveLeader();
+                    if (workload.end == PhaseEnd.STALLED) {
+                        reason = HistoryEvent.EndReason.STALLED;
+                    } else if (drained == Drain.End.TIMED_OUT && recorder.inFlight() > 0) {
+                        reason = HistoryEvent.EndReason.DRAIN_TIMEOUT;
                     }
-                });
+                    if (!stop.get()) {
+                        healAndRecover(history, started, deadlines);
+                        readBack(env, history, workload, deadlines, stop);
+                    }
+                } catch (RuntimeException e) {
+                    failures.record("run", e);
+                    out.println("\nthe run failed: " + e.getMessage());
+                }
             }
-            if (brokerMetrics != null) {
-                quietly("closing JMX connections", brokerMetrics::close);
+            if (failures.any()) {
+                reason = HistoryEvent.EndReason.ERROR;
+            } else if (stop.get()) {
+                reason = HistoryEvent.EndReason.INTERRUPTED;
             }
-            quietly("stopping the app instances", () -> apps.stopAll(Duration.ofSeconds(10)));
-            if (startedEnv && !scenario.reuseEnv()) {
-                out.println("stopping env " + env.envName());
-                // the recorded state, not the one from start: faults may have restarted brokers under new pids
-                quietly("stopping the env", () -> environment.down(false));
-            }
+            return check(scenario, env, history, recorder, started, workload, reason, clusterAvailable, stop.get());
+        } finally {
+            tearDown(scenario, started);
         }
+    }
+
+    /** What the workload phase leaves for the later ones. */
+    private static final class Workload {
+        PhaseEnd end = PhaseEnd.COMPLETED;
+        List<Long> orderPlacedStarts = List.of();
+        Map<TopicPartition, Long> offsetsAtMeasure = Map.of();
+        long measuredStart = System.currentTimeMillis();
+        long sendingEnded = System.currentTimeMillis();
+    }
+
+    // ---- validate, env, apps -------------------------------------------------------------------
+
+    private void validate(Scenario scenario, Started started) {
+        started.environment.running().ifPresent(up -> checkReusable(up, scenario));
     }
 
     /**
@@ -205,315 +183,227 @@ public final class ScenarioRunner {
         }
     }
 
-    private void quietly(String what, Runnable step) {
-        try {
-            step.run();
-        } catch (RuntimeException e) {
-            out.println("teardown: " + what + " failed: " + e.getMessage() + " (`./chaos down` stops what is left)");
+    private EnvState startEnv(Scenario scenario, Started started) {
+        var running = started.environment.running();
+        if (running.isPresent()) {
+            started.state = running.get();
+            out.println("reusing env " + started.state.envName() + " at " + started.state.bootstrapServers());
+            return started.state;
         }
+        EmbeddedEnvironment.UpResult up = started.environment.up(scenario.env(), scenario.source(), basePort,
+                line -> out.println("  " + line));
+        started.state = up.state();
+        started.env = true;
+        out.printf("env %s up in %.1f s at %s%n", started.state.envName(), up.took().toMillis() / 1000.0,
+                started.state.bootstrapServers());
+        return started.state;
     }
 
-    private void startApps(Scenario scenario, EnvState env, AppInstances apps) {
+    private void startApps(Scenario scenario, EnvState env, AppInstances apps, AtomicBoolean stop) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("kafka-streams.processing.guarantee", scenario.app().processingGuarantee());
         properties.putAll(scenario.app().config());
         List<AppInstances.AppInstance> started = new ArrayList<>();
-        for (int index = 1; index <= scenario.app().instances(); index++) {
+        for (int index = 1; index <= scenario.app().instances() && !stop.get(); index++) {
             started.add(apps.start(index, env.bootstrapServers(), properties));
         }
         for (AppInstances.AppInstance instance : started) {
-            apps.awaitReady(instance, APP_READY_TIMEOUT);
+            // our own wait rather than apps.awaitReady: Ctrl-C must end it at once
+            boolean ready = Poll.until(Timeouts.APP_READY, Duration.ofMillis(250), () -> {
+                if (!apps.alive(instance)) {
+                    throw new IllegalStateException("app instance " + instance.index() + " exited; see "
+                            + instance.log());
+                }
+                return stop.get() || AppInstances.ready(instance.httpPort());
+            });
+            if (stop.get()) {
+                return;
+            }
+            if (!ready) {
+                apps.awaitReady(instance, Duration.ofSeconds(1)); // throws, naming the exit or the timeout
+            }
         }
         out.println(started.size() + " app instance(s) ready (" + scenario.app().processingGuarantee() + ")");
+    }
+
+    // ---- workload + fault timeline -------------------------------------------------------------
+
+    private void runWorkload(Scenario scenario, EnvState env, RunDeadlines deadlines, HistoryLog history,
+                             ToolFailures failures, RunRecorder recorder, Started started, Workload workload,
+                             BooleanSupplier halted, long runStart) throws InterruptedException {
+        String bootstrap = env.bootstrapServers();
+        workload.orderPlacedStarts = ClusterOffsets.orderPlacedEnds(bootstrap, Timeouts.ADMIN_CALL);
+        String runId = scenario.name() + "-" + Long.toString(runStart, 36);
+        history.append(new HistoryEvent.RunStarted(runId, scenario.name(), env.envName(), scenario.env().brokers(),
+                scenario.env().partitions(), scenario.env().replicationFactor(), scenario.env().minInsyncReplicas(),
+                scenario.app().processingGuarantee(), scenario.producer().getOrDefault("acks", "all"),
+                scenario.expect(), workload.orderPlacedStarts, System.currentTimeMillis()));
+        started.watch = new PartitionWatch(bootstrap, Topics.ORDER_PLACED.name(), history);
+        started.watch.start(Timeouts.ADMIN_CALL);
+        started.outcomes = new OutcomeConsumer(bootstrap, recorder, history, failures,
+                OutcomeConsumer.applicationId(scenario.app().config()));
+        started.brokerMetrics = new BrokerMetrics(jmxPorts(env));
+        started.timeline = new FaultTimeline(scenario.faults(), faultActions.apply(env),
+                new FaultEventLog(paths.stateDir()), history, line -> out.println("\n" + line));
+        started.timeline.followJournal();
+        started.sampler = new Sampler(recorder, started.brokerMetrics, started.timeline::activeFaults, out);
+        started.sampler.start();
+
+        Partitioning partitioning = scenario.workload().partitioning() != null ? scenario.workload().partitioning()
+                : scenario.env().partitioning();
+        WorkloadGenerator generator = new WorkloadGenerator(bootstrap, scenario.producer(), partitioning,
+                scenario.workload().producers(), drugs(scenario), runId, recorder, deadlines.stall());
+        for (long warmup : scenario.workload().warmup()) {
+            history.append(new HistoryEvent.PhaseStarted(Phase.WARMUP, System.currentTimeMillis()));
+            out.println("\nwarm-up: " + warmup + " orders");
+            workload.end = generator.runPhase(warmup, scenario.workload().ratePerSecond(), 0, true, halted);
+            if (workload.end != PhaseEnd.COMPLETED) {
+                stalled(workload, deadlines);
+                return;
+            }
+            if (Drain.await(recorder, started.outcomes, deadlines.drain(), false, halted,
+                    System::currentTimeMillis) == Drain.End.STOPPED) {
+                return;
+            }
+        }
+        workload.offsetsAtMeasure = ClusterOffsets.allEnds(bootstrap, QUICK_ADMIN);
+        workload.measuredStart = System.currentTimeMillis();
+        started.sampler.measuringFrom(workload.measuredStart);
+        history.append(new HistoryEvent.PhaseStarted(Phase.MEASURE, workload.measuredStart));
+        out.println("\nmeasuring: " + describe(scenario.workload()));
+        started.timeline.startSchedule();
+        workload.end = generator.runPhase(scenario.workload().orders() > 0 ? scenario.workload().orders()
+                        : Long.MAX_VALUE, scenario.workload().ratePerSecond(),
+                scenario.workload().durationSeconds() * 1000, false, halted);
+        workload.sendingEnded = System.currentTimeMillis();
+        stalled(workload, deadlines);
+    }
+
+    private void stalled(Workload workload, RunDeadlines deadlines) {
+        if (workload.end == PhaseEnd.STALLED) {
+            out.println("\nsending stopped: no acknowledgement for " + Timeouts.describe(deadlines.stall()));
+        }
+    }
+
+    // ---- drain, heal/recover, read-back --------------------------------------------------------
+
+    private Drain.End drain(HistoryLog history, RunRecorder recorder, OutcomeConsumer outcomes, RunDeadlines deadlines,
+                            boolean stalled, BooleanSupplier halted) {
+        history.append(new HistoryEvent.PhaseStarted(Phase.DRAIN, System.currentTimeMillis()));
+        Drain.End end = Drain.await(recorder, outcomes, deadlines.drain(), stalled, halted, System::currentTimeMillis);
+        if (end == Drain.End.TIMED_OUT) {
+            out.println("\ndrain: no order completed for " + Timeouts.describe(deadlines.drain()) + "; "
+                    + recorder.inFlight() + " still in flight");
+        }
+        return end;
+    }
+
+    private void healAndRecover(HistoryLog history, Started started, RunDeadlines deadlines) {
+        history.append(new HistoryEvent.PhaseStarted(Phase.HEAL, System.currentTimeMillis()));
+        long deadline = System.nanoTime() + deadlines.heal().toNanos();
+        if (!started.timeline.recover(deadlines.heal())) {
+            out.println("\nheal: not finished after " + Timeouts.describe(deadlines.heal()));
+        }
+        Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+        if (!started.watch.awaitLeaders(left)) {
+            out.println("\nheal: some order-placed partition has no leader"
+                    + (started.timeline.brokerDown() ? " (a broker the scenario killed is down)" : ""));
+        }
+    }
+
+    private void readBack(EnvState env, HistoryLog history, Workload workload, RunDeadlines deadlines,
+                          AtomicBoolean stop) {
+        history.append(new HistoryEvent.PhaseStarted(Phase.READ_BACK, System.currentTimeMillis()));
+        HistoryEvent.ReadBackDone done = OrderPlacedReadBack.read(env.bootstrapServers(), workload.orderPlacedStarts,
+                deadlines.readBack(), history, stop::get);
+        if (!done.complete()) {
+            out.println("\nread-back: order-placed could not be read to its end");
+        }
+    }
+
+    // ---- check ---------------------------------------------------------------------------------
+
+    private Outcome check(Scenario scenario, EnvState env, HistoryLog history, RunRecorder recorder, Started started,
+                          Workload workload, HistoryEvent.EndReason reason, boolean clusterAvailable,
+                          boolean interrupted) {
+        if (started.sampler != null) {
+            started.sampler.close();
+        }
+        history.append(new HistoryEvent.PhaseStarted(Phase.CHECK, System.currentTimeMillis()));
+        double recordsPerSec = workload.offsetsAtMeasure.isEmpty() || interrupted ? 0
+                : ClusterOffsets.recordsPerSecond(workload.offsetsAtMeasure,
+                ClusterOffsets.allEnds(env.bootstrapServers(), QUICK_ADMIN), recorder.measuredSpanMillis());
+        long endedAt = System.currentTimeMillis();
+        history.append(new HistoryEvent.RunEnded(reason, describe(reason, history), clusterAvailable, endedAt));
+        List<TimeSeriesRow> rows = started.sampler == null ? List.of() : started.sampler.rows();
+        List<HistoryEvent> events = history.events();
+        out.println();
+        RunResult result = ResultAssembly.assemble(new ResultAssembly.Inputs(scenario, recorder,
+                started.outcomes == null ? Map.of() : started.outcomes.baseline(), rows, events,
+                workload.measuredStart, workload.sendingEnded, endedAt, recordsPerSec, interrupted));
+        return new Outcome(result, rows, events);
+    }
+
+    private static String describe(HistoryEvent.EndReason reason, HistoryLog history) {
+        return switch (reason) {
+            case COMPLETED -> "every order sent, drained and read back";
+            case STALLED -> "sending stopped: no acknowledgement for the stall timeout";
+            case DRAIN_TIMEOUT -> "the drain ended at its deadline with orders in flight";
+            case INTERRUPTED -> "interrupted (Ctrl-C)";
+            case ERROR -> history.events().stream().filter(HistoryEvent.ToolError.class::isInstance)
+                    .map(HistoryEvent.ToolError.class::cast).findFirst()
+                    .map(error -> error.where() + ": " + error.cause()).orElse("tool error");
+        };
+    }
+
+    // ---- teardown ------------------------------------------------------------------------------
+
+    private void tearDown(Scenario scenario, Started started) {
+        // fault actions first: nothing is stopped under an inject or heal still running
+        if (started.timeline != null) {
+            FaultTimeline timeline = started.timeline;
+            quietly("ending the fault timeline", () -> timeline.close(FAULTS_IN_FLIGHT));
+        }
+        if (started.sampler != null) {
+            quietly("stopping the sampler", started.sampler::close);
+        }
+        if (started.watch != null) {
+            quietly("stopping the partition watch", started.watch::close);
+        }
+        OutcomeConsumer consumer = started.outcomes;
+        if (consumer != null) {
+            quietly("stopping the outcome consumer", () -> {
+                try {
+                    consumer.close();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        }
+        if (started.brokerMetrics != null) {
+            quietly("closing JMX connections", started.brokerMetrics::close);
+        }
+        quietly("stopping the app instances", () -> started.apps.stopAll(Timeouts.APP_STOP_GRACE));
+        if (started.env && !scenario.reuseEnv()) {
+            out.println("stopping env " + started.state.envName());
+            // the recorded state, not the one from start: faults may have restarted brokers under new pids
+            quietly("stopping the env", () -> started.environment.down(false));
+        }
+    }
+
+    private void quietly(String what, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            // teardown problems are reported, never thrown: they must not cost the run its results
+            out.println("teardown: " + what + " failed: " + e.getMessage() + " (`./chaos down` stops what is left)");
+        }
     }
 
     private static List<String> drugs(Scenario scenario) {
         String configured = scenario.app().config().get("supply.drugs");
         return configured != null ? List.of(configured.split("\\s*,\\s*"))
                 : List.copyOf(SupplyChainSettings.defaults().catalogue().keySet());
-    }
-
-    /**
-     * Waits until every acknowledged order is final and the outcome topics were quiet for
-     * {@link #SETTLE}, or until nothing completed for the drain timeout.
-     */
-    private static void drain(RunRecorder recorder, OutcomeConsumer outcomes, Duration timeout, AtomicBoolean stop)
-            throws InterruptedException {
-        long lastCompleted = -1;
-        long lastProgress = System.currentTimeMillis();
-        while (!stop.get()) {
-            long completed = recorder.completedCount();
-            if (completed != lastCompleted) {
-                lastCompleted = completed;
-                lastProgress = System.currentTimeMillis();
-            }
-            // the releases that move delivered units to shipped come one commit and one hop after DELIVERED
-            boolean settled = recorder.inFlight() == 0
-                    && System.currentTimeMillis() - outcomes.lastRecordAt() > SETTLE.toMillis();
-            if (settled || System.currentTimeMillis() - lastProgress > timeout.toMillis()) {
-                return;
-            }
-            TimeUnit.MILLISECONDS.sleep(100);
-        }
-    }
-
-    private void inject(FaultSpec fault, FaultActions actions, Map<String, ActiveFault> active,
-                        List<RunResult.FaultEvent> events, FaultEventLog journal, ScheduledExecutorService timers) {
-        long begun = System.currentTimeMillis();
-        try {
-            FaultAction action = actions.bind(fault);
-            out.println("\nfault: " + action.describe());
-            action.inject();
-            journal.append(new FaultEventLog.Entry(begun, FaultEventLog.Entry.INJECT, fault.type().cliName(),
-                    String.valueOf(fault.target()), action.describe(), "schedule"));
-            long done = System.currentTimeMillis();
-            if (done - begun > 1000) {
-                out.printf("%nfault: %s took %.1f s%n", action.describe(), (done - begun) / 1000.0);
-            }
-            if (fault.type().isInstantaneous()) {
-                events.add(new RunResult.FaultEvent(fault.type().cliName(), String.valueOf(fault.target()),
-                        action.describe(), "schedule", begun, done, null));
-                if (fault.type().isRepair()) {
-                    endRepairedFaults(fault, action, active, events, done);
-                }
-                return;
-            }
-            RunResult.FaultEvent event = new RunResult.FaultEvent(fault.type().cliName(), String.valueOf(fault.target()),
-                    action.describe(), "schedule", begun, null, null);
-            String key = fault.describe() + "@" + begun;
-            synchronized (active) {
-                active.put(key, new ActiveFault(fault, action, event));
-            }
-            events.add(event);
-            if (fault.duration() != null) {
-                timers.schedule(() -> heal(key, active, events, journal), fault.duration().toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (RuntimeException e) {
-            out.println("\nfault " + fault.describe() + " could not be injected: " + e.getMessage());
-            events.add(new RunResult.FaultEvent(fault.type().cliName(), String.valueOf(fault.target()),
-                    "failed: " + e.getMessage(), "schedule", begun, begun, null));
-        }
-    }
-
-    /** A start or resume ends the kill, stop or pause of the same broker; heal ends every fault. */
-    private static void endRepairedFaults(FaultSpec repair, FaultAction action, Map<String, ActiveFault> active,
-                                          List<RunResult.FaultEvent> events, long at) {
-        String broker = action.describe().substring(action.describe().lastIndexOf(' ') + 1);
-        List<ActiveFault> ended = new ArrayList<>();
-        synchronized (active) {
-            active.values().removeIf(fault -> {
-                boolean repaired = repair.type() == FaultType.HEAL
-                        || fault.spec().type().kind() == FaultType.Kind.BROKER
-                        && fault.action().describe().endsWith(" " + broker);
-                if (repaired) {
-                    ended.add(fault);
-                }
-                return repaired;
-            });
-        }
-        for (ActiveFault fault : ended) {
-            RunResult.FaultEvent injected = fault.event();
-            events.replaceAll(event -> event == injected ? new RunResult.FaultEvent(event.action(), event.target(),
-                    event.detail(), event.source(), event.injectedAt(), at, null) : event);
-        }
-    }
-
-    private void heal(String key, Map<String, ActiveFault> active, List<RunResult.FaultEvent> events,
-                      FaultEventLog journal) {
-        ActiveFault fault;
-        synchronized (active) {
-            fault = active.remove(key);
-        }
-        if (fault == null) {
-            return;
-        }
-        fault.action().heal();
-        long now = System.currentTimeMillis();
-        journal.append(new FaultEventLog.Entry(now, FaultEventLog.Entry.HEAL, fault.spec().type().cliName(),
-                String.valueOf(fault.spec().target()), fault.action().describe(), "schedule"));
-        RunResult.FaultEvent injected = fault.event();
-        events.replaceAll(event -> event == injected ? new RunResult.FaultEvent(event.action(), event.target(),
-                event.detail(), event.source(), event.injectedAt(), now, null) : event);
-        out.println("\nhealed: " + fault.action().describe());
-    }
-
-    private void healAll(Map<String, ActiveFault> active, List<RunResult.FaultEvent> events, FaultEventLog journal) {
-        List<String> keys;
-        synchronized (active) {
-            keys = new ArrayList<>(active.keySet());
-        }
-        keys.forEach(key -> heal(key, active, events, journal));
-    }
-
-    /** Turns the recorder's counters into one row a second and prints the progress line. */
-    private final class Sampler implements Runnable {
-        private final RunRecorder recorder;
-        private final BrokerMetrics brokers;
-        private final HostMetrics host = new HostMetrics();
-        private final List<TimeSeriesRow> rows;
-        private final Map<String, ActiveFault> active;
-        private final FaultEventLog journal;
-        private final List<RunResult.FaultEvent> events;
-        private long journalPosition;
-        private volatile long measuredStart = Long.MAX_VALUE;
-        private long sent;
-        private long acked;
-        private long completed;
-
-        Sampler(RunRecorder recorder, BrokerMetrics brokers, List<TimeSeriesRow> rows, Map<String, ActiveFault> active,
-                FaultEventLog journal, List<RunResult.FaultEvent> events) {
-            this.recorder = recorder;
-            this.brokers = brokers;
-            this.rows = rows;
-            this.active = active;
-            this.journal = journal;
-            this.events = events;
-            this.journalPosition = journal.position();
-        }
-
-        void measuringFrom(long start) {
-            measuredStart = start;
-        }
-
-        @Override
-        public void run() {
-            try {
-                FaultEventLog.Read read = journal.readFrom(journalPosition);
-                journalPosition = read.next();
-                read.entries().stream().filter(entry -> !"schedule".equals(entry.source()))
-                        .forEach(entry -> recordForeignFault(entry, events));
-                long now = System.currentTimeMillis();
-                Histogram latency = recorder.latencyInterval();
-                Histogram request = recorder.requestTimeInterval();
-                BrokerMetrics.Sample broker = brokers.sample();
-                List<String> faults = activeFaults();
-                long sentNow = recorder.sentCount();
-                long ackedNow = recorder.ackedCount();
-                long completedNow = recorder.completedCount();
-                long inFlight = recorder.inFlight();
-                rows.add(new TimeSeriesRow(measuredStart == Long.MAX_VALUE ? -1 : (now - measuredStart) / 1000,
-                        sentNow - sent, ackedNow - acked, completedNow - completed, inFlight, broker.messagesInPerSec(),
-                        percentile(latency, 50), percentile(latency, 99), percentile(latency, 100),
-                        percentile(request, 99), faults, broker.underReplicated(), broker.bytesInPerSec(),
-                        broker.bytesOutPerSec(), broker.isrShrinksPerSec(), broker.isrExpandsPerSec(),
-                        broker.requestHandlerIdlePct(), broker.produceTotalTimeP99Ms(), host.cpuPercent(),
-                        host.memoryUsedMb()));
-                out.printf("\rsent %d  acked %d  completed %d  in flight %d  |  %d orders/s  p99 %s ms  |  faults: %s    ",
-                        sentNow, ackedNow, completedNow, inFlight, completedNow - completed,
-                        latency.getTotalCount() == 0 ? "-" : String.format("%.0f", percentile(latency, 99)),
-                        faults.isEmpty() ? "none" : String.join(", ", faults));
-                out.flush();
-                sent = sentNow;
-                acked = ackedNow;
-                completed = completedNow;
-            } catch (RuntimeException e) {
-                out.println("\nsampling failed: " + e);
-            }
-        }
-
-        private List<String> activeFaults() {
-            List<String> faults = new ArrayList<>();
-            synchronized (active) {
-                active.values().forEach(fault -> faults.add(fault.action().describe()));
-            }
-            events.stream().filter(event -> !"schedule".equals(event.source()) && event.healedAt() == null)
-                    .forEach(event -> faults.add(event.detail()));
-            return faults;
-        }
-
-        private static double percentile(Histogram histogram, double percentile) {
-            return histogram.getTotalCount() == 0 ? Double.NaN
-                    : LatencyHistogram.millis(histogram.getValueAtPercentile(percentile));
-        }
-    }
-
-    /** A fault injected or healed from another terminal, as the event log tells it. */
-    private static void recordForeignFault(FaultEventLog.Entry entry, List<RunResult.FaultEvent> events) {
-        if (FaultEventLog.Entry.INJECT.equals(entry.phase())) {
-            events.add(new RunResult.FaultEvent(entry.action(), entry.target(), entry.detail(), entry.source(),
-                    entry.at(), null, null));
-            return;
-        }
-        for (int i = events.size() - 1; i >= 0; i--) {
-            RunResult.FaultEvent event = events.get(i);
-            boolean heals = event.healedAt() == null && !"schedule".equals(event.source())
-                    && (entry.action().equals("heal") || event.target().equals(entry.target()));
-            if (heals) {
-                events.set(i, new RunResult.FaultEvent(event.action(), event.target(), event.detail(), event.source(),
-                        event.injectedAt(), entry.at(), null));
-                if (!entry.action().equals("heal")) {
-                    return;
-                }
-            }
-        }
-    }
-
-    private RunResult result(Scenario scenario, RunRecorder recorder, Map<String, io.supplychaos.domain.InventoryUpdate> baseline,
-                             List<TimeSeriesRow> rows, List<RunResult.FaultEvent> faultEvents, long measuredStart,
-                             long sendingEnded, long endedAt, double recordsPerSec, boolean interrupted) {
-        CheckResult check = CorrectnessChecker.check(recorder.history(baseline));
-        long[] completedPerSecond = completedPerSecond(rows, measuredStart, sendingEnded);
-        List<RunResult.FaultEvent> faults = new ArrayList<>();
-        List<String> unrecovered = new ArrayList<>();
-        double worstRecovery = 0;
-        for (RunResult.FaultEvent event : faultEvents) {
-            int second = (int) ((event.injectedAt() - measuredStart) / 1000);
-            OptionalLong recovery = Recovery.seconds(completedPerSecond, second);
-            if (recovery.isEmpty()) {
-                unrecovered.add(event.detail());
-            } else {
-                worstRecovery = Math.max(worstRecovery, recovery.getAsLong());
-            }
-            faults.add(new RunResult.FaultEvent(event.action(), event.target(), event.detail(), event.source(),
-                    event.injectedAt(), event.healedAt(), recovery.isPresent() ? recovery.getAsLong() * 1000 : null));
-        }
-        RunResult.Latency latency = recorder.latency();
-        double ordersPerSec = recorder.ordersPerSecond();
-        Verdict verdict = Verdict.judge(check, scenario.expect(), latency.p99(), ordersPerSec,
-                faults.isEmpty() ? null : worstRecovery, unrecovered);
-        // an interrupted run's unfinished orders are in flight, not lost: only say what was cut short
-        List<String> violations = interrupted ? List.of("interrupted before the run finished: partial results; "
-                + check.lost().size() + " acknowledged orders were still in flight and are not judged")
-                : verdict.violations();
-        RunResult.Orders orders = new RunResult.Orders(recorder.sentCount(), recorder.ackedCount(), check.completed(),
-                check.lost().size(), verdict.expectedLost(), check.duplicates(), check.outOfOrder().size(),
-                check.neverAcked().size(), check.rejected(), head(check.lost()), head(check.duplicateStates()),
-                head(check.outOfOrder()));
-        return new RunResult(scenario.name(), scenario.env().name(), workload(scenario), orders,
-                new RunResult.Throughput(ordersPerSec, recordsPerSec), latency, recorder.requestTime(),
-                recorder.jitter(), recorder.stages(), faults, interrupted ? Verdict.INTERRUPTED : verdict.name(),
-                violations, measuredStart, endedAt, interrupted, recorder.distribution(), null);
-    }
-
-    private static List<String> head(List<String> items) {
-        return List.copyOf(items.subList(0, Math.min(20, items.size())));
-    }
-
-    /** Completed orders in each second of the measured sending phase (index 0 = first second). */
-    private static long[] completedPerSecond(List<TimeSeriesRow> rows, long measuredStart, long sendingEnded) {
-        int seconds = (int) Math.max(1, (sendingEnded - measuredStart) / 1000);
-        long[] perSecond = new long[seconds];
-        for (TimeSeriesRow row : rows) {
-            if (row.second() >= 0 && row.second() < seconds) {
-                perSecond[(int) row.second()] += row.completed();
-            }
-        }
-        return perSecond;
-    }
-
-    private static Map<String, Object> workload(Scenario scenario) {
-        Map<String, Object> workload = new LinkedHashMap<>();
-        workload.put("warmup", scenario.workload().warmup());
-        workload.put("orders", scenario.workload().orders());
-        workload.put("durationSeconds", scenario.workload().durationSeconds());
-        workload.put("ratePerSecond", scenario.workload().ratePerSecond());
-        workload.put("producers", scenario.workload().producers());
-        workload.put("partitioning", scenario.workload().partitioning() == null ? scenario.env().partitioning().yamlName()
-                : scenario.workload().partitioning().yamlName());
-        workload.put("producer", scenario.producer());
-        workload.put("app", Map.of("instances", scenario.app().instances(), "processingGuarantee",
-                scenario.app().processingGuarantee(), "config", scenario.app().config()));
-        return workload;
     }
 
     private static String describe(WorkloadSpec workload) {
@@ -527,42 +417,5 @@ public final class ScenarioRunner {
         Map<Integer, Integer> ports = new HashMap<>();
         env.brokers().forEach(broker -> ports.put(broker.id(), broker.jmxPort()));
         return ports;
-    }
-
-    private static Map<TopicPartition, Long> endOffsets(String bootstrapServers) {
-        Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        try (Admin admin = Admin.create(config)) {
-            Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-            admin.describeTopics(admin.listTopics().names().get(30, TimeUnit.SECONDS)).allTopicNames()
-                    .get(30, TimeUnit.SECONDS).forEach((topic, description) -> description.partitions()
-                            .forEach(partition -> request.put(new TopicPartition(topic, partition.partition()),
-                                    OffsetSpec.latest())));
-            Map<TopicPartition, Long> offsets = new HashMap<>();
-            admin.listOffsets(request).all().get(30, TimeUnit.SECONDS)
-                    .forEach((partition, info) -> offsets.put(partition, info.offset()));
-            return offsets;
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-            return Map.of();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Map.of();
-        }
-    }
-
-    /**
-     * Records written on all topics since {@code before} (internal ones included, Kafka's own
-     * excluded), per second of the span that orders/s is counted over: the two figures share a
-     * denominator, so their ratio is records per order.
-     */
-    private static double recordsPerSecond(String bootstrapServers, Map<TopicPartition, Long> before, long spanMillis) {
-        Map<TopicPartition, Long> after = endOffsets(bootstrapServers);
-        long records = 0;
-        for (Map.Entry<TopicPartition, Long> end : after.entrySet()) {
-            if (!end.getKey().topic().startsWith("__")) {
-                records += end.getValue() - before.getOrDefault(end.getKey(), 0L);
-            }
-        }
-        return spanMillis == 0 ? 0 : records * 1000.0 / spanMillis;
     }
 }

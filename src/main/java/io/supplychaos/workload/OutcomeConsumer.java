@@ -1,5 +1,6 @@
 package io.supplychaos.workload;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -12,59 +13,124 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.Deserializer;
 
+import io.supplychaos.domain.Batch;
+import io.supplychaos.domain.Confirmation;
 import io.supplychaos.domain.InventoryUpdate;
 import io.supplychaos.domain.Notification;
+import io.supplychaos.domain.ShipmentStatus;
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryLog;
+import io.supplychaos.time.Timeouts;
+import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.Topics;
+import io.supplychaos.topology.serde.JsonSerde;
+import io.supplychaos.topology.state.StockCommand;
 
 /**
- * Reads what comes out of the supply chain during a run — notifications and inventory-updated —
- * with read_committed (so aborted transactions never count), from the end of both topics as they
- * were before the run, and hands each record to the {@link RunRecorder}. Also captures each
- * drug's last inventory update from before the run, the checker's baseline. Runs on its own
- * thread; {@link #close()} stops it.
+ * Reads everything the supply chain writes during a run, with read_committed (aborted transactions
+ * never count), from the end of each topic as it was before the run: order-confirmation,
+ * drug-manufactured, shipment-status, notifications, inventory-updated and the stock-command
+ * repartition topic ({@code <application.id>-stock-commands-by-drug-repartition}). Each record
+ * becomes a {@link HistoryEvent.Observed} (inventory: {@link HistoryEvent.StockObserved}) in the
+ * run's history; notifications and inventory updates also go to the {@link RunRecorder}. Before the
+ * run it reads the tail of inventory-updated: the stock each drug starts from (baseline).
+ *
+ * <p>A record it cannot decode is recorded as {@link HistoryEvent.Observed#MALFORMED}, never
+ * dropped. Streams purges the repartition topic after each commit: should the consumer fall behind
+ * and find records deleted, it records a {@link HistoryEvent.ReadGap} and goes on from the log
+ * start. Any other failure in its thread is a {@link ToolFailures tool failure} (the run ends as
+ * ERROR), never a silent stop. Runs on its own thread; {@link #close()} stops it.
  */
 public final class OutcomeConsumer implements AutoCloseable {
 
+    /** The Streams application.id unless the app's config names another. */
+    public static final String DEFAULT_APPLICATION_ID = "supply-chaos";
+
     private static final long BASELINE_RECORDS = 20_000;
+    private static final Duration BASELINE_READ = Duration.ofSeconds(30);
+    private static final Duration CLOSE = Duration.ofSeconds(5);
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final RunRecorder recorder;
+    private final HistoryLog history;
+    private final ToolFailures failures;
+    private final String stockCommands;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong lastRecordAt = new AtomicLong(System.currentTimeMillis());
     private final Map<String, InventoryUpdate> baseline = new HashMap<>();
     private boolean baselineComplete = true;
     private final Deserializer<Notification> notifications = Topics.NOTIFICATIONS.valueSerde().deserializer();
     private final Deserializer<InventoryUpdate> inventory = Topics.INVENTORY_UPDATED.valueSerde().deserializer();
+    private final Deserializer<Confirmation> confirmations = Topics.ORDER_CONFIRMATION.valueSerde().deserializer();
+    private final Deserializer<Batch> batches = Topics.DRUG_MANUFACTURED.valueSerde().deserializer();
+    private final Deserializer<ShipmentStatus> shipments = Topics.SHIPMENT_STATUS.valueSerde().deserializer();
+    private final Deserializer<StockCommand> commands = JsonSerde.of(StockCommand.class).deserializer();
     private final Thread thread;
 
-    public OutcomeConsumer(String bootstrapServers, RunRecorder recorder) {
+    /**
+     * Assigns every output topic at its end, reads the inventory baseline, and starts reading.
+     *
+     * @param applicationId the app's Streams application.id, which names the repartition topic
+     * @throws IllegalStateException when a topic has no partitions (not created: the app is not the one expected)
+     */
+    public OutcomeConsumer(String bootstrapServers, RunRecorder recorder, HistoryLog history, ToolFailures failures,
+                           String applicationId) {
         this.recorder = recorder;
+        this.history = history;
+        this.failures = failures;
+        this.stockCommands = stockCommandTopic(applicationId);
         Properties config = new Properties();
         config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // positions are always set; "none" makes a purged stretch an exception we record as a gap
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
         config.put(ConsumerConfig.CLIENT_ID_CONFIG, "supply-chaos-outcomes");
         config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
         consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        List<TopicPartition> partitions = new ArrayList<>();
-        for (String topic : List.of(Topics.NOTIFICATIONS.name(), Topics.INVENTORY_UPDATED.name())) {
-            for (PartitionInfo info : consumer.partitionsFor(topic, Duration.ofSeconds(30))) {
-                partitions.add(new TopicPartition(topic, info.partition()));
+        try {
+            List<TopicPartition> partitions = new ArrayList<>();
+            for (String topic : List.of(Topics.ORDER_CONFIRMATION.name(), Topics.DRUG_MANUFACTURED.name(),
+                    Topics.SHIPMENT_STATUS.name(), Topics.NOTIFICATIONS.name(), Topics.INVENTORY_UPDATED.name(),
+                    stockCommands)) {
+                List<PartitionInfo> infos = consumer.partitionsFor(topic, Timeouts.ADMIN_CALL);
+                if (infos == null || infos.isEmpty()) {
+                    throw new IllegalStateException("topic " + topic + " has no partitions: the run cannot observe it");
+                }
+                infos.forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
             }
+            consumer.assign(partitions);
+            readInventoryBaseline(partitions);
+            consumer.seekToEnd(partitions);
+            partitions.forEach(partition -> consumer.position(partition, Timeouts.ADMIN_CALL));
+        } catch (RuntimeException e) {
+            consumer.close(CLOSE);
+            throw e;
         }
-        consumer.assign(partitions);
-        readInventoryBaseline(partitions);
-        consumer.seekToEnd(partitions);
-        partitions.forEach(consumer::position);
         thread = new Thread(this::poll, "outcome-consumer");
+        thread.setDaemon(true);
         thread.start();
+    }
+
+    /** {@code <application.id>-stock-commands-by-drug-repartition}. */
+    public static String stockCommandTopic(String applicationId) {
+        return applicationId + "-" + StoreNames.STOCK_COMMANDS_BY_DRUG + "-repartition";
+    }
+
+    /** The application.id an app started with {@code appConfig} uses. */
+    public static String applicationId(Map<String, String> appConfig) {
+        String id = appConfig.get("kafka-streams.application.id");
+        if (id == null) {
+            id = appConfig.get("quarkus.kafka-streams.application-id");
+        }
+        return id == null || id.isBlank() ? DEFAULT_APPLICATION_ID : id;
     }
 
     /**
@@ -80,60 +146,163 @@ public final class OutcomeConsumer implements AutoCloseable {
         return lastRecordAt.get();
     }
 
+    /** True while the reading thread runs. */
+    public boolean alive() {
+        return thread.isAlive();
+    }
+
     private void readInventoryBaseline(List<TopicPartition> partitions) {
         List<TopicPartition> stock = partitions.stream()
                 .filter(tp -> tp.topic().equals(Topics.INVENTORY_UPDATED.name())).toList();
-        Map<TopicPartition, Long> ends = consumer.endOffsets(stock);
+        Map<TopicPartition, Long> ends = consumer.endOffsets(stock, Timeouts.ADMIN_CALL);
+        Map<TopicPartition, Long> starts = consumer.beginningOffsets(stock, Timeouts.ADMIN_CALL);
         // read only the tail: on a long-lived env the whole topic would take too long
         for (TopicPartition tp : stock) {
-            long from = Math.max(0, ends.get(tp) - BASELINE_RECORDS);
-            baselineComplete &= from == 0;
+            long from = Math.max(starts.get(tp), ends.get(tp) - BASELINE_RECORDS);
+            baselineComplete &= from == starts.get(tp);
             consumer.seek(tp, from);
         }
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (stock.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp))
-                && System.currentTimeMillis() < deadline) {
+        long deadline = System.nanoTime() + BASELINE_READ.toNanos();
+        List<TopicPartition> others = partitions.stream().filter(tp -> !stock.contains(tp)).toList();
+        consumer.pause(others);
+        while (stock.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp)) && System.nanoTime() < deadline) {
             for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                if (record.topic().equals(Topics.INVENTORY_UPDATED.name())) {
-                    InventoryUpdate update = decode(inventory, record);
-                    if (update != null) {
-                        baseline.put(update.drugId(), update);
-                    }
+                InventoryUpdate update = decode(inventory, record);
+                if (update != null && update.drugId() != null) {
+                    baseline.put(update.drugId(), update);
+                    history.append(stock(record, update, true, System.currentTimeMillis()));
                 }
             }
         }
+        baselineComplete &= stock.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
+        consumer.resume(others);
     }
 
     private void poll() {
         try {
             while (running.get()) {
-                for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                Iterable<ConsumerRecord<byte[], byte[]>> records;
+                try {
+                    records = consumer.poll(Duration.ofMillis(100));
+                } catch (OffsetOutOfRangeException purged) {
+                    skipPurged(purged);
+                    continue;
+                }
+                for (ConsumerRecord<byte[], byte[]> record : records) {
                     long readAt = System.currentTimeMillis();
                     lastRecordAt.set(readAt);
-                    if (record.topic().equals(Topics.NOTIFICATIONS.name())) {
-                        Notification notification = decode(notifications, record);
-                        if (notification != null) {
-                            recorder.observed(notification, readAt);
-                        }
-                    } else {
-                        InventoryUpdate update = decode(inventory, record);
-                        if (update != null) {
-                            recorder.inventory(update);
-                        }
-                    }
+                    handle(record, readAt);
                 }
             }
         } catch (WakeupException e) {
             // close() woke us up
+        } catch (Exception | Error e) {
+            if (running.get()) {
+                failures.record("outcome consumer", e);
+            }
         } finally {
-            consumer.close(Duration.ofSeconds(5));
+            consumer.close(CLOSE);
         }
     }
 
-    private static <T> T decode(Deserializer<T> deserializer, ConsumerRecord<byte[], byte[]> record) {
+    /** Records deleted before we read them (a purged repartition topic): note the gap, go on from the log start. */
+    private void skipPurged(OffsetOutOfRangeException purged) {
+        Map<TopicPartition, Long> starts = consumer.beginningOffsets(purged.partitions(), Timeouts.ADMIN_CALL);
+        purged.offsetOutOfRangePartitions().forEach((partition, position) -> {
+            long start = starts.getOrDefault(partition, position);
+            history.append(new HistoryEvent.ReadGap(topicName(partition.topic()), partition.partition(), position, start,
+                    System.currentTimeMillis()));
+            consumer.seek(partition, Math.max(start, position));
+        });
+    }
+
+    private String topicName(String topic) {
+        return topic.equals(stockCommands) ? HistoryEvent.Observed.STOCK_COMMANDS : topic;
+    }
+
+    private void handle(ConsumerRecord<byte[], byte[]> record, long readAt) {
+        String topic = record.topic();
+        if (topic.equals(Topics.INVENTORY_UPDATED.name())) {
+            InventoryUpdate update = decode(inventory, record);
+            if (update == null || update.drugId() == null) {
+                history.append(malformed(record, readAt));
+                return;
+            }
+            history.append(stock(record, update, false, readAt));
+            recorder.inventory(update);
+            return;
+        }
+        if (topic.equals(Topics.NOTIFICATIONS.name())) {
+            Notification notification = decode(notifications, record);
+            if (notification == null || !notification.problems().isEmpty()) {
+                history.append(malformed(record, readAt));
+                return;
+            }
+            history.append(observed(record, notification.orderId(), notification.status().name(), 0,
+                    notification.at(), readAt));
+            recorder.observed(notification, readAt);
+            return;
+        }
+        history.append(decodeOutput(record, readAt));
+    }
+
+    /** A record of order-confirmation, drug-manufactured, shipment-status or the stock commands. */
+    private HistoryEvent.Observed decodeOutput(ConsumerRecord<byte[], byte[]> record, long readAt) {
+        String topic = record.topic();
+        if (topic.equals(Topics.ORDER_CONFIRMATION.name())) {
+            Confirmation confirmation = decode(confirmations, record);
+            return confirmation == null || !confirmation.problems().isEmpty() ? malformed(record, readAt)
+                    : observed(record, confirmation.orderId(), confirmation.status().name(), confirmation.quantity(),
+                    confirmation.at(), readAt);
+        }
+        if (topic.equals(Topics.DRUG_MANUFACTURED.name())) {
+            Batch batch = decode(batches, record);
+            return batch == null || !batch.problems().isEmpty() ? malformed(record, readAt)
+                    : observed(record, batch.orderId(), "MANUFACTURED", batch.quantity(), batch.manufacturedAt(), readAt);
+        }
+        if (topic.equals(Topics.SHIPMENT_STATUS.name())) {
+            ShipmentStatus shipment = decode(shipments, record);
+            return shipment == null || !shipment.problems().isEmpty() ? malformed(record, readAt)
+                    : observed(record, shipment.orderId(), shipment.status().name(), shipment.quantity(), shipment.at(),
+                    readAt);
+        }
+        StockCommand command = decode(commands, record);
+        return command == null || command.kind() == null || command.orderId() == null ? malformed(record, readAt)
+                : observed(record, command.orderId(), command.kind().name(), command.quantity(), record.timestamp(),
+                readAt);
+    }
+
+    private HistoryEvent.Observed observed(ConsumerRecord<byte[], byte[]> record, String orderId, String state,
+                                           int quantity, long emittedAt, long readAt) {
+        return new HistoryEvent.Observed(topicName(record.topic()), record.partition(), record.offset(), key(record),
+                orderId, state, quantity, emittedAt, readAt);
+    }
+
+    private HistoryEvent.Observed malformed(ConsumerRecord<byte[], byte[]> record, long readAt) {
+        return new HistoryEvent.Observed(topicName(record.topic()), record.partition(), record.offset(), key(record),
+                null, HistoryEvent.Observed.MALFORMED, 0, record.timestamp(), readAt);
+    }
+
+    private static HistoryEvent.StockObserved stock(ConsumerRecord<byte[], byte[]> record, InventoryUpdate update,
+                                                    boolean baseline, long readAt) {
+        return new HistoryEvent.StockObserved(record.partition(), record.offset(), update.drugId(), update.initial(),
+                update.produced(), update.available(), update.reserved(), update.shipped(), update.causeOrderId(),
+                baseline, readAt);
+    }
+
+    private static String key(ConsumerRecord<byte[], byte[]> record) {
+        return record.key() == null ? null : new String(record.key(), StandardCharsets.UTF_8);
+    }
+
+    /** The record's value, or null when it is empty or not what the topic carries. */
+    static <T> T decode(Deserializer<T> deserializer, ConsumerRecord<byte[], byte[]> record) {
+        if (record.value() == null) {
+            return null;
+        }
         try {
             return deserializer.deserialize(record.topic(), record.value());
-        } catch (SerializationException e) {
+        } catch (RuntimeException e) {
+            // any decoding failure (bad JSON, an unknown enum value, a wrong shape) is a malformed record
             return null;
         }
     }
@@ -142,6 +311,6 @@ public final class OutcomeConsumer implements AutoCloseable {
     public void close() throws InterruptedException {
         running.set(false);
         consumer.wakeup();
-        thread.join(10_000);
+        thread.join(CLOSE.toMillis() + 5_000);
     }
 }

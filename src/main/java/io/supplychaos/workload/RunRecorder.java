@@ -18,6 +18,8 @@ import io.supplychaos.check.ObservedState;
 import io.supplychaos.domain.InventoryUpdate;
 import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryLog;
 import io.supplychaos.metrics.JitterMeter;
 import io.supplychaos.metrics.LatencyHistogram;
 import io.supplychaos.result.RunResult;
@@ -27,9 +29,10 @@ import io.supplychaos.result.RunResult;
  * was sent, acknowledged, failed and observed, with latency (intended send time to the final
  * notification being read), request time (send to ack), jitter and per-stage latency recorded in
  * HdrHistograms for the measured phase only, and running totals that the time series samples each second.
- * Thread-safe.
+ * Every send, acknowledgement and failed send also goes to the run's {@link HistoryLog}. A callback
+ * that fails is reported to {@link ToolFailures} (the run ends as ERROR), never lost. Thread-safe.
  */
-public final class RunRecorder implements WorkloadGenerator.Listener {
+public final class RunRecorder implements WorkloadGenerator.Listener, io.supplychaos.metrics.Sampler.Counters {
 
     private record SentOrder(Order order, boolean warmup) {
     }
@@ -52,36 +55,73 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
     private long measuredCompleted;
     private long firstMeasuredPlacedAt = Long.MAX_VALUE;
     private long lastMeasuredCompletion;
+    private long lastCompletionAt;
+    private final HistoryLog history;
+    private final ToolFailures failures;
+
+    /** A recorder whose history nobody reads (tests, the benchmark). */
+    public RunRecorder() {
+        this(new HistoryLog());
+    }
+
+    private RunRecorder(HistoryLog history) {
+        this(history, new ToolFailures(history));
+    }
+
+    /** A recorder that also appends every send, acknowledgement and failed send to {@code history}. */
+    public RunRecorder(HistoryLog history, ToolFailures failures) {
+        this.history = history;
+        this.failures = failures;
+    }
 
     @Override
     public void sending(Order order, boolean warmup) {
-        sent.put(order.orderId(), new SentOrder(order, warmup));
-        synchronized (this) {
-            sentCount++;
-            if (!warmup) {
-                firstMeasuredPlacedAt = Math.min(firstMeasuredPlacedAt, order.placedAt());
+        try {
+            sent.put(order.orderId(), new SentOrder(order, warmup));
+            synchronized (this) {
+                sentCount++;
+                if (!warmup) {
+                    firstMeasuredPlacedAt = Math.min(firstMeasuredPlacedAt, order.placedAt());
+                }
             }
+            history.append(new HistoryEvent.Sent(order.orderId(), order.drugId(), order.quantity(), warmup,
+                    order.placedAt(), System.currentTimeMillis()));
+        } catch (RuntimeException e) {
+            failures.record("recorder: send of " + order.orderId(), e);
         }
     }
 
     @Override
     public void acked(Order order, boolean warmup, RecordMetadata metadata, long sentAt, long ackedAt) {
-        if (!warmup) {
-            requestTime.recordMillis(ackedAt - sentAt);
-        }
-        synchronized (this) {
-            ackedCount++;
-            acked.add(new AckedOrder(order.orderId(), order.drugId(), order.quantity(), order.placedAt(), ackedAt,
-                    metadata.partition(), metadata.offset(), warmup));
-            if (!finished.containsKey(order.orderId())) {
-                inFlight.add(order.orderId());
+        try {
+            if (!warmup) {
+                requestTime.recordMillis(ackedAt - sentAt);
             }
+            synchronized (this) {
+                ackedCount++;
+                acked.add(new AckedOrder(order.orderId(), order.drugId(), order.quantity(), order.placedAt(), ackedAt,
+                        metadata.partition(), metadata.offset(), warmup));
+                if (!finished.containsKey(order.orderId())) {
+                    inFlight.add(order.orderId());
+                }
+            }
+            history.append(new HistoryEvent.Acked(order.orderId(), metadata.partition(), metadata.offset(), ackedAt));
+        } catch (RuntimeException e) {
+            failures.record("recorder: acknowledgement of " + order.orderId(), e);
         }
     }
 
     @Override
-    public synchronized void failed(Order order, boolean warmup, Exception error, long failedAt) {
-        failed.put(order.orderId(), error.getClass().getSimpleName() + ": " + error.getMessage());
+    public void failed(Order order, boolean warmup, Exception error, long failedAt) {
+        try {
+            String cause = ToolFailures.describe(error);
+            synchronized (this) {
+                failed.put(order.orderId(), cause);
+            }
+            history.append(new HistoryEvent.SendFailed(order.orderId(), cause, failedAt));
+        } catch (RuntimeException e) {
+            failures.record("recorder: failed send of " + order.orderId(), e);
+        }
     }
 
     /** A notification of one of this run's orders was read. */
@@ -97,6 +137,7 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
             if (first) {
                 completedCount++;
                 inFlight.remove(notification.orderId());
+                lastCompletionAt = Math.max(lastCompletionAt, readAt);
             }
         }
         if (order.warmup()) {
@@ -132,6 +173,11 @@ public final class RunRecorder implements WorkloadGenerator.Listener {
 
     public synchronized long completedCount() {
         return completedCount;
+    }
+
+    /** When the last order (warm-up or measured) was seen final; 0 before the first. */
+    public synchronized long lastCompletionAt() {
+        return lastCompletionAt;
     }
 
     /** Acknowledged orders still waiting for a final state. */

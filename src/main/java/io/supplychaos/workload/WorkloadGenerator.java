@@ -1,11 +1,14 @@
 package io.supplychaos.workload;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -15,6 +18,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.clients.producer.RoundRobinPartitioner;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -22,6 +26,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.Priority;
 import io.supplychaos.env.Partitioning;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.Topics;
 
 /**
@@ -31,7 +37,9 @@ import io.supplychaos.topology.Topics;
  * from when the order should have left even when the producer falls behind (coordinated
  * omission); without a rate, it is the time the send was issued. Order ids are unique per run
  * ({@code RUN-pP-N}); the key is always the orderId, partitioning decides where it goes: by key,
- * round-robin, or every order to partition 0 ("single").
+ * round-robin, or every order to partition 0 ("single"). A phase ends when its orders are all
+ * acknowledged or failed, when sending stalls (no acknowledgement for the stall timeout), or when
+ * the caller stops it; it never waits for the producer's own delivery timeout.
  */
 public final class WorkloadGenerator {
 
@@ -60,16 +68,39 @@ public final class WorkloadGenerator {
     private final Listener listener;
     private final Serializer<Order> values = Topics.ORDER_PLACED.valueSerde().serializer();
     private final AtomicLong sequence = new AtomicLong();
+    private final Duration stallTimeout;
+    private final List<Throwable> errors = new CopyOnWriteArrayList<>();
+
+    /** How long close() waits for sends still pending when a phase stalled or was stopped. */
+    static final Duration PENDING_SENDS_GRACE = Duration.ofSeconds(5);
+    /** Sending stops after this long with no acknowledgement, unless the constructor says otherwise. */
+    public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(60);
 
     public WorkloadGenerator(String bootstrapServers, Map<String, String> producerConfig, Partitioning partitioning,
                              int producers, List<String> drugs, String runId, Listener listener) {
-        this(bootstrapServers, Topics.ORDER_PLACED.name(), producerConfig, partitioning, producers, drugs, runId, listener);
+        this(bootstrapServers, Topics.ORDER_PLACED.name(), producerConfig, partitioning, producers, drugs, runId, listener,
+                DEFAULT_STALL_TIMEOUT);
+    }
+
+    /** A generator for order-placed that stops sending after {@code stallTimeout} with no acknowledgement. */
+    public WorkloadGenerator(String bootstrapServers, Map<String, String> producerConfig, Partitioning partitioning,
+                             int producers, List<String> drugs, String runId, Listener listener, Duration stallTimeout) {
+        this(bootstrapServers, Topics.ORDER_PLACED.name(), producerConfig, partitioning, producers, drugs, runId, listener,
+                stallTimeout);
     }
 
     /** A generator writing to another topic than order-placed: the benchmark measures it alone. */
     public WorkloadGenerator(String bootstrapServers, String topic, Map<String, String> producerConfig,
                              Partitioning partitioning, int producers, List<String> drugs, String runId,
                              Listener listener) {
+        this(bootstrapServers, topic, producerConfig, partitioning, producers, drugs, runId, listener,
+                DEFAULT_STALL_TIMEOUT);
+    }
+
+    private WorkloadGenerator(String bootstrapServers, String topic, Map<String, String> producerConfig,
+                              Partitioning partitioning, int producers, List<String> drugs, String runId,
+                              Listener listener, Duration stallTimeout) {
+        this.stallTimeout = stallTimeout;
         this.bootstrapServers = bootstrapServers;
         this.topic = topic;
         this.producerConfig = Map.copyOf(producerConfig);
@@ -80,30 +111,54 @@ public final class WorkloadGenerator {
         this.listener = listener;
     }
 
+    /** How a phase ended. */
+    public enum PhaseEnd {
+        /** Every order of the phase was sent and acknowledged or failed. */
+        COMPLETED,
+        /** Sends were outstanding with no acknowledgement for the stall timeout: sending stopped. */
+        STALLED,
+        /** The caller's stop condition (Ctrl-C, a tool failure) ended the phase. */
+        STOPPED
+    }
+
     /**
-     * Sends one phase and returns once every order of it was handed to its producer and the
-     * producers were flushed (acknowledgements are then in, or failed).
+     * Sends one phase and returns once every order of it was acknowledged or failed, sending
+     * stalled (no acknowledgement for the stall timeout while sends were outstanding), or
+     * {@code stop} held. The producers are closed with a bounded timeout, so that sends still
+     * pending when the phase ends fail fast (the listener hears of each) instead of holding the
+     * run for the producer's delivery timeout.
      *
      * @param count         orders to send; Long.MAX_VALUE when only the duration bounds the phase
      * @param ratePerSecond over all producers; 0 = as fast as possible
      * @param durationMs    stop after this long; 0 = no limit
-     * @param stop          polled between sends: true ends the phase early (Ctrl-C)
+     * @param stop          polled between sends and while waiting for acknowledgements: true ends the phase early
+     * @throws IllegalStateException when a producer or the listener failed
      */
-    public void runPhase(long count, double ratePerSecond, long durationMs, boolean warmup, BooleanSupplier stop)
+    public PhaseEnd runPhase(long count, double ratePerSecond, long durationMs, boolean warmup, BooleanSupplier stop)
             throws InterruptedException {
         long startNanos = System.nanoTime();
         long startMillis = System.currentTimeMillis();
         long deadlineNanos = durationMs > 0 ? startNanos + TimeUnit.MILLISECONDS.toNanos(durationMs) : Long.MAX_VALUE;
+        StallDetector stall = new StallDetector(stallTimeout);
+        AtomicBoolean stalled = new AtomicBoolean();
+        BooleanSupplier halt = () -> {
+            if (stall.stalled()) {
+                stalled.set(true);
+            }
+            return stalled.get() || stop.getAsBoolean() || !errors.isEmpty();
+        };
         AtomicLong next = new AtomicLong();
         List<Thread> threads = new ArrayList<>();
-        List<Throwable> errors = new java.util.concurrent.CopyOnWriteArrayList<>();
+        errors.clear();
         for (int p = 0; p < producers; p++) {
             int producerIndex = p;
             Thread thread = new Thread(() -> {
-                try (KafkaProducer<String, byte[]> producer = newProducer(producerIndex)) {
+                KafkaProducer<String, byte[]> producer = null;
+                try {
+                    producer = newProducer(producerIndex);
                     Random random = new Random(runId.hashCode() * 31L + producerIndex);
                     long k;
-                    while ((k = next.getAndIncrement()) < count && !stop.getAsBoolean()) {
+                    while ((k = next.getAndIncrement()) < count && !halt.getAsBoolean()) {
                         long intendedNanos = ratePerSecond > 0 ? startNanos + (long) (k * 1e9 / ratePerSecond) : 0;
                         if (ratePerSecond > 0) {
                             long wait = intendedNanos - System.nanoTime();
@@ -111,17 +166,25 @@ public final class WorkloadGenerator {
                                 LockSupport.parkNanos(wait);
                             }
                         }
-                        if (System.nanoTime() > deadlineNanos) {
+                        if (System.nanoTime() > deadlineNanos || halt.getAsBoolean()) {
                             break;
                         }
                         long placedAt = ratePerSecond > 0
                                 ? startMillis + TimeUnit.NANOSECONDS.toMillis(intendedNanos - startNanos)
                                 : System.currentTimeMillis();
-                        send(producer, order(producerIndex, random, placedAt), warmup);
+                        send(producer, order(producerIndex, random, placedAt), warmup, stall);
                     }
-                    producer.flush();
+                    // not flush(): it waits for the producer's delivery timeout when the cluster is gone
+                    // the stall bounds this wait: outstanding sends with no ack for the stall timeout end it
+                    Poll.until(Duration.ofDays(365), () -> stall.outstanding() == 0 || halt.getAsBoolean());
                 } catch (RuntimeException e) {
                     errors.add(e);
+                } finally {
+                    if (producer != null) {
+                        boolean clean = stall.outstanding() == 0;
+                        // what is still pending now fails at close, through the callbacks, as SendFailed
+                        producer.close(clean ? Timeouts.ADMIN_CALL : PENDING_SENDS_GRACE);
+                    }
                 }
             }, "load-" + runId + "-" + p);
             threads.add(thread);
@@ -131,23 +194,45 @@ public final class WorkloadGenerator {
             thread.join();
         }
         if (!errors.isEmpty()) {
-            throw new IllegalStateException("a producer failed: " + errors.get(0).getMessage(), errors.get(0));
+            throw new IllegalStateException("the load generator failed: " + errors.get(0).getMessage(), errors.get(0));
+        }
+        if (stalled.get()) {
+            return PhaseEnd.STALLED;
+        }
+        return stop.getAsBoolean() ? PhaseEnd.STOPPED : PhaseEnd.COMPLETED;
+    }
+
+    private void send(KafkaProducer<String, byte[]> producer, Order order, boolean warmup, StallDetector stall) {
+        Integer partition = partitioning == Partitioning.SINGLE ? 0 : null;
+        callListener(() -> listener.sending(order, warmup));
+        long sentAt = System.currentTimeMillis();
+        stall.sent();
+        try {
+            producer.send(new ProducerRecord<>(topic, partition, order.orderId(), values.serialize(topic, order)),
+                    (metadata, error) -> {
+                long now = System.currentTimeMillis();
+                if (error == null) {
+                    stall.acked();
+                    callListener(() -> listener.acked(order, warmup, metadata, sentAt, now));
+                } else {
+                    stall.failed();
+                    callListener(() -> listener.failed(order, warmup, error, now));
+                }
+            });
+        } catch (KafkaException e) {
+            // a send refused before it reached the accumulator (buffer full for max.block.ms, ...)
+            stall.failed();
+            callListener(() -> listener.failed(order, warmup, e, System.currentTimeMillis()));
         }
     }
 
-    private void send(KafkaProducer<String, byte[]> producer, Order order, boolean warmup) {
-        Integer partition = partitioning == Partitioning.SINGLE ? 0 : null;
-        listener.sending(order, warmup);
-        long sentAt = System.currentTimeMillis();
-        producer.send(new ProducerRecord<>(topic, partition, order.orderId(), values.serialize(topic, order)),
-                (metadata, error) -> {
-            long now = System.currentTimeMillis();
-            if (error == null) {
-                listener.acked(order, warmup, metadata, sentAt, now);
-            } else {
-                listener.failed(order, warmup, error, now);
-            }
-        });
+    /** A listener that throws must not vanish into the producer's log: the phase fails with it. */
+    private void callListener(Runnable call) {
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            errors.add(e);
+        }
     }
 
     private Order order(int producerIndex, Random random, long placedAt) {
@@ -163,6 +248,8 @@ public final class WorkloadGenerator {
         if (partitioning == Partitioning.ROUND_ROBIN) {
             config.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RoundRobinPartitioner.class.getName());
         }
+        // a send blocked on metadata or a full buffer is bounded by the stall, not by Kafka's 60 s default
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(Math.min(stallTimeout.toMillis(), 60_000)));
         config.putAll(producerConfig);
         return new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }

@@ -1,0 +1,418 @@
+package io.supplychaos.chaos;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalInt;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryEvent.FaultPhase;
+import io.supplychaos.history.HistoryEvent.FaultSource;
+import io.supplychaos.history.HistoryLog;
+
+/**
+ * A run's faults, as they happen: plays the scenario's fault schedule (each fault injected at its
+ * start, healed after its duration, through {@link FaultActions}), picks up faults injected or
+ * healed from other terminals through the {@link FaultEventLog}, and records every injection, heal
+ * and failure as a {@link HistoryEvent.Fault}. A scheduled fault that cannot be bound or injected
+ * is recorded FAILED with the error. Repairs end what they repair: a start or resume of a broker
+ * ends the kill, stop or pause of that broker (known from the action, never parsed out of text),
+ * a heal ends every link fault and pause.
+ *
+ * <p>Writes the schedule's own injections and heals to the event log too, so that {@code status}
+ * in another terminal sees them. {@link #recover} is the run's heal phase; {@link #close} is its
+ * teardown: scheduled faults not yet begun are cancelled and actions in flight are awaited (bounded)
+ * before anything is stopped. Each fault runs on its own thread, so a slow inject (a broker start
+ * under load) delays no other fault.
+ */
+public final class FaultTimeline implements AutoCloseable {
+
+    /** How often the event log is read for faults from other terminals. */
+    static final Duration JOURNAL_POLL = Duration.ofSeconds(1);
+
+    /** A lasting fault in place now. */
+    private record Active(long id, FaultType type, String target, String detail, FaultSource source,
+                          OptionalInt brokerId, FaultAction action, Duration duration) {
+    }
+
+    private final List<FaultSpec> schedule;
+    private final FaultActions actions;
+    private final FaultEventLog journal;
+    private final HistoryLog history;
+    private final Consumer<String> out;
+    private final ScheduledThreadPoolExecutor executor;
+    private final Map<Long, Active> active = new LinkedHashMap<>();
+    /** A scheduled fault: it either begins or is cancelled, never both (a running task can still be "cancelled"). */
+    private static final class Pending {
+        static final int WAITING = 0;
+        static final int BEGUN = 1;
+        static final int CANCELLED = 2;
+        final FaultSpec spec;
+        final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(WAITING);
+
+        Pending(FaultSpec spec) {
+            this.spec = spec;
+        }
+    }
+
+    private final Map<ScheduledFuture<?>, Pending> pendingInjects = new LinkedHashMap<>();
+    private final List<Future<?>> tasks = new ArrayList<>();
+    private final AtomicLong ids = new AtomicLong();
+    private long journalPosition;
+
+    /**
+     * @param out one line per fault event, for the console
+     */
+    public FaultTimeline(List<FaultSpec> schedule, FaultActions actions, FaultEventLog journal, HistoryLog history,
+                         Consumer<String> out) {
+        this.schedule = List.copyOf(schedule);
+        this.actions = actions;
+        this.journal = journal;
+        this.history = history;
+        this.out = out;
+        this.executor = new ScheduledThreadPoolExecutor(2 + 2 * schedule.size(), runnable -> {
+            Thread thread = new Thread(runnable, "fault-timeline");
+            thread.setDaemon(true);
+            return thread;
+        });
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        executor.setContinueExistingPeriodicTasksAfterShutdownPolicy(false);
+        executor.setRemoveOnCancelPolicy(true);
+        this.journalPosition = journal.position();
+    }
+
+    /** Starts following the event log for faults from other terminals (from its end now). */
+    public void followJournal() {
+        executor.scheduleWithFixedDelay(this::readJournal, JOURNAL_POLL.toMillis(), JOURNAL_POLL.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    /** Starts the schedule: each fault's {@code at} counts from now (the measured phase's start). */
+    public void startSchedule() {
+        synchronized (pendingInjects) {
+            for (FaultSpec fault : schedule) {
+                Pending pending = new Pending(fault);
+                pendingInjects.put(executor.schedule(() -> {
+                    if (pending.state.compareAndSet(Pending.WAITING, Pending.BEGUN)) {
+                        try {
+                            inject(fault);
+                        } catch (RuntimeException e) {
+                            // a bug of the timeline's own: recorded, never lost in the executor
+                            history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(),
+                                    target(fault), fault.describe(), FaultSource.SCHEDULE, e.toString(),
+                                    System.currentTimeMillis()));
+                        }
+                    }
+                }, fault.start().toMillis(), TimeUnit.MILLISECONDS), pending);
+            }
+        }
+    }
+
+    /** Descriptions of the faults in place now, for the progress line and the time series. */
+    public List<String> activeFaults() {
+        synchronized (active) {
+            return active.values().stream().map(Active::detail).toList();
+        }
+    }
+
+    /** True while a broker the run killed or stopped is still down (it stays down after {@link #recover}). */
+    public boolean brokerDown() {
+        synchronized (active) {
+            return active.values().stream().anyMatch(fault -> fault.type() == FaultType.KILL_BROKER
+                    || fault.type() == FaultType.STOP_BROKER);
+        }
+    }
+
+    /**
+     * The heal phase: scheduled faults not yet begun are recorded FAILED (the run ended before their
+     * time) and cancelled, actions in flight are awaited, faults with a duration are healed through
+     * their own action (a killed broker with {@code for:} is started again), then {@code heal} removes
+     * every toxic and resumes every paused broker. A broker the scenario killed for good stays down.
+     *
+     * @return false when this did not finish within {@code timeout} (it goes on in the background)
+     */
+    public boolean recover(Duration timeout) {
+        cancelPendingInjects("not injected: the run's workload ended before its start time");
+        long deadline = System.nanoTime() + timeout.toNanos();
+        if (!awaitInFlight(timeout)) {
+            return false;
+        }
+        Future<?> healing = submit(() -> {
+            List<Active> timed;
+            synchronized (active) {
+                timed = active.values().stream().filter(fault -> fault.action() != null && fault.duration() != null)
+                        .toList();
+            }
+            timed.forEach(fault -> heal(fault.id()));
+            healAll();
+        });
+        try {
+            healing.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (java.util.concurrent.TimeoutException e) {
+            return false;
+        } catch (java.util.concurrent.ExecutionException e) {
+            out.accept("heal failed: " + e.getCause().getMessage());
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * Teardown: cancels every scheduled fault not yet begun (recorded FAILED when the run never got
+     * to it) and awaits the actions in flight for at most {@code grace}, so that nothing is stopped
+     * under a fault action still running; then stops the timeline's threads.
+     */
+    public void close(Duration grace) {
+        cancelPendingInjects("not injected: the run was torn down before its start time");
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                out.accept("fault actions still running after " + grace.toSeconds() + " s: interrupted");
+                executor.shutdownNow();
+                executor.awaitTermination(1, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            executor.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        close(Duration.ofSeconds(10));
+    }
+
+    /** Waits for the injects and heals running now; true when none is left. */
+    boolean awaitInFlight(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<Future<?>> running;
+            synchronized (tasks) {
+                tasks.removeIf(Future::isDone);
+                // a heal whose time has not come is not in flight: recover() heals it itself
+                running = tasks.stream().filter(task -> !(task instanceof ScheduledFuture<?> timed)
+                        || timed.getDelay(TimeUnit.MILLISECONDS) <= 0).toList();
+            }
+            if (running.isEmpty()) {
+                return true;
+            }
+            try {
+                running.get(0).get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                return false;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+                // recorded by the task itself
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    private void cancelPendingInjects(String why) {
+        Map<ScheduledFuture<?>, Pending> pending;
+        synchronized (pendingInjects) {
+            pending = new LinkedHashMap<>(pendingInjects);
+            pendingInjects.clear();
+        }
+        for (Map.Entry<ScheduledFuture<?>, Pending> entry : pending.entrySet()) {
+            FaultSpec fault = entry.getValue().spec;
+            if (!entry.getValue().state.compareAndSet(Pending.WAITING, Pending.CANCELLED)) {
+                // begun: it goes on, and recover() and close() wait for it
+                synchronized (tasks) {
+                    tasks.add(entry.getKey());
+                }
+            } else {
+                entry.getKey().cancel(false);
+                history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault),
+                        fault.describe(), FaultSource.SCHEDULE, why, System.currentTimeMillis()));
+                out.accept("fault " + fault.describe() + " " + why);
+            }
+        }
+    }
+
+    private Future<?> submit(Runnable task) {
+        Future<?> future = executor.submit(task);
+        synchronized (tasks) {
+            tasks.add(future);
+        }
+        return future;
+    }
+
+    private void inject(FaultSpec fault) {
+        long begun = System.currentTimeMillis();
+        FaultAction action;
+        try {
+            action = actions.bind(fault);
+            out.accept("fault: " + action.describe());
+            action.inject();
+        } catch (RuntimeException e) {
+            String error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            out.accept("fault " + fault.describe() + " could not be injected: " + error);
+            history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault),
+                    fault.describe(), FaultSource.SCHEDULE, error, System.currentTimeMillis()));
+            return;
+        }
+        long done = System.currentTimeMillis();
+        if (done - begun > 1000) {
+            out.accept(String.format("fault: %s took %.1f s", action.describe(), (done - begun) / 1000.0));
+        }
+        long id = ids.incrementAndGet();
+        // recorded and made active in one step: a repair running at the same moment sees both or neither
+        synchronized (active) {
+            history.append(new HistoryEvent.Fault(FaultPhase.INJECTED, fault.type().cliName(), target(fault),
+                    action.describe(), FaultSource.SCHEDULE, null, begun));
+            if (!fault.type().isInstantaneous()) {
+                active.put(id, new Active(id, fault.type(), target(fault), action.describe(), FaultSource.SCHEDULE,
+                        action.brokerId(), action, fault.duration()));
+            }
+        }
+        appendJournal(new FaultEventLog.Entry(begun, FaultEventLog.Entry.INJECT, fault.type().cliName(), target(fault),
+                action.describe(), FaultEventLog.Entry.SCHEDULE, action.brokerId().isPresent()
+                ? action.brokerId().getAsInt() : null));
+        if (fault.type().isInstantaneous()) {
+            if (fault.type().isRepair()) {
+                endRepaired(fault.type(), action.brokerId(), target(fault), done);
+            }
+            return;
+        }
+        if (fault.duration() != null) {
+            synchronized (tasks) {
+                tasks.add(executor.schedule(() -> heal(id), fault.duration().toMillis(), TimeUnit.MILLISECONDS));
+            }
+        }
+    }
+
+    /** Heals one scheduled fault through its own action (nothing when it already ended). */
+    private void heal(long id) {
+        Active fault;
+        synchronized (active) {
+            fault = active.remove(id);
+        }
+        if (fault == null) {
+            return;
+        }
+        try {
+            fault.action().heal();
+        } catch (RuntimeException e) {
+            String error = "heal failed: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            out.accept(fault.detail() + ": " + error);
+            history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), fault.target(),
+                    fault.detail(), fault.source(), error, System.currentTimeMillis()));
+            return;
+        }
+        long now = System.currentTimeMillis();
+        history.append(new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(), fault.detail(),
+                fault.source(), null, now));
+        appendJournal(new FaultEventLog.Entry(now, FaultEventLog.Entry.HEAL, fault.type().cliName(), fault.target(),
+                fault.detail(), FaultEventLog.Entry.SCHEDULE, fault.brokerId().isPresent()
+                ? fault.brokerId().getAsInt() : null));
+        out.accept("healed: " + fault.detail());
+    }
+
+    /** {@code heal}: every toxic removed, every paused broker resumed; the faults it undoes end. */
+    private void healAll() {
+        FaultAction heal = actions.bind(new FaultSpec(FaultType.HEAL, null, Map.of(), Duration.ZERO, null));
+        heal.inject();
+        long now = System.currentTimeMillis();
+        endRepaired(FaultType.HEAL, OptionalInt.empty(), null, now);
+    }
+
+    /**
+     * Ends the lasting faults a repair undoes: heal ends link faults and pauses; a start ends the
+     * kill or stop of its broker, a resume its pause. Brokers are matched by id when both sides
+     * know it, else by the target as written.
+     */
+    private void endRepaired(FaultType repair, OptionalInt brokerId, String target, long at) {
+        List<Active> ended = new ArrayList<>();
+        synchronized (active) {
+            active.values().removeIf(fault -> {
+                boolean repaired = switch (repair) {
+                    case HEAL -> fault.type().kind() == FaultType.Kind.NETWORK || fault.type() == FaultType.PAUSE_BROKER;
+                    case START_BROKER -> (fault.type() == FaultType.KILL_BROKER || fault.type() == FaultType.STOP_BROKER)
+                            && sameBroker(fault, brokerId, target);
+                    case RESUME_BROKER -> fault.type() == FaultType.PAUSE_BROKER && sameBroker(fault, brokerId, target);
+                    default -> false;
+                };
+                if (repaired) {
+                    ended.add(fault);
+                }
+                return repaired;
+            });
+            for (Active fault : ended) {
+                history.append(new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(),
+                        fault.detail(), fault.source(), null, at));
+            }
+        }
+        ended.forEach(fault -> out.accept("ended by " + repair.cliName() + ": " + fault.detail()));
+    }
+
+    private static boolean sameBroker(Active fault, OptionalInt brokerId, String target) {
+        if (fault.brokerId().isPresent() && brokerId.isPresent()) {
+            return fault.brokerId().getAsInt() == brokerId.getAsInt();
+        }
+        return target != null && target.equals(fault.target());
+    }
+
+    /** Faults injected or healed by CLI verbs in other terminals since the last read. */
+    void readJournal() {
+        try {
+            FaultEventLog.Read read = journal.readFrom(journalPosition);
+            journalPosition = read.next();
+            read.entries().stream().filter(entry -> !FaultEventLog.Entry.SCHEDULE.equals(entry.source()))
+                    .forEach(this::recordForeign);
+        } catch (RuntimeException e) {
+            // an unreadable line in the journal must not stop the run; the next read tries again
+            out.accept("cannot read the fault event log " + journal.file() + ": " + e.getMessage());
+        }
+    }
+
+    private void recordForeign(FaultEventLog.Entry entry) {
+        FaultType type = FaultType.byCliName(entry.action()).orElse(null);
+        OptionalInt broker = entry.brokerId() == null ? OptionalInt.empty() : OptionalInt.of(entry.brokerId());
+        boolean inject = FaultEventLog.Entry.INJECT.equals(entry.phase());
+        history.append(new HistoryEvent.Fault(inject ? FaultPhase.INJECTED : FaultPhase.HEALED, entry.action(),
+                entry.target(), entry.detail(), FaultSource.CLI, null, entry.at()));
+        if (type == null) {
+            return;
+        }
+        if (type == FaultType.HEAL || inject && type.isRepair()) {
+            endRepaired(type, broker, entry.target(), entry.at());
+        } else if (inject && !type.isInstantaneous()) {
+            long id = ids.incrementAndGet();
+            synchronized (active) {
+                active.put(id, new Active(id, type, entry.target(), entry.detail(), FaultSource.CLI, broker, null, null));
+            }
+        } else if (!inject) {
+            // a CLI fault with --for healed itself: it ends the same fault
+            synchronized (active) {
+                active.values().removeIf(fault -> fault.source() == FaultSource.CLI
+                        && Objects.equals(fault.detail(), entry.detail()));
+            }
+        }
+    }
+
+    private void appendJournal(FaultEventLog.Entry entry) {
+        try {
+            journal.append(entry);
+        } catch (RuntimeException e) {
+            out.accept("cannot write the fault event log: " + e.getMessage());
+        }
+    }
+
+    private static String target(FaultSpec fault) {
+        return fault.target() == null ? null : String.valueOf(fault.target());
+    }
+}

@@ -1,0 +1,199 @@
+package io.supplychaos.chaos;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryEvent.FaultPhase;
+import io.supplychaos.history.HistoryLog;
+import io.supplychaos.time.Poll;
+
+class FaultTimelineTest {
+
+    @TempDir
+    Path stateDir;
+
+    private final HistoryLog history = new HistoryLog();
+    private final List<String> done = new CopyOnWriteArrayList<>();
+    private final List<String> begun = new CopyOnWriteArrayList<>();
+
+    /** A fault action that records what it did and can be told to take its time. */
+    private final class FakeAction implements FaultAction {
+        private final String name;
+        private final OptionalInt broker;
+        private final CountDownLatch release;
+
+        FakeAction(String name, OptionalInt broker, CountDownLatch release) {
+            this.name = name;
+            this.broker = broker;
+            this.release = release;
+        }
+
+        @Override
+        public void inject() {
+            begun.add(name);
+            try {
+                release.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            done.add("inject " + name);
+        }
+
+        @Override
+        public void heal() {
+            done.add("heal " + name);
+        }
+
+        @Override
+        public OptionalInt brokerId() {
+            return broker;
+        }
+
+        @Override
+        public String describe() {
+            return name;
+        }
+    }
+
+    private FaultActions actions(CountDownLatch release) {
+        return spec -> switch (spec.type()) {
+            case KILL_BROKER, START_BROKER -> {
+                if (spec.target() != null && spec.target().kind() == FaultTarget.Kind.BROKER && spec.target().id() == 9) {
+                    throw new IllegalArgumentException("no broker 9 in the env (brokers: [1, 2, 3])");
+                }
+                yield new FakeAction(spec.type().cliName() + " 2", OptionalInt.of(2), release);
+            }
+            case HEAL -> new FakeAction("heal", OptionalInt.empty(), new CountDownLatch(0));
+            default -> new FakeAction(spec.type().cliName(), OptionalInt.empty(), release);
+        };
+    }
+
+    private FaultTimeline timeline(List<FaultSpec> schedule, CountDownLatch release) {
+        return new FaultTimeline(schedule, actions(release), new FaultEventLog(stateDir), history, line -> { });
+    }
+
+    private static FaultSpec fault(FaultType type, FaultTarget target, long atMillis, Duration duration) {
+        return new FaultSpec(type, target, Map.of(), Duration.ofMillis(atMillis), duration);
+    }
+
+    private List<HistoryEvent.Fault> faults() {
+        return history.events().stream().filter(HistoryEvent.Fault.class::isInstance)
+                .map(HistoryEvent.Fault.class::cast).toList();
+    }
+
+    @Test
+    void shouldRecordAFaultThatCannotBeBoundAsFailedWithTheError() {
+        try (FaultTimeline timeline = timeline(List.of(fault(FaultType.KILL_BROKER, FaultTarget.broker(9), 0, null)),
+                new CountDownLatch(0))) {
+            timeline.startSchedule();
+
+            Poll.require("the fault to be recorded", Duration.ofSeconds(5), () -> !faults().isEmpty());
+
+            assertThat(faults()).singleElement().satisfies(fault -> {
+                assertThat(fault.phase()).isEqualTo(FaultPhase.FAILED);
+                assertThat(fault.error()).contains("no broker 9");
+                assertThat(fault.source()).isEqualTo(HistoryEvent.FaultSource.SCHEDULE);
+            });
+        }
+    }
+
+    @Test
+    void shouldEndAKillWhenTheSameBrokerIsStarted() {
+        try (FaultTimeline timeline = timeline(List.of(
+                fault(FaultType.KILL_BROKER, FaultTarget.leaderOf("order-placed", 0), 0, null),
+                fault(FaultType.START_BROKER, FaultTarget.killed(), 200, null)), new CountDownLatch(0))) {
+            timeline.startSchedule();
+
+            boolean ended = Poll.until(Duration.ofSeconds(5),
+                    () -> faults().stream().anyMatch(fault -> fault.phase() == FaultPhase.HEALED));
+            assertThat(ended).as("the start ended the kill: %s", faults()).isTrue();
+
+            assertThat(faults()).extracting(HistoryEvent.Fault::phase, HistoryEvent.Fault::detail).containsExactly(
+                    org.assertj.core.groups.Tuple.tuple(FaultPhase.INJECTED, "kill-broker 2"),
+                    org.assertj.core.groups.Tuple.tuple(FaultPhase.INJECTED, "start-broker 2"),
+                    org.assertj.core.groups.Tuple.tuple(FaultPhase.HEALED, "kill-broker 2"));
+            assertThat(timeline.activeFaults()).isEmpty();
+        }
+    }
+
+    @Test
+    void shouldAwaitAnActionInFlightBeforeTheTeardownReturns() throws InterruptedException {
+        CountDownLatch release = new CountDownLatch(1);
+        FaultTimeline timeline = timeline(List.of(fault(FaultType.DELAY, null, 0, null)), release);
+        timeline.startSchedule();
+        Poll.require("the inject to begin", Duration.ofSeconds(5), () -> begun.contains("delay"));
+        Thread teardown = new Thread(() -> timeline.close(Duration.ofSeconds(5)));
+        teardown.start();
+
+        teardown.join(300);
+        assertThat(teardown.isAlive()).as("the teardown waits for the inject in flight").isTrue();
+        release.countDown();
+        teardown.join(5_000);
+
+        assertThat(teardown.isAlive()).isFalse();
+        assertThat(done).containsExactly("inject delay");
+        assertThat(faults()).extracting(HistoryEvent.Fault::phase).containsExactly(FaultPhase.INJECTED);
+    }
+
+    @Test
+    void shouldRecordScheduledFaultsTheRunNeverReachedAsFailed() {
+        FaultTimeline timeline = timeline(List.of(fault(FaultType.DELAY, null, 60_000, null)), new CountDownLatch(0));
+        timeline.startSchedule();
+
+        timeline.close(Duration.ofSeconds(1));
+
+        assertThat(done).isEmpty();
+        assertThat(faults()).singleElement().satisfies(fault -> {
+            assertThat(fault.phase()).isEqualTo(FaultPhase.FAILED);
+            assertThat(fault.error()).contains("not injected");
+        });
+    }
+
+    @Test
+    void shouldHealTimedFaultsAndLinkFaultsButLeaveAKillForGoodInPlaceOnRecover() {
+        try (FaultTimeline timeline = timeline(List.of(
+                fault(FaultType.KILL_BROKER, FaultTarget.broker(2), 0, null),
+                fault(FaultType.DELAY, null, 0, Duration.ofMinutes(5))), new CountDownLatch(0))) {
+            timeline.startSchedule();
+            Poll.require("both faults injected", Duration.ofSeconds(5), () -> timeline.activeFaults().size() == 2);
+
+            assertThat(timeline.recover(Duration.ofSeconds(5))).isTrue();
+
+            assertThat(done).contains("heal delay").doesNotContain("heal kill-broker 2");
+            assertThat(timeline.activeFaults()).containsExactly("kill-broker 2");
+            assertThat(timeline.brokerDown()).isTrue();
+            assertThat(faults()).filteredOn(fault -> fault.phase() == FaultPhase.HEALED)
+                    .extracting(HistoryEvent.Fault::detail).containsExactly("delay");
+        }
+    }
+
+    @Test
+    void shouldPickUpAFaultInjectedFromAnotherTerminal() {
+        FaultEventLog journal = new FaultEventLog(stateDir);
+        try (FaultTimeline timeline = timeline(List.of(), new CountDownLatch(0))) {
+            journal.append(new FaultEventLog.Entry(42, FaultEventLog.Entry.INJECT, "pause-broker", "3", "pause-broker 3",
+                    "cli", 3));
+
+            timeline.readJournal();
+
+            assertThat(faults()).singleElement().satisfies(fault -> {
+                assertThat(fault.phase()).isEqualTo(FaultPhase.INJECTED);
+                assertThat(fault.source()).isEqualTo(HistoryEvent.FaultSource.CLI);
+                assertThat(fault.at()).isEqualTo(42);
+            });
+            assertThat(timeline.activeFaults()).containsExactly("pause-broker 3");
+        }
+    }
+}
