@@ -110,6 +110,9 @@ public final class ScenarioRunner {
         try {
             validate(scenario, started);
             EnvState env = startEnv(scenario, started);
+            // instances a crashed CLI left on this env would process the run's orders beside ours
+            started.apps.stopLeftovers().forEach(left -> out.println("stopped app instance " + left.index()
+                    + " (pid " + left.pid() + ") that an earlier run left behind"));
             startApps(scenario, env, started.apps, stop);
 
             Workload workload = new Workload();
