@@ -1,6 +1,7 @@
 package io.supplychaos.app;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
@@ -12,12 +13,13 @@ import jakarta.validation.ConstraintValidatorContext;
 @ApplicationScoped
 public class MaxQuantityValidator implements ConstraintValidator<MaxQuantity, Integer> {
 
+    /** Looked up on use: Quarkus builds validators at static init, before config mappings exist. */
     @Inject
-    SupplyChainConfig config;
+    Instance<SupplyChainConfig> config;
 
     @Override
     public boolean isValid(Integer quantity, ConstraintValidatorContext context) {
-        int max = config.maxQuantity();
+        int max = config.get().maxQuantity();
         if (quantity == null || quantity <= max) {
             return true;
         }
