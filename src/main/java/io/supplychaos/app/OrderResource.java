@@ -35,7 +35,9 @@ import io.supplychaos.topology.state.OrderTimeline;
  * The hospital's door: {@code POST /orders} writes a validated order to order-placed keyed by its
  * orderId and answers once Kafka acknowledged it; {@code GET /orders/{id}} reads the order's state
  * from this instance's notification-timeline and order-ledger stores (interactive queries; with
- * several app instances an order lives on the instance owning its partition).
+ * several app instances an order lives on the instance owning its partition). Quantity is
+ * bounded by {@code supply.max-quantity} ({@link MaxQuantity}); an order is forgotten
+ * {@code supply.order-retention} after it ended, and GET answers 404 for it afterwards.
  */
 @Path("/orders")
 public class OrderResource {

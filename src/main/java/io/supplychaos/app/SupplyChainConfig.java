@@ -45,10 +45,26 @@ public interface SupplyChainConfig {
     @WithDefault("ROCKSDB")
     SupplyChainSettings.StoreType storeType();
 
+    /**
+     * The largest quantity one order may ask for: POST /orders answers 400 above it, and the
+     * manufacturer rejects records above it that reach order-placed another way.
+     */
+    @WithDefault("1000")
+    int maxQuantity();
+
+    /**
+     * How long per-order entries are kept after the order was accepted or ended (DELIVERED,
+     * REJECTED); within it a repeated record is recognised and dropped, afterwards the entry is
+     * deleted. Must be longer than the longest gap between two copies of one order: producer
+     * retries, reprocessing after a restart, and a run's send phase plus drain.
+     */
+    @WithDefault("10m")
+    Duration orderRetention();
+
     default SupplyChainSettings toSettings() {
         Map<String, Integer> catalogue = new LinkedHashMap<>();
         drugs().forEach(drug -> catalogue.put(drug, initialStock()));
         return new SupplyChainSettings(catalogue, batchSize(), productionLeadTime(), transitTime(), stuckOrderSla(),
-                monitorWindow(), slowStageP99(), punctuationInterval(), storeType());
+                monitorWindow(), slowStageP99(), punctuationInterval(), storeType(), maxQuantity(), orderRetention());
     }
 }

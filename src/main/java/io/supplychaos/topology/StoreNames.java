@@ -7,18 +7,39 @@ package io.supplychaos.topology;
  */
 public final class StoreNames {
 
-    /** orderId -> first sighting of an order; a repeated orderId is dropped here. */
+    /**
+     * orderId -> first sighting of an order on this order-placed partition; a repeated orderId is
+     * dropped here. Deleted {@code orderRetention} after the order was accepted.
+     */
     public static final String ORDER_LEDGER = "order-ledger";
+    /** accepted-at + retention|orderId -> orderId: when each order-ledger entry is deleted. */
+    public static final String ORDER_LEDGER_EXPIRY = "order-ledger-expiry";
     /** drugId -> the drug's stock and production schedule. */
     public static final String INVENTORY = "manufacturer-inventory";
     /** drugId|sequence -> an order waiting for stock, in arrival order. */
     public static final String BACKORDERS = "manufacturer-backorders";
-    /** orderId -> the order's shipment. */
+    /**
+     * orderId -> what the manufacturer did with the order's stock (backordered, reserved, rejected,
+     * released) and when; a RESERVE for an orderId found here, or a RELEASE for one not reserved, is
+     * dropped. Deleted {@code orderRetention} after the order was released or rejected.
+     */
+    public static final String MANUFACTURER_ORDERS = "manufacturer-orders";
+    /** released-or-rejected-at + retention|orderId -> orderId: when each manufacturer-orders entry is deleted. */
+    public static final String MANUFACTURER_ORDER_EXPIRY = "manufacturer-order-expiry";
+    /** orderId -> the order's shipment. Deleted {@code orderRetention} after DELIVERED. */
     public static final String SHIPMENTS = "transport-shipments";
-    /** due-time|orderId -> orderId of shipments whose next step falls due then. */
+    /**
+     * due-time|orderId -> orderId of shipments whose next step falls due then; the step after
+     * DELIVERED, {@code orderRetention} later, is deleting the shipment.
+     */
     public static final String SHIPMENT_SCHEDULE = "transport-schedule";
-    /** orderId -> the states notified so far and those waiting for a predecessor. */
+    /**
+     * orderId -> the states notified so far and those waiting for a predecessor. Deleted
+     * {@code orderRetention} after the final state (DELIVERED or REJECTED) was notified.
+     */
     public static final String ORDER_TIMELINE = "notification-timeline";
+    /** final-notified-at + retention|orderId -> orderId: when each notification-timeline entry is deleted. */
+    public static final String ORDER_TIMELINE_EXPIRY = "notification-timeline-expiry";
     /** deadline|orderId -> an order that is not yet final; orders past their SLA are a range scan away. */
     public static final String SLA_DEADLINES = "monitor-sla-deadlines";
     /** stage|window-start -> the window's latency statistics, per task (per input partition). */

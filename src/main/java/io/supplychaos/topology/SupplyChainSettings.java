@@ -21,10 +21,25 @@ import java.util.Objects;
  * @param punctuationInterval how often (wall clock) schedules, SLAs and windows are checked
  * @param storeType          where state stores keep their data; both kinds are backed by a
  *                           changelog topic, in-memory ones restore from it after a restart
+ * @param maxQuantity        the largest quantity one order may ask for; the manufacturer rejects
+ *                           more (one order of millions would hold its drug's queue for ever)
+ * @param orderRetention     how long an order's per-order entries (order-ledger, manufacturer-orders,
+ *                           transport-shipments, notification-timeline) are kept after the order was
+ *                           accepted or reached its final state; within it a repeated record is
+ *                           recognised and dropped, after it the entry is deleted so that stores do
+ *                           not grow for ever. Must be longer than the longest gap between two copies
+ *                           of one order: producer retries, reprocessing after a restart, and a
+ *                           run's whole send phase and drain
  */
 public record SupplyChainSettings(Map<String, Integer> catalogue, int batchSize, Duration productionLeadTime,
                                   Duration transitTime, Duration stuckOrderSla, Duration monitorWindow,
-                                  Duration slowStageP99, Duration punctuationInterval, StoreType storeType) {
+                                  Duration slowStageP99, Duration punctuationInterval, StoreType storeType,
+                                  int maxQuantity, Duration orderRetention) {
+
+    /** Default of {@link #maxQuantity()}: far above the load generator's 1 to 5 units per order. */
+    public static final int DEFAULT_MAX_QUANTITY = 1000;
+    /** Default of {@link #orderRetention()}. */
+    public static final Duration DEFAULT_ORDER_RETENTION = Duration.ofMinutes(10);
 
     /** RocksDB (the default) or heap stores; both are changelogged. */
     public enum StoreType { ROCKSDB, IN_MEMORY }
@@ -48,6 +63,8 @@ public record SupplyChainSettings(Map<String, Integer> catalogue, int batchSize,
         requirePositive("slowStageP99", slowStageP99);
         requirePositive("punctuationInterval", punctuationInterval);
         Objects.requireNonNull(storeType, "storeType");
+        if (maxQuantity < 1) throw new IllegalArgumentException("maxQuantity: >= 1 expected, was " + maxQuantity);
+        requirePositive("orderRetention", orderRetention);
     }
 
     /** Ten common hospital drugs, stocked generously so that load tests are not production-bound. */
@@ -58,32 +75,46 @@ public record SupplyChainSettings(Map<String, Integer> catalogue, int batchSize,
             catalogue.put(drug, 100_000);
         }
         return new SupplyChainSettings(catalogue, 10_000, Duration.ofSeconds(1), Duration.ZERO,
-                Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofMillis(500), StoreType.ROCKSDB);
+                Duration.ofSeconds(60), Duration.ofSeconds(10), Duration.ofSeconds(5), Duration.ofMillis(500), StoreType.ROCKSDB,
+                DEFAULT_MAX_QUANTITY, DEFAULT_ORDER_RETENTION);
     }
 
     public SupplyChainSettings withCatalogue(Map<String, Integer> newCatalogue) {
         return new SupplyChainSettings(newCatalogue, batchSize, productionLeadTime, transitTime, stuckOrderSla,
-                monitorWindow, slowStageP99, punctuationInterval, storeType);
+                monitorWindow, slowStageP99, punctuationInterval, storeType, maxQuantity,
+                orderRetention);
     }
 
     public SupplyChainSettings withProduction(int newBatchSize, Duration newLeadTime) {
         return new SupplyChainSettings(catalogue, newBatchSize, newLeadTime, transitTime, stuckOrderSla,
-                monitorWindow, slowStageP99, punctuationInterval, storeType);
+                monitorWindow, slowStageP99, punctuationInterval, storeType, maxQuantity,
+                orderRetention);
     }
 
     public SupplyChainSettings withTransitTime(Duration newTransitTime) {
         return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, newTransitTime, stuckOrderSla,
-                monitorWindow, slowStageP99, punctuationInterval, storeType);
+                monitorWindow, slowStageP99, punctuationInterval, storeType, maxQuantity,
+                orderRetention);
     }
 
     public SupplyChainSettings withMonitoring(Duration newSla, Duration newWindow, Duration newSlowStageP99) {
         return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, transitTime, newSla,
-                newWindow, newSlowStageP99, punctuationInterval, storeType);
+                newWindow, newSlowStageP99, punctuationInterval, storeType, maxQuantity, orderRetention);
     }
 
     public SupplyChainSettings withStoreType(StoreType newStoreType) {
         return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, transitTime, stuckOrderSla,
-                monitorWindow, slowStageP99, punctuationInterval, newStoreType);
+                monitorWindow, slowStageP99, punctuationInterval, newStoreType, maxQuantity, orderRetention);
+    }
+
+    public SupplyChainSettings withMaxQuantity(int newMaxQuantity) {
+        return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, transitTime, stuckOrderSla,
+                monitorWindow, slowStageP99, punctuationInterval, storeType, newMaxQuantity, orderRetention);
+    }
+
+    public SupplyChainSettings withOrderRetention(Duration newOrderRetention) {
+        return new SupplyChainSettings(catalogue, batchSize, productionLeadTime, transitTime, stuckOrderSla,
+                monitorWindow, slowStageP99, punctuationInterval, storeType, maxQuantity, newOrderRetention);
     }
 
     private static void requirePositive(String field, Duration value) {

@@ -1,5 +1,6 @@
 package io.supplychaos.topology;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.kafka.common.serialization.Serde;
@@ -38,6 +39,7 @@ import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.serde.StageWindowSerde;
 import io.supplychaos.topology.state.Inventory;
 import io.supplychaos.topology.state.LedgerEntry;
+import io.supplychaos.topology.state.ManufacturerOrder;
 import io.supplychaos.topology.state.OpenOrder;
 import io.supplychaos.topology.state.OrderTimeline;
 import io.supplychaos.topology.state.Shipment;
@@ -49,7 +51,7 @@ import io.supplychaos.topology.state.StockCommand;
  * Builds the drug supply chain as one Kafka Streams topology (see topology/README.md for the
  * diagram). Each stage reads its input topic, as the paper's services do:
  * <pre>
- * order-placed -> intake (dedup) -+-> [stock-commands-by-drug] -> manufacturer -> order-confirmation,
+ * order-placed -> intake (dedup) -+-> [stock-commands-by-drug] -> manufacturer (dedup) -> order-confirmation,
  * shipment-status (DELIVERED) ----+                                  drug-manufactured, inventory-updated
  * drug-manufactured -> transport -> shipment-status
  * order-confirmation + shipment-status -> notification -> notifications
@@ -57,7 +59,9 @@ import io.supplychaos.topology.state.StockCommand;
  * </pre>
  * Every source is decoded by a {@link DecodeProcessor}; malformed records go to dead-letter.
  * Every processor, store and repartition topic is named (names in {@link StoreNames}) so that
- * changelog and repartition topics keep their names. Pure: no framework types, no I/O.
+ * changelog and repartition topics keep their names. Per-order entries are deleted
+ * {@code orderRetention} after the order ended (see {@link SupplyChainSettings}), each store
+ * through a deadline index beside it. Pure: no framework types, no I/O.
  */
 public final class SupplyChainTopology {
 
@@ -69,7 +73,8 @@ public final class SupplyChainTopology {
         addStores(builder, settings.storeType());
 
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
-                .process(OrderIntakeProcessor::new, Named.as("order-intake"), StoreNames.ORDER_LEDGER);
+                .process(() -> new OrderIntakeProcessor(settings), Named.as("order-intake"),
+                        StoreNames.ORDER_LEDGER, StoreNames.ORDER_LEDGER_EXPIRY);
         KStream<String, ShipmentStatus> shipments = decoded(builder, Topics.SHIPMENT_STATUS);
 
         KStream<String, StockCommand> reservations =
@@ -82,7 +87,8 @@ public final class SupplyChainTopology {
                 .repartition(Repartitioned.<String, StockCommand>as(StoreNames.STOCK_COMMANDS_BY_DRUG)
                         .withKeySerde(Serdes.String()).withValueSerde(JsonSerde.of(StockCommand.class)))
                 .process(() -> new ManufacturerProcessor(settings), Named.as("manufacturer"),
-                        StoreNames.INVENTORY, StoreNames.BACKORDERS);
+                        StoreNames.INVENTORY, StoreNames.BACKORDERS, StoreNames.MANUFACTURER_ORDERS,
+                        StoreNames.MANUFACTURER_ORDER_EXPIRY);
         route(manufactured, "manufacturer", Topics.ORDER_CONFIRMATION, Topics.DRUG_MANUFACTURED,
                 Topics.INVENTORY_UPDATED);
 
@@ -94,7 +100,8 @@ public final class SupplyChainTopology {
         KStream<String, StatusEvent> confirmed = decoded(builder, Topics.ORDER_CONFIRMATION)
                 .mapValues(StatusEvent::of, Named.as("confirmation-to-status"));
         confirmed.merge(shipments.mapValues(StatusEvent::of, Named.as("shipment-to-status")), Named.as("order-statuses"))
-                .process(NotificationProcessor::new, Named.as("notification"), StoreNames.ORDER_TIMELINE)
+                .process(() -> new NotificationProcessor(settings), Named.as("notification"),
+                        StoreNames.ORDER_TIMELINE, StoreNames.ORDER_TIMELINE_EXPIRY)
                 .to(Topics.NOTIFICATIONS.name(), produced(Topics.NOTIFICATIONS, "notification"));
 
         KStream<String, Notification> notifications = decoded(builder, Topics.NOTIFICATIONS);
@@ -109,15 +116,20 @@ public final class SupplyChainTopology {
     }
 
     private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType) {
-        Map.of(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class),
-                StoreNames.INVENTORY, JsonSerde.of(Inventory.class),
-                StoreNames.BACKORDERS, JsonSerde.of(StockCommand.class),
-                StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class),
-                StoreNames.SHIPMENT_SCHEDULE, Serdes.String(),
-                StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class),
-                StoreNames.SLA_DEADLINES, JsonSerde.of(OpenOrder.class),
-                StoreNames.STAGE_WINDOWS, new StageWindowSerde())
-                .forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType)));
+        Map<String, Serde<?>> stores = new LinkedHashMap<>();
+        stores.put(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class));
+        stores.put(StoreNames.ORDER_LEDGER_EXPIRY, Serdes.String());
+        stores.put(StoreNames.INVENTORY, JsonSerde.of(Inventory.class));
+        stores.put(StoreNames.BACKORDERS, JsonSerde.of(StockCommand.class));
+        stores.put(StoreNames.MANUFACTURER_ORDERS, JsonSerde.of(ManufacturerOrder.class));
+        stores.put(StoreNames.MANUFACTURER_ORDER_EXPIRY, Serdes.String());
+        stores.put(StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class));
+        stores.put(StoreNames.SHIPMENT_SCHEDULE, Serdes.String());
+        stores.put(StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class));
+        stores.put(StoreNames.ORDER_TIMELINE_EXPIRY, Serdes.String());
+        stores.put(StoreNames.SLA_DEADLINES, JsonSerde.of(OpenOrder.class));
+        stores.put(StoreNames.STAGE_WINDOWS, new StageWindowSerde());
+        stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType)));
     }
 
     private static <V> StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde,

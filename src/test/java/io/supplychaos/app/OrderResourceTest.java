@@ -93,6 +93,26 @@ class OrderResourceTest {
     }
 
     @Test
+    void shouldAnswer400NamingAQuantityAboveTheMaximum() {
+        given().contentType(ContentType.JSON)
+                .body("{\"hospitalId\":\"h\",\"drugId\":\"insulin\",\"quantity\":1001}")
+                .when().post("/orders")
+                .then().statusCode(400).body("error", equalTo("quantity: must be at most 1000"))
+                .body("fields.quantity", equalTo("must be at most 1000"));
+        assertThat(placed.received()).isEmpty();
+    }
+
+    @Test
+    void shouldAcceptAQuantityAtTheMaximum() {
+        given().contentType(ContentType.JSON)
+                .body("{\"hospitalId\":\"h\",\"drugId\":\"insulin\",\"quantity\":1000}")
+                .when().post("/orders")
+                .then().statusCode(202);
+        assertThat(placed.received()).singleElement()
+                .satisfies(message -> assertThat(message.getPayload().quantity()).isEqualTo(1000));
+    }
+
+    @Test
     void shouldAnswer400NamingAFieldOfTheWrongType() {
         given().contentType(ContentType.JSON)
                 .body("{\"hospitalId\":\"h\",\"drugId\":\"insulin\",\"quantity\":\"lots\"}")

@@ -22,6 +22,8 @@ import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.Priority;
 import io.supplychaos.domain.ShipmentStatus;
+import io.supplychaos.topology.serde.JsonSerde;
+import io.supplychaos.topology.state.StockCommand;
 
 /**
  * The whole supply-chain topology in a TopologyTestDriver with exactly-once processing, a wall
@@ -30,6 +32,7 @@ import io.supplychaos.domain.ShipmentStatus;
 final class ChainDriver implements AutoCloseable {
 
     static final Instant START = Instant.parse("2026-01-05T08:00:00Z");
+    static final String APPLICATION_ID = "supply-chaos-test";
 
     final TopologyTestDriver driver;
     final TestInputTopic<String, Order> orders;
@@ -38,6 +41,8 @@ final class ChainDriver implements AutoCloseable {
     final TestInputTopic<String, Confirmation> confirmationsIn;
     final TestInputTopic<String, ShipmentStatus> shipmentsIn;
     final TestInputTopic<String, Notification> notificationsIn;
+    /** The stock-command repartition topic, keyed by drugId: what any intake task or delivery writes. */
+    final TestInputTopic<String, StockCommand> stockCommandsIn;
     final TestOutputTopic<String, Confirmation> confirmations;
     final TestOutputTopic<String, Batch> goods;
     final TestOutputTopic<String, InventoryUpdate> inventory;
@@ -55,7 +60,7 @@ final class ChainDriver implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         Properties config = new Properties();
-        config.put(StreamsConfig.APPLICATION_ID_CONFIG, "supply-chaos-test");
+        config.put(StreamsConfig.APPLICATION_ID_CONFIG, APPLICATION_ID);
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
@@ -67,6 +72,8 @@ final class ChainDriver implements AutoCloseable {
         confirmationsIn = input(Topics.ORDER_CONFIRMATION);
         shipmentsIn = input(Topics.SHIPMENT_STATUS);
         notificationsIn = input(Topics.NOTIFICATIONS);
+        stockCommandsIn = driver.createInputTopic(internalTopic(StoreNames.STOCK_COMMANDS_BY_DRUG + "-repartition"),
+                Serdes.String().serializer(), JsonSerde.of(StockCommand.class).serializer(), START, Duration.ZERO);
         confirmations = output(Topics.ORDER_CONFIRMATION);
         goods = output(Topics.DRUG_MANUFACTURED);
         inventory = output(Topics.INVENTORY_UPDATED);
@@ -105,6 +112,17 @@ final class ChainDriver implements AutoCloseable {
 
     void place(Order order) {
         orders.pipeInput(order.orderId(), order, now());
+    }
+
+    /** A topic Streams names after the application id: repartition and changelog topics. */
+    static String internalTopic(String name) {
+        return APPLICATION_ID + "-" + name;
+    }
+
+    /** The changelog of a store, keyed by orderId, values raw (null is a tombstone). */
+    TestOutputTopic<String, byte[]> changelog(String store) {
+        return driver.createOutputTopic(internalTopic(store + "-changelog"), Serdes.String().deserializer(),
+                Serdes.ByteArray().deserializer());
     }
 
     private <V> TestInputTopic<String, V> input(Topic<String, V> topic) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -14,6 +15,12 @@ import io.supplychaos.domain.Batch;
 import io.supplychaos.domain.Confirmation;
 import io.supplychaos.domain.ConfirmationStatus;
 import io.supplychaos.domain.InventoryUpdate;
+import io.supplychaos.domain.Order;
+import io.supplychaos.domain.ShipmentState;
+import io.supplychaos.domain.ShipmentStatus;
+import io.supplychaos.topology.processor.ManufacturerProcessor;
+import io.supplychaos.topology.state.LedgerEntry;
+import io.supplychaos.topology.state.StockCommand;
 
 /** The manufacturer stage through the whole topology: reservations, backorders, production, rejections. */
 class ManufacturerTopologyTest {
@@ -97,6 +104,99 @@ class ManufacturerTopologyTest {
         assertThat(last.reserved() + last.shipped()).isEqualTo(4);
     }
 
+    /**
+     * A second intake task (the copy landed on another order-placed partition) writes the same
+     * RESERVE to the repartition topic while the order is still reserved: the manufacturer, which
+     * every copy for the drug reaches, drops it.
+     */
+    @Test
+    void shouldReserveOnceWhenOrderIsPlacedAgainOnAnotherPartition() {
+        chain.close();
+        chain = ChainDriver.start(ChainDriver.smallSettings().withTransitTime(Duration.ofSeconds(10)));
+        Order order = chain.order("o1", "insulin", 4);
+        chain.place(order);
+        chain.confirmations.readValuesToList();
+        chain.goods.readValuesToList();
+        chain.inventory.readValuesToList();
+
+        chain.stockCommandsIn.pipeInput("insulin", StockCommand.reserve(order));
+
+        assertThat(chain.confirmations.isEmpty()).as("no second confirmation").isTrue();
+        assertThat(chain.goods.isEmpty()).as("no second goods").isTrue();
+        assertThat(chain.inventory.isEmpty()).as("no stock moved").isTrue();
+        assertThat(TransportTopologyTest.metric(chain, ManufacturerProcessor.REPEATED_RESERVATIONS_METRIC))
+                .isEqualTo(1.0);
+        deliverInTransit();
+        InventoryUpdate last = lastInventory("insulin");
+        assertThat(last.reserved()).isZero();
+        assertThat(last.shipped()).isEqualTo(4);
+        assertThat(last.available()).isEqualTo(6);
+    }
+
+    /**
+     * The same order accepted by an intake task whose ledger never saw it (another partition's
+     * task, modelled by emptying the ledger): it reaches the manufacturer again, which drops it.
+     */
+    @Test
+    void shouldReserveOnceWhenAnIntakeWithoutTheOrderInItsLedgerAcceptsItAgain() {
+        chain.place(chain.order("o1", "heparin", 2));
+        KeyValueStore<String, LedgerEntry> ledger = chain.driver.getKeyValueStore(StoreNames.ORDER_LEDGER);
+        ledger.delete("o1");
+
+        chain.place(chain.order("o1", "heparin", 2));
+
+        assertThat(chain.confirmations.readValuesToList()).extracting(Confirmation::status)
+                .containsExactly(ConfirmationStatus.CONFIRMED);
+        assertThat(chain.goods.readValuesToList()).hasSize(1);
+        InventoryUpdate last = lastInventory("heparin");
+        assertThat(last.available()).isEqualTo(3);
+        assertThat(last.shipped()).isEqualTo(2);
+    }
+
+    /**
+     * o1 was delivered; o2 still holds 3 units. A repeated DELIVERED for o1 must not ship o2's
+     * units (releasing by quantity alone would move min(4, reserved) = 3 of them).
+     */
+    @Test
+    void shouldReleaseStockOnceWhenDeliveredRepeats() {
+        chain.close();
+        chain = ChainDriver.start(ChainDriver.smallSettings().withTransitTime(Duration.ofSeconds(10)));
+        chain.place(chain.order("o1", "insulin", 4));
+        deliverInTransit();
+        List<ShipmentStatus> o1Shipped = chain.shipments.readValuesToList();
+        ShipmentStatus delivered = o1Shipped.get(o1Shipped.size() - 1);
+        assertThat(delivered.status()).isEqualTo(ShipmentState.DELIVERED);
+        chain.place(chain.order("o2", "insulin", 3));
+        InventoryUpdate before = lastInventory("insulin");
+        assertThat(before.reserved()).isEqualTo(3);
+        assertThat(before.shipped()).isEqualTo(4);
+
+        chain.shipmentsIn.pipeInput("o1", delivered);
+        chain.stockCommandsIn.pipeInput("insulin", StockCommand.release(delivered));
+
+        assertThat(chain.inventory.isEmpty()).as("no stock moved by the repeats").isTrue();
+        assertThat(TransportTopologyTest.metric(chain, ManufacturerProcessor.UNMATCHED_RELEASES_METRIC))
+                .isEqualTo(2.0);
+        deliverInTransit();
+        InventoryUpdate after = lastInventory("insulin");
+        assertThat(after.shipped()).as("o1 and o2 shipped once each").isEqualTo(7);
+        assertThat(after.reserved()).isZero();
+    }
+
+    @Test
+    void shouldRejectQuantityAboveMaximum() {
+        chain.place(chain.order("big", "insulin", SupplyChainSettings.DEFAULT_MAX_QUANTITY + 1));
+        chain.place(chain.order("max", "insulin", SupplyChainSettings.DEFAULT_MAX_QUANTITY));
+
+        assertThat(chain.confirmations.readValuesToList())
+                .extracting(Confirmation::orderId, Confirmation::status, Confirmation::reason).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("big", ConfirmationStatus.REJECTED,
+                                "quantity must be at most 1000, was 1001"),
+                        org.assertj.core.groups.Tuple.tuple("max", ConfirmationStatus.BACKORDERED,
+                                "waiting for production: 10 available, 0 orders ahead"));
+        assertThat(chain.goods.isEmpty()).isTrue();
+    }
+
     @Test
     void shouldRejectNonPositiveQuantityWithReason() {
         chain.place(chain.order("zero", "insulin", 0));
@@ -149,6 +249,13 @@ class ManufacturerTopologyTest {
                     .isEqualTo(update.value.available() + update.value.reserved() + update.value.shipped());
         });
         assertThat(updates.get(updates.size() - 1).value.shipped()).isEqualTo(120);
+    }
+
+    /** Ten seconds of wall clock in punctuation-sized steps: shipments under way are delivered. */
+    private void deliverInTransit() {
+        for (int tick = 0; tick < 20; tick++) {
+            chain.advance(Duration.ofMillis(500));
+        }
     }
 
     private InventoryUpdate lastInventory(String drugId) {

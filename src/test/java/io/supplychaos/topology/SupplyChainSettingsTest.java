@@ -37,4 +37,18 @@ class SupplyChainSettingsTest {
         assertThatIllegalArgumentException().isThrownBy(() -> defaults.withTransitTime(Duration.ofMillis(-1)))
                 .withMessageStartingWith("transitTime: >= 0 expected");
     }
+
+    @Test
+    void shouldRejectAMaxQuantityBelowOneAndAZeroRetention() {
+        assertThatIllegalArgumentException().isThrownBy(() -> defaults.withMaxQuantity(0))
+                .withMessage("maxQuantity: >= 1 expected, was 0");
+        assertThatIllegalArgumentException().isThrownBy(() -> defaults.withOrderRetention(Duration.ZERO))
+                .withMessageStartingWith("orderRetention: a positive duration expected");
+    }
+
+    @Test
+    void shouldDefaultToTheDocumentedLimits() {
+        org.assertj.core.api.Assertions.assertThat(defaults.maxQuantity()).isEqualTo(1000);
+        org.assertj.core.api.Assertions.assertThat(defaults.orderRetention()).isEqualTo(Duration.ofMinutes(10));
+    }
 }

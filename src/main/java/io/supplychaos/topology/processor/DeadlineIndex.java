@@ -9,8 +9,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
  * Ids indexed by a wall-clock deadline in a key-value store (the transport's shipments by the time
- * their next step falls due), so that a punctuator finds the due ones with one range scan instead
- * of scanning them all. Keys are the zero-padded deadline and the id, which sort by time in both
+ * their next step falls due, per-order entries by the time they expire: {@link Expiry}), so that a
+ * punctuator finds the due ones with one range scan instead of scanning them all. Keys are the zero-padded deadline and the id, which sort by time in both
  * the in-memory and RocksDB stores; the SLA monitor keys its open orders the same way.
  */
 final class DeadlineIndex {

@@ -18,29 +18,50 @@ import io.supplychaos.domain.SupplyEvent;
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.state.Inventory;
+import io.supplychaos.topology.state.ManufacturerOrder;
 import io.supplychaos.topology.state.StockCommand;
 
 /**
  * The manufacturer, on {@value StoreNames#STOCK_COMMANDS_BY_DRUG} keyed by drugId. Keeps each
- * drug's stock in {@value StoreNames#INVENTORY} and its waiting orders, in arrival order, in
- * {@value StoreNames#BACKORDERS}.
+ * drug's stock in {@value StoreNames#INVENTORY}, its waiting orders, in arrival order, in
+ * {@value StoreNames#BACKORDERS}, and what it did with each order's stock in
+ * {@value StoreNames#MANUFACTURER_ORDERS}.
  * <ul>
- * <li>RESERVE: rejects a non-positive quantity or a drug not in the catalogue; reserves stock when
- * enough is available and nobody waits before this order (CONFIRMED plus the goods on
- * drug-manufactured), otherwise queues the order (BACKORDERED) and schedules a production batch.
+ * <li>RESERVE: rejects a non-positive quantity, one above {@code maxQuantity} or a drug not in the
+ * catalogue; reserves stock when enough is available and nobody waits before this order
+ * (CONFIRMED plus the goods on drug-manufactured), otherwise queues the order (BACKORDERED) and
+ * schedules a production batch.
  * <li>A wall-clock punctuator completes due batches, then confirms waiting orders first come,
  * first served while stock lasts, scheduling another batch if some still wait.
- * <li>RELEASE (a delivered shipment): moves the units from reserved to shipped.
+ * <li>RELEASE (a delivered shipment): moves the order's reserved units to shipped.
  * </ul>
  * Every stock change is published on inventory-updated (keyed by drugId); stock never goes
  * negative and {@code initial + produced == available + reserved + shipped} always holds.
  * Confirmations and goods are keyed by orderId.
+ *
+ * <p><b>Each order moves stock once.</b> The input is partitioned by drugId, so every copy of an
+ * order's stock commands meets this task, whichever order-placed partition or intake task it came
+ * from (a round-robin producer, a REST retry, reprocessing after a crash). A RESERVE for an orderId
+ * already in {@value StoreNames#MANUFACTURER_ORDERS} is dropped and counted in
+ * {@code repeated-reservations-total}; a RELEASE for an order that is not reserved (unknown,
+ * backordered, rejected, or already released: a repeated DELIVERED) is dropped and counted in
+ * {@code unmatched-releases-total}. Remaining gaps: a copy carrying the same orderId with another
+ * drug is partitioned to another task and is not recognised, and neither is a copy arriving more
+ * than {@code orderRetention} after the order was released or rejected, when its entry has been
+ * deleted (deadlines in {@value StoreNames#MANUFACTURER_ORDER_EXPIRY}).
  */
 public final class ManufacturerProcessor extends ContextualProcessor<String, StockCommand, String, SupplyEvent> {
+
+    public static final String REPEATED_RESERVATIONS_METRIC = "repeated-reservations-total";
+    public static final String UNMATCHED_RELEASES_METRIC = "unmatched-releases-total";
 
     private final SupplyChainSettings settings;
     private KeyValueStore<String, Inventory> inventory;
     private KeyValueStore<String, StockCommand> backorders;
+    private KeyValueStore<String, ManufacturerOrder> orders;
+    private Expiry<ManufacturerOrder> expiry;
+    private Counter repeatedReservations;
+    private Counter unmatchedReleases;
 
     public ManufacturerProcessor(SupplyChainSettings settings) {
         this.settings = settings;
@@ -51,19 +72,34 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         super.init(context);
         inventory = context.getStateStore(StoreNames.INVENTORY);
         backorders = context.getStateStore(StoreNames.BACKORDERS);
+        orders = context.getStateStore(StoreNames.MANUFACTURER_ORDERS);
+        expiry = new Expiry<>(orders, context.getStateStore(StoreNames.MANUFACTURER_ORDER_EXPIRY),
+                settings.orderRetention());
+        repeatedReservations = Counter.register(context, REPEATED_RESERVATIONS_METRIC,
+                "RESERVE commands for an order the manufacturer already answered", "manufacturer");
+        unmatchedReleases = Counter.register(context, UNMATCHED_RELEASES_METRIC,
+                "RELEASE commands for an order not reserved, or already released", "manufacturer");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::completeDueBatches);
+        context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, expiry::deleteDue);
     }
 
     @Override
     public void process(Record<String, StockCommand> record) {
         StockCommand command = record.value();
         long now = context().currentSystemTimeMs();
+        ManufacturerOrder known = orders.get(command.orderId());
         if (command.kind() == StockCommand.Kind.RELEASE) {
-            release(command, now);
+            release(known, now);
+            return;
+        }
+        if (known != null) {
+            repeatedReservations.increment();
             return;
         }
         String rejection = rejectionReason(command);
         if (rejection != null) {
+            orders.put(command.orderId(), ManufacturerOrder.of(command, ManufacturerOrder.State.REJECTED, now));
+            expiry.expireAfterRetention(command.orderId(), now);
             emit(command.orderId(), confirmation(command, ConfirmationStatus.REJECTED, rejection, now), now);
             return;
         }
@@ -73,6 +109,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         } else {
             long ahead = stock.backlogTail() - stock.backlogHead();
             backorders.put(backorderKey(command.drugId(), stock.backlogTail()), command);
+            orders.put(command.orderId(), ManufacturerOrder.of(command, ManufacturerOrder.State.BACKORDERED, now));
             stock = stock.enqueue();
             if (!stock.isProducing()) {
                 stock = stock.scheduleProduction(now + settings.productionLeadTime().toMillis());
@@ -83,14 +120,18 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         inventory.put(stock.drugId(), stock);
     }
 
-    private void release(StockCommand delivered, long now) {
-        Inventory stock = inventory.get(delivered.drugId());
-        if (stock == null) {
+    /** Ships the units of a reserved order; anything else (a repeated DELIVERED, a stray RELEASE) moves nothing. */
+    private void release(ManufacturerOrder known, long now) {
+        Inventory stock = known == null ? null : inventory.get(known.drugId());
+        if (known == null || known.state() != ManufacturerOrder.State.RESERVED || stock == null) {
+            unmatchedReleases.increment();
             return;
         }
-        stock = stock.ship(delivered.quantity());
+        stock = stock.ship(known.quantity());
         inventory.put(stock.drugId(), stock);
-        emitInventory(stock, delivered.orderId(), now);
+        orders.put(known.orderId(), known.moveTo(ManufacturerOrder.State.RELEASED, now));
+        expiry.expireAfterRetention(known.orderId(), now);
+        emitInventory(stock, known.orderId(), now);
     }
 
     private void completeDueBatches(long now) {
@@ -123,6 +164,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
 
     private Inventory reserve(Inventory stock, StockCommand command, long now) {
         Inventory reserved = stock.reserve(command.quantity());
+        orders.put(command.orderId(), ManufacturerOrder.of(command, ManufacturerOrder.State.RESERVED, now));
         emit(command.orderId(), confirmation(command, ConfirmationStatus.CONFIRMED, null, now), now);
         emit(command.orderId(), new Batch(command.orderId(), command.hospitalId(), command.drugId(),
                 reserved.currentBatchId(), command.quantity(), command.placedAt(), now), now);
@@ -133,6 +175,9 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     private String rejectionReason(StockCommand command) {
         if (command.quantity() <= 0) {
             return "quantity must be positive, was " + command.quantity();
+        }
+        if (command.quantity() > settings.maxQuantity()) {
+            return "quantity must be at most " + settings.maxQuantity() + ", was " + command.quantity();
         }
         if (!settings.catalogue().containsKey(command.drugId())) {
             return "unknown drug '" + command.drugId() + "'";

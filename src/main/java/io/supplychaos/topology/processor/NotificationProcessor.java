@@ -2,6 +2,7 @@ package io.supplychaos.topology.processor;
 
 import java.util.Optional;
 
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -9,6 +10,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Notification;
 import io.supplychaos.topology.StoreNames;
+import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.state.OrderTimeline;
 import io.supplychaos.topology.state.StatusEvent;
 
@@ -19,20 +21,34 @@ import io.supplychaos.topology.state.StatusEvent;
  * predecessor has not been notified yet (a shipment status overtaking its confirmation, since the
  * two topics are read independently) waits there. A repeated state, or one that would go
  * backwards, is dropped and counted in {@code suppressed-notifications-total}.
+ *
+ * <p>A timeline is deleted {@code orderRetention} after its final state (DELIVERED or REJECTED)
+ * was notified (deadlines in {@value StoreNames#ORDER_TIMELINE_EXPIRY}, checked by a wall-clock
+ * punctuator): until then repeated states are suppressed, afterwards the store no longer holds
+ * the order.
  */
 public final class NotificationProcessor extends ContextualProcessor<String, StatusEvent, String, Notification> {
 
     public static final String SUPPRESSED_METRIC = "suppressed-notifications-total";
 
+    private final SupplyChainSettings settings;
     private KeyValueStore<String, OrderTimeline> timelines;
+    private Expiry<OrderTimeline> expiry;
     private Counter suppressed;
+
+    public NotificationProcessor(SupplyChainSettings settings) {
+        this.settings = settings;
+    }
 
     @Override
     public void init(ProcessorContext<String, Notification> context) {
         super.init(context);
         timelines = context.getStateStore(StoreNames.ORDER_TIMELINE);
+        expiry = new Expiry<>(timelines, context.getStateStore(StoreNames.ORDER_TIMELINE_EXPIRY),
+                settings.orderRetention());
         suppressed = Counter.register(context, SUPPRESSED_METRIC, "repeated or late order states not notified again",
                 "notification");
+        context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, expiry::deleteDue);
     }
 
     @Override
@@ -57,6 +73,9 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
             next = nextReady(timeline);
         }
         timelines.put(event.orderId(), timeline);
+        if (timeline.last().map(step -> step.status().isFinal()).orElse(false)) {
+            expiry.expireAfterRetention(event.orderId(), now);
+        }
     }
 
     private OrderTimeline notify(OrderTimeline timeline, StatusEvent event, long now) {

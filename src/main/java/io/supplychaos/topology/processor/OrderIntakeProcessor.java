@@ -1,5 +1,6 @@
 package io.supplychaos.topology.processor;
 
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -7,31 +8,45 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Order;
 import io.supplychaos.topology.StoreNames;
+import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.state.LedgerEntry;
 
 /**
  * The manufacturer's intake, on {@code order-placed} keyed by orderId: fills defaults, records
  * each orderId in the {@value StoreNames#ORDER_LEDGER} store and drops an orderId seen before
- * (counted in {@code duplicate-orders-total}), so that a re-sent order never reserves stock twice.
- * Forwards accepted orders keyed by orderId.
+ * (counted in {@code duplicate-orders-total}). Forwards accepted orders keyed by orderId.
  *
- * <p>Deduplication is per input partition: with key-based partitioning every copy of an orderId
- * meets the same ledger; a round-robin producer that re-sends an order to another partition is
- * not caught here (the run's correctness check reports it as a duplicate).
+ * <p>The ledger sees one order-placed partition: it catches the copies a key-partitioning
+ * producer re-sends (they land on the same partition) before they cost a record on the
+ * repartition topic. A copy on another partition (a round-robin producer, a REST retry under
+ * another partitioner) passes here and is dropped by the manufacturer, which sees every copy of an
+ * order for its drug ({@link ManufacturerProcessor}).
+ *
+ * <p>Each entry is deleted {@code orderRetention} after the order was accepted (deadlines in
+ * {@value StoreNames#ORDER_LEDGER_EXPIRY}, checked by a wall-clock punctuator), so the ledger
+ * holds the recent orders only.
  */
 public final class OrderIntakeProcessor extends ContextualProcessor<String, Order, String, Order> {
 
     public static final String DUPLICATES_METRIC = "duplicate-orders-total";
 
+    private final SupplyChainSettings settings;
     private KeyValueStore<String, LedgerEntry> ledger;
+    private Expiry<LedgerEntry> expiry;
     private Counter duplicates;
+
+    public OrderIntakeProcessor(SupplyChainSettings settings) {
+        this.settings = settings;
+    }
 
     @Override
     public void init(ProcessorContext<String, Order> context) {
         super.init(context);
         ledger = context.getStateStore(StoreNames.ORDER_LEDGER);
+        expiry = new Expiry<>(ledger, context.getStateStore(StoreNames.ORDER_LEDGER_EXPIRY), settings.orderRetention());
         duplicates = Counter.register(context, DUPLICATES_METRIC, "order-placed records with an orderId seen before",
                 "order-intake");
+        context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, expiry::deleteDue);
     }
 
     @Override
@@ -41,8 +56,9 @@ public final class OrderIntakeProcessor extends ContextualProcessor<String, Orde
             duplicates.increment();
             return;
         }
-        ledger.put(order.orderId(), new LedgerEntry(order.orderId(), order.drugId(), order.placedAt(),
-                context().currentSystemTimeMs()));
+        long now = context().currentSystemTimeMs();
+        ledger.put(order.orderId(), new LedgerEntry(order.orderId(), order.drugId(), order.placedAt(), now));
+        expiry.expireAfterRetention(order.orderId(), now);
         context().forward(record.withKey(order.orderId()).withValue(order));
     }
 }

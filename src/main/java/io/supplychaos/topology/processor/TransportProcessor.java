@@ -21,6 +21,11 @@ import io.supplychaos.topology.state.Shipment;
  * wall-clock punctuator advances it. With transit time zero all three states go out at once, in
  * order. Goods for an order that already has a shipment (a repeated or late record) are ignored
  * and counted in {@code repeated-shipments-total}: a shipment never moves backwards.
+ *
+ * <p>The step after DELIVERED is forgetting the shipment: it waits in the same schedule for
+ * {@code orderRetention}, then the punctuator deletes it, so the store holds recent and
+ * undelivered shipments only. Goods arriving after that would ship again (the manufacturer's
+ * release ignores the second DELIVERED; see {@code supply.order-retention} for how long to keep).
  */
 public final class TransportProcessor extends ContextualProcessor<String, Batch, String, ShipmentStatus> {
 
@@ -42,9 +47,7 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
         schedule = new DeadlineIndex(context.getStateStore(StoreNames.SHIPMENT_SCHEDULE));
         repeated = Counter.register(context, REPEATED_METRIC, "drug-manufactured records for an order already shipped",
                 "transport");
-        if (!settings.transitTime().isZero()) {
-            context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::advanceDue);
-        }
+        context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::advanceDue);
     }
 
     @Override
@@ -63,6 +66,7 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
                 shipment = shipment.advance(0);
                 emit(shipment, now);
             }
+            forgetAfterRetention(shipment, now);
         } else {
             schedule.add(shipment.nextDueAt(), shipment.orderId());
         }
@@ -72,16 +76,26 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
     private void advanceDue(long now) {
         for (String orderId : schedule.takeDue(now)) {
             Shipment shipment = shipments.get(orderId);
-            if (shipment == null || shipment.state() == ShipmentState.DELIVERED) {
+            if (shipment == null) {
+                continue;
+            }
+            if (shipment.state() == ShipmentState.DELIVERED) {
+                shipments.delete(orderId);
                 continue;
             }
             shipment = shipment.advance(now + stepMillis());
             emit(shipment, now);
             if (shipment.state() != ShipmentState.DELIVERED) {
                 schedule.add(shipment.nextDueAt(), orderId);
+            } else {
+                forgetAfterRetention(shipment, now);
             }
             shipments.put(orderId, shipment);
         }
+    }
+
+    private void forgetAfterRetention(Shipment delivered, long now) {
+        schedule.add(now + settings.orderRetention().toMillis(), delivered.orderId());
     }
 
     private long stepMillis() {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -19,6 +20,7 @@ import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.state.Inventory;
+import io.supplychaos.topology.state.ManufacturerOrder;
 import io.supplychaos.topology.state.StockCommand;
 
 /** The manufacturer alone, its production punctuator fired by hand. */
@@ -30,6 +32,7 @@ class ManufacturerProcessorTest {
     private MockProcessorContext<String, SupplyEvent> context;
     private KeyValueStore<String, Inventory> inventory;
     private KeyValueStore<String, StockCommand> backorders;
+    private KeyValueStore<String, ManufacturerOrder> orders;
     private ManufacturerProcessor manufacturer;
 
     @BeforeEach
@@ -37,6 +40,8 @@ class ManufacturerProcessorTest {
         context = new MockProcessorContext<>();
         inventory = MockStores.register(context, StoreNames.INVENTORY, JsonSerde.of(Inventory.class));
         backorders = MockStores.register(context, StoreNames.BACKORDERS, JsonSerde.of(StockCommand.class));
+        orders = MockStores.register(context, StoreNames.MANUFACTURER_ORDERS, JsonSerde.of(ManufacturerOrder.class));
+        MockStores.register(context, StoreNames.MANUFACTURER_ORDER_EXPIRY, Serdes.String());
         context.setCurrentSystemTimeMs(T0);
         manufacturer = new ManufacturerProcessor(settings);
         manufacturer.init(context);
@@ -92,13 +97,100 @@ class ManufacturerProcessorTest {
         assertThat(afterTwo.isConserved()).isTrue();
     }
 
+    @Test
+    void shouldDropARepeatedReserveAndCountIt() {
+        reserve("o1", 1);
+        context.resetForwards();
+
+        reserve("o1", 1);
+
+        assertThat(context.forwarded()).as("no confirmation, goods or inventory update").isEmpty();
+        assertThat(inventory.get("insulin").reserved()).isEqualTo(1);
+        assertThat(metric(ManufacturerProcessor.REPEATED_RESERVATIONS_METRIC)).isEqualTo(1.0);
+    }
+
+    @Test
+    void shouldDropARepeatedReserveOfABackorderedOrder() {
+        reserve("big", 9);
+        context.resetForwards();
+
+        reserve("big", 9);
+
+        assertThat(context.forwarded()).isEmpty();
+        assertThat(inventory.get("insulin").backlogTail()).as("queued once").isEqualTo(1);
+    }
+
+    @Test
+    void shouldMoveAReservedOrdersUnitsOnceAndNothingForOtherReleases() {
+        reserve("o1", 1);
+        reserve("o2", 1);
+        reserve("waiting", 4);
+
+        release("o1", 1);
+        release("o1", 1);
+        release("never-reserved", 1);
+        release("waiting", 4);
+
+        Inventory stock = inventory.get("insulin");
+        assertThat(stock.shipped()).isEqualTo(1);
+        assertThat(stock.reserved()).as("o2 still holds its unit").isEqualTo(1);
+        assertThat(orders.get("o1").state()).isEqualTo(ManufacturerOrder.State.RELEASED);
+        assertThat(orders.get("waiting").state()).isEqualTo(ManufacturerOrder.State.BACKORDERED);
+        assertThat(metric(ManufacturerProcessor.UNMATCHED_RELEASES_METRIC)).isEqualTo(3.0);
+    }
+
+    @Test
+    void shouldRecordABackorderAsReservedOnceProductionConfirmsIt() {
+        reserve("o1", 3);
+        assertThat(orders.get("o1").state()).isEqualTo(ManufacturerOrder.State.BACKORDERED);
+
+        punctuate(T0 + 3000);
+
+        assertThat(orders.get("o1").state()).isEqualTo(ManufacturerOrder.State.RESERVED);
+        release("o1", 3);
+        assertThat(inventory.get("insulin").shipped()).isEqualTo(3);
+    }
+
+    @Test
+    void shouldDeleteAnOrderTheRetentionAfterItsRelease() {
+        reserve("o1", 1);
+        context.setCurrentSystemTimeMs(T0 + 100);
+        release("o1", 1);
+        long deleteAt = T0 + 100 + settings.orderRetention().toMillis();
+
+        punctuateExpiry(deleteAt - 1);
+        assertThat(orders.get("o1")).isNotNull();
+
+        punctuateExpiry(deleteAt);
+        assertThat(orders.get("o1")).isNull();
+    }
+
     private void reserve(String orderId, int quantity) {
         manufacturer.process(new Record<>("insulin", new StockCommand(StockCommand.Kind.RESERVE, orderId, "h1",
                 "insulin", quantity, T0), T0));
     }
 
+    private void release(String orderId, int quantity) {
+        manufacturer.process(new Record<>("insulin", new StockCommand(StockCommand.Kind.RELEASE, orderId, "h1",
+                "insulin", quantity, T0), T0));
+    }
+
+    /** Fires the production punctuator, scheduled first. */
     private void punctuate(long now) {
         context.setCurrentSystemTimeMs(now);
         context.scheduledPunctuators().get(0).getPunctuator().punctuate(now);
+    }
+
+    /** Fires the expiry punctuator, scheduled second. */
+    private void punctuateExpiry(long now) {
+        context.setCurrentSystemTimeMs(now);
+        context.scheduledPunctuators().get(1).getPunctuator().punctuate(now);
+    }
+
+    private double metric(String name) {
+        return context.metrics().metrics().entrySet().stream()
+                .filter(entry -> entry.getKey().name().equals(name))
+                .mapToDouble(entry -> ((Number) entry.getValue().metricValue()).doubleValue())
+                .sum();
     }
 }
