@@ -88,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
                     RunResult result = withPaper(run, outcome.result());
                     ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
                     results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
-                    allPassed &= Verdict.PASS.equals(result.verdict());
+                    allPassed &= result.verdict() == Verdict.PASS;
                     SummaryTable.print(console, result, runDir);
                 }
             }
@@ -105,10 +105,7 @@ final class RunCommand implements Callable<Integer> {
             return result;
         }
         return PaperTable.load().figures(scenario.env().name().toUpperCase(), scenario.workload().orders())
-                .map(paper -> new RunResult(result.scenario(), result.env(), result.workload(), result.orders(),
-                        result.throughput(), result.latencyMs(), result.requestTimeMs(), result.jitterMs(),
-                        result.stages(), result.faults(), result.verdict(), result.violations(), result.startedAt(),
-                        result.endedAt(), result.interrupted(), result.distribution(), paper))
+                .map(result::withPaper)
                 .orElse(result);
     }
 }

@@ -34,6 +34,7 @@ import io.supplychaos.chaos.FaultType;
 import io.supplychaos.check.CheckResult;
 import io.supplychaos.check.CorrectnessChecker;
 import io.supplychaos.check.Recovery;
+import io.supplychaos.check.LegacyVerdict;
 import io.supplychaos.check.Verdict;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
@@ -469,20 +470,18 @@ public final class ScenarioRunner {
         }
         RunResult.Latency latency = recorder.latency();
         double ordersPerSec = recorder.ordersPerSecond();
-        Verdict verdict = Verdict.judge(check, scenario.expect(), latency.p99(), ordersPerSec,
+        LegacyVerdict verdict = LegacyVerdict.judge(check, scenario.expect(), latency.p99(), ordersPerSec,
                 faults.isEmpty() ? null : worstRecovery, unrecovered);
         // an interrupted run's unfinished orders are in flight, not lost: only say what was cut short
         List<String> violations = interrupted ? List.of("interrupted before the run finished: partial results; "
                 + check.lost().size() + " acknowledged orders were still in flight and are not judged")
                 : verdict.violations();
-        RunResult.Orders orders = new RunResult.Orders(recorder.sentCount(), recorder.ackedCount(), check.completed(),
-                check.lost().size(), verdict.expectedLost(), check.duplicates(), check.outOfOrder().size(),
-                check.neverAcked().size(), check.rejected(), head(check.lost()), head(check.duplicateStates()),
-                head(check.outOfOrder()));
+        RunResult.Orders orders = LegacyVerdict.orders(check, recorder.sentCount(), recorder.ackedCount(),
+                verdict.expectedLost());
         return new RunResult(scenario.name(), scenario.env().name(), workload(scenario), orders,
                 new RunResult.Throughput(ordersPerSec, recordsPerSec), latency, recorder.requestTime(),
-                recorder.jitter(), recorder.stages(), faults, interrupted ? Verdict.INTERRUPTED : verdict.name(),
-                violations, measuredStart, endedAt, interrupted, recorder.distribution(), null);
+                recorder.jitter(), recorder.stages(), faults, interrupted ? Verdict.INTERRUPTED : verdict.verdict(),
+                violations, List.of(), measuredStart, endedAt, interrupted, recorder.distribution(), null);
     }
 
     private static List<String> head(List<String> items) {
