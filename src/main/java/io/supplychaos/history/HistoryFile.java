@@ -22,6 +22,16 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 /**
  * {@code history.jsonl.gz}: a run's history, one JSON object per line (with a {@code type} field),
  * gzipped. Reading tolerates a file cut short by a crash: the events before the cut are returned.
+ * Written whole at the end of a run (via a {@code .partial} file moved into place), so a reader
+ * never sees a half-written file unless the writer died.
+ *
+ * <p>The lines, in recorded order (see {@link HistoryEvent} for every field): {@code run} first
+ * (what was run and promised), {@code phase} at each phase change, {@code sent} / {@code acked} /
+ * {@code send-failed} for every send, {@code observed} for every record read from an output topic
+ * and the stock-command repartition topic, {@code stock} for every inventory record (baseline ones
+ * first), {@code fault} for every fault injected, healed or failed, {@code partition} for every
+ * leadership change of order-placed, {@code placed} for every order the read-back found,
+ * {@code read-back} when it ended, {@code error} for a failure of the tool, and {@code end} last.
  */
 public final class HistoryFile {
 
@@ -68,7 +78,9 @@ public final class HistoryFile {
                 try {
                     line = in.readLine();
                 } catch (EOFException cut) {
-                    // a crash cut the gzip stream: the last, partial line is not an event
+                    // a crash cut the gzip stream: the partial line at the cut is not an event, the
+                    // last whole line before it is
+                    addIfEvent(events, pending);
                     return events;
                 }
                 if (line == null) {
@@ -81,16 +93,22 @@ public final class HistoryFile {
                 pending = line.isBlank() ? null : line;
                 pendingLine = lineNumber;
             }
-            if (pending != null) {
-                try {
-                    events.add(MAPPER.readValue(pending, HistoryEvent.class));
-                } catch (JsonProcessingException cutLastLine) {
-                    // the last line of a file cut short: everything before it stands
-                }
-            }
+            // the last line of a file cut short is not an event: everything before it stands
+            addIfEvent(events, pending);
             return events;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    private static void addIfEvent(List<HistoryEvent> events, String line) {
+        if (line == null) {
+            return;
+        }
+        try {
+            events.add(MAPPER.readValue(line, HistoryEvent.class));
+        } catch (JsonProcessingException cutLine) {
+            // a line cut short by a crash
         }
     }
 

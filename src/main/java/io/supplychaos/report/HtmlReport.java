@@ -260,6 +260,10 @@ public final class HtmlReport {
 
         void overlay(SvgChart chart) {
             for (FaultEvent f : run.faults()) {
+                if (f.failed()) {
+                    // it never happened: listed in the faults table, not drawn
+                    continue;
+                }
                 String label = label(f);
                 double start = seconds(f.injectedAt());
                 double end = f.healedAt() == null ? to : seconds(f.healedAt());

@@ -86,7 +86,12 @@ public final class ResultFiles {
     private static final List<String> REQUIRED_KEYS = List.of("scenario", "orders", "throughput", "latencyMs",
             "requestTimeMs", "jitterMs", "startedAt", "endedAt");
 
-    static RunResult readSummary(Path file) throws IOException {
+    /**
+     * Reads one summary.json.
+     *
+     * @throws IOException naming the file and what is wrong with it when it is missing or malformed
+     */
+    public static RunResult readSummary(Path file) throws IOException {
         try {
             JsonNode tree = Json.MAPPER.readTree(readText(file));
             if (tree == null || !tree.isObject()) {

@@ -45,7 +45,7 @@ class CorrectnessCheckerTest {
         assertThat(result.duplicates()).isZero();
         assertThat(result.outOfOrder()).isEmpty();
         assertThat(result.inventoryViolations()).isEmpty();
-        assertThat(Verdict.judge(result, Expectations.strict(), 10, 100, null, List.of()).pass()).isTrue();
+        assertThat(LegacyVerdict.judge(result, Expectations.strict(), 10, 100, null, List.of()).pass()).isTrue();
     }
 
     @Test
@@ -58,7 +58,7 @@ class CorrectnessCheckerTest {
         CheckResult result = check();
 
         assertThat(result.lost()).containsExactly("o2");
-        Verdict verdict = Verdict.judge(result, Expectations.strict(), 10, 100, null, List.of());
+        LegacyVerdict verdict = LegacyVerdict.judge(result, Expectations.strict(), 10, 100, null, List.of());
         assertThat(verdict.pass()).isFalse();
         assertThat(verdict.violations()).singleElement().asString().startsWith("lost 1 acknowledged orders").contains("o2");
     }
@@ -68,7 +68,7 @@ class CorrectnessCheckerTest {
         order("o1", 1);
 
         CheckResult result = check();
-        Verdict verdict = Verdict.judge(result, new Expectations(null, true, 0L, 0L, false, null, null, null, 1L),
+        LegacyVerdict verdict = LegacyVerdict.judge(result, new Expectations(null, true, 0L, 0L, false, null, null, null, 1L),
                 10, 100, null, List.of());
 
         assertThat(verdict.pass()).isTrue();
