@@ -3,6 +3,8 @@ package io.supplychaos.history;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.EOFException;
+import java.io.FilterInputStream;
+import java.io.InputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -70,22 +72,11 @@ public final class HistoryFile {
         List<HistoryEvent> events = new ArrayList<>();
         int lineNumber = 0;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
-                new GZIPInputStream(Files.newInputStream(file)), StandardCharsets.UTF_8))) {
+                new CutTolerant(new GZIPInputStream(Files.newInputStream(file))), StandardCharsets.UTF_8))) {
             String line;
             String pending = null;
             int pendingLine = 0;
-            while (true) {
-                try {
-                    line = in.readLine();
-                } catch (EOFException cut) {
-                    // a crash cut the gzip stream: the partial line at the cut is not an event, the
-                    // last whole line before it is
-                    addIfEvent(events, pending);
-                    return events;
-                }
-                if (line == null) {
-                    break;
-                }
+            while ((line = in.readLine()) != null) {
                 lineNumber++;
                 if (pending != null) {
                     events.add(parse(file, pending, pendingLine));
@@ -118,6 +109,35 @@ public final class HistoryFile {
         } catch (JsonProcessingException e) {
             throw new HistoryFormatException(file + ": line " + number + " is not a history event: "
                     + e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * Ends the stream where a crash cut the gzip data short, instead of failing: what was
+     * decompressed before the cut is read; the partial line at the cut is dropped by the reader.
+     */
+    private static final class CutTolerant extends FilterInputStream {
+
+        CutTolerant(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (EOFException cut) {
+                return -1;
+            }
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            try {
+                return super.read(buffer, offset, length);
+            } catch (EOFException cut) {
+                return -1;
+            }
         }
     }
 
