@@ -296,7 +296,7 @@ public final class Benchmark {
                 result.throughput().ordersPerSec(), result.throughput().recordsPerSec(), result.latencyMs().avg(),
                 result.latencyMs().p99(), result.verdict());
         return new Pipeline(result.throughput().ordersPerSec(), result.throughput().recordsPerSec(),
-                result.latencyMs().avg(), result.latencyMs().p99(), result.verdict());
+                result.latencyMs().avg(), result.latencyMs().p99(), result.verdict().name());
     }
 
     /** The serialized size of a typical order, so that Kafka's benchmark sends records of the same size. */

@@ -1,71 +1,16 @@
 package io.supplychaos.check;
 
-import io.supplychaos.history.Expectations;
-
-import java.util.ArrayList;
-import java.util.List;
-
 /**
- * A run's verdict against its expectations: PASS when every expectation held, FAIL otherwise,
- * with one line per broken expectation. Loss the scenario expects is never a violation, but it
- * is still counted (as expected loss) so that it is reported, not hidden.
+ * What a run proves, in one word (summary.json's {@code verdict}; the exit code of {@code run} and
+ * {@code check}: 0 for PASS, 1 for anything else).
  */
-public record Verdict(boolean pass, List<String> violations, long expectedLost) {
-
-    public static final String PASS = "PASS";
-    public static final String FAIL = "FAIL";
-    /** Ctrl-C ended the run: its results are partial and judge nothing. */
-    public static final String INTERRUPTED = "INTERRUPTED";
-
-    public String name() {
-        return pass ? PASS : FAIL;
-    }
-
-    /**
-     * @param p99Ms             the measured p99 latency
-     * @param ordersPerSec      the measured throughput
-     * @param worstRecoverySeconds the slowest fault recovery, or null when no fault or one never recovered
-     * @param unrecoveredFaults faults after which orders never completed again at the earlier rate
-     */
-    public static Verdict judge(CheckResult result, Expectations expect, double p99Ms, double ordersPerSec,
-                                Double worstRecoverySeconds, List<String> unrecoveredFaults) {
-        List<String> violations = new ArrayList<>();
-        long lost = result.lost().size();
-        long expectedLost = expect.lossExpected() ? lost : 0;
-        if (!expect.lossExpected() && expect.lost() != null && lost > expect.lost()) {
-            violations.add("lost " + lost + " acknowledged orders (expected at most " + expect.lost() + "), e.g. "
-                    + sample(result.lost()));
-        }
-        if (expect.duplicates() != null && result.duplicates() > expect.duplicates()) {
-            violations.add("duplicates " + result.duplicates() + " (expected at most " + expect.duplicates()
-                    + "), e.g. " + sample(result.duplicateStates()));
-        }
-        if (expect.outOfOrder() != null && result.outOfOrder().size() > expect.outOfOrder()) {
-            violations.add("out of order " + result.outOfOrder().size() + " orders (expected at most "
-                    + expect.outOfOrder() + "), e.g. " + sample(result.outOfOrder()));
-        }
-        if (Boolean.TRUE.equals(expect.inventoryConserved()) && !result.inventoryViolations().isEmpty()) {
-            violations.add("inventory not conserved: " + sample(result.inventoryViolations()));
-        }
-        if (expect.maxP99Ms() != null && p99Ms > expect.maxP99Ms()) {
-            violations.add(String.format("p99 latency %.1f ms (expected at most %.1f ms)", p99Ms, expect.maxP99Ms()));
-        }
-        if (expect.minOrdersPerSec() != null && ordersPerSec < expect.minOrdersPerSec()) {
-            violations.add(String.format("throughput %.1f orders/s (expected at least %.1f)", ordersPerSec,
-                    expect.minOrdersPerSec()));
-        }
-        if (expect.maxRecoverySeconds() != null) {
-            unrecoveredFaults.forEach(fault -> violations.add("no recovery after " + fault));
-            if (worstRecoverySeconds != null && worstRecoverySeconds > expect.maxRecoverySeconds()) {
-                violations.add(String.format("recovery took %.1f s (expected at most %.1f s)", worstRecoverySeconds,
-                        expect.maxRecoverySeconds()));
-            }
-        }
-        return new Verdict(violations.isEmpty(), List.copyOf(violations), expectedLost);
-    }
-
-    private static String sample(List<String> items) {
-        List<String> shown = items.subList(0, Math.min(5, items.size()));
-        return String.join(", ", shown) + (items.size() > shown.size() ? " (+" + (items.size() - shown.size()) + " more)" : "");
-    }
+public enum Verdict {
+    /** Every rule held: nothing lost, duplicated, stuck, unseen or leaked beyond what the scenario allows. */
+    PASS,
+    /** At least one rule broke; the judgement's violations say which. */
+    FAIL,
+    /** Ctrl-C cut the run short: its results are partial and judge nothing. */
+    INTERRUPTED,
+    /** The tool itself failed (a consumer, the recorder, a phase): nothing about the system under test is proven. */
+    ERROR
 }

@@ -96,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
                     ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
                     HistoryFile.write(runDir.resolve(HistoryFile.NAME), outcome.history());
                     results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
-                    allPassed &= Verdict.PASS.equals(result.verdict());
+                    allPassed &= result.verdict() == Verdict.PASS;
                     SummaryTable.print(console, result, runDir);
                 }
             }
@@ -113,10 +113,7 @@ final class RunCommand implements Callable<Integer> {
             return result;
         }
         return PaperTable.load().figures(scenario.env().name().toUpperCase(), scenario.workload().orders())
-                .map(paper -> new RunResult(result.scenario(), result.env(), result.workload(), result.orders(),
-                        result.throughput(), result.latencyMs(), result.requestTimeMs(), result.jitterMs(),
-                        result.stages(), result.faults(), result.verdict(), result.violations(), result.startedAt(),
-                        result.endedAt(), result.interrupted(), result.distribution(), paper))
+                .map(result::withPaper)
                 .orElse(result);
     }
 }

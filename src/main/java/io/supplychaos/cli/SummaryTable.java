@@ -17,10 +17,10 @@ final class SummaryTable {
         out.println();
         out.printf("  %-22s %s%n", "verdict", result.verdict());
         result.violations().forEach(violation -> out.printf("  %-22s %s%n", "", violation));
+        result.notes().forEach(note -> out.printf("  %-22s %s%n", "note", note));
         out.printf("  %-22s sent %d, acked %d, completed %d (rejected %d)%n", "orders", orders.sent(), orders.acked(),
                 orders.completed(), orders.rejected());
-        out.printf("  %-22s lost %d (expected %d), duplicates %d, out of order %d, never acked %d%n", "correctness",
-                orders.lost(), orders.expectedLost(), orders.duplicates(), orders.outOfOrder(), orders.neverAcked());
+        classes(out, orders);
         out.printf("  %-22s %.1f orders/s, %.0f records/s%n", "throughput", result.throughput().ordersPerSec(),
                 result.throughput().recordsPerSec());
         out.printf("  %-22s avg %.1f  p50 %.1f  p95 %.1f  p99 %.1f  p99.9 %.1f  max %.1f%n", "latency ms", latency.avg(),
@@ -29,8 +29,9 @@ final class SummaryTable {
                 result.requestTimeMs().p99());
         out.printf("  %-22s %.1f%n", "jitter ms", result.jitterMs().avg());
         for (RunResult.FaultEvent fault : result.faults()) {
-            out.printf("  %-22s %s (%s), recovered %s%n", "fault", fault.detail(), fault.source(),
-                    fault.recoveryMs() == null ? "never" : "after " + fault.recoveryMs() / 1000 + " s");
+            out.printf("  %-22s %s (%s), %s%n", "fault", fault.detail(), fault.source(),
+                    fault.failed() ? "FAILED: " + fault.error()
+                            : fault.recoveryMs() == null ? "not recovered" : "recovered after " + fault.recoveryMs() / 1000 + " s");
         }
         if (result.paper() != null) {
             out.printf("  %-22s latency %.1f ms, throughput %.1f/s (ours: %.1f ms, %.1f/s)%n", "paper " + result.paper().config(),
@@ -39,5 +40,17 @@ final class SummaryTable {
         }
         out.printf("  %-22s %s%n", "report", dir.resolve("report.html"));
         out.flush();
+    }
+
+    /** The order classes on two lines: the good and neutral ones, then the ones that break rules. */
+    static void classes(PrintWriter out, RunResult.Orders o) {
+        out.printf("  %-22s ok %d, lost %d (expected %d, bad %d), stuck %d, unseen %d%n", "correctness", o.ok().count(),
+                o.lost().count(), o.lost().expected().count(), o.lost().bad().count(), o.stuck().count(),
+                o.unseen().count());
+        out.printf("  %-22s duplicates %d, incomplete %d, out of order %d, unexpected %d, malformed %d, stock %d%n", "",
+                o.duplicates().count(), o.incompleteLifecycle().count(), o.outOfOrder().count(), o.unexpected().count(),
+                o.malformed().count(), o.stock().violations().count());
+        out.printf("  %-22s never acked %d (of which completed %d)%n", "", o.neverAcked().count(),
+                o.writtenUnacked().count());
     }
 }

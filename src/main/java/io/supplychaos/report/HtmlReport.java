@@ -6,6 +6,7 @@ import io.supplychaos.result.RunResult;
 import io.supplychaos.result.RunResult.FaultEvent;
 import io.supplychaos.result.TimeSeriesRow;
 import io.supplychaos.check.Verdict;
+import io.supplychaos.result.RunResult.OrderClass;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -82,10 +83,12 @@ public final class HtmlReport {
         body.append("<h2>Workload and producer config</h2>\n").append(Html.table(List.of("setting", "value"), rows));
     }
 
-    /** The verdict as a coloured badge: green PASS, red FAIL, amber anything else. */
-    static String verdict(String verdict) {
-        String kind = Verdict.PASS.equals(verdict) || Verdict.FAIL.equals(verdict) ? verdict : "other";
-        return "<span class=\"verdict verdict-" + kind + "\">" + esc(verdict == null ? "NONE" : verdict) + "</span>";
+    /** The verdict as a coloured badge: green PASS, red FAIL and ERROR, amber anything else. */
+    static String verdict(Verdict verdict) {
+        String kind = verdict == Verdict.PASS ? "PASS" : verdict == Verdict.FAIL || verdict == Verdict.ERROR ? "FAIL"
+                : "other";
+        return "<span class=\"verdict verdict-" + kind + "\">" + esc(verdict == null ? "NONE" : verdict.name())
+                + "</span>";
     }
 
     /** Nested settings (the producer's config) on one line as key=value pairs. */
@@ -107,14 +110,8 @@ public final class HtmlReport {
         RunResult.Latency l = r.latencyMs();
         List<List<String>> rows = List.of(
                 List.of("orders sent", count(o.sent())),
-                List.of("orders acknowledged", count(o.acked())),
-                List.of("orders completed", count(o.completed())),
-                List.of("lost", flagged(o.lost() - o.expectedLost(), count(o.lost()))),
-                List.of("expected lost", count(o.expectedLost())),
-                List.of("duplicates", flagged(o.duplicates(), count(o.duplicates()))),
-                List.of("out of order", flagged(o.outOfOrder(), count(o.outOfOrder()))),
-                List.of("never acknowledged", count(o.neverAcked())),
-                List.of("rejected", count(o.rejected())),
+                List.of("orders acknowledged (measured)", count(o.acked()) + " (" + count(o.measuredAcked()) + ")"),
+                List.of("orders completed (rejected)", count(o.completed()) + " (" + count(o.rejected()) + ")"),
                 List.of("throughput (orders/s)", num(r.throughput().ordersPerSec())),
                 List.of("throughput (records/s, all topics)", num(r.throughput().recordsPerSec())),
                 List.of("latency avg / p50 / p95 (ms)", num(l.avg()) + " / " + num(l.p50()) + " / " + num(l.p95())),
@@ -122,20 +119,41 @@ public final class HtmlReport {
                 List.of("request time avg / p99 (ms)", num(r.requestTimeMs().avg()) + " / " + num(r.requestTimeMs().p99())),
                 List.of("jitter avg (ms)", num(r.jitterMs().avg())));
         body.append("<h2>Summary</h2>\n").append(Html.table(List.of("figure", "value"), rows));
-        samples(body, "lost", o.lostSample());
-        samples(body, "duplicated", o.duplicateSample());
-        samples(body, "out of order", o.outOfOrderSample());
+        classes(body, o);
     }
 
-    private static String flagged(long badness, String text) {
-        return badness > 0 ? "<span class=\"bad\">" + text + "</span>" : text;
-    }
-
-    private static void samples(StringBuilder body, String what, List<String> ids) {
-        if (ids != null && !ids.isEmpty()) {
-            body.append("<p>Sample of ").append(esc(what)).append(" orders: ").append(esc(String.join(", ", ids)))
-                    .append("</p>\n");
+    /** Every order class: count and sample, the bad ones flagged when not empty. */
+    static void classes(StringBuilder body, RunResult.Orders o) {
+        List<List<String>> rows = new ArrayList<>();
+        classRow(rows, "ok", o.ok(), false);
+        classRow(rows, "lost: bad", o.lost().bad(), true);
+        classRow(rows, "lost: expected", o.lost().expected(), false);
+        classRow(rows, "stuck", o.stuck(), true);
+        classRow(rows, "unseen", o.unseen(), true);
+        classRow(rows, "duplicates", new OrderClass(o.duplicates().count(), o.duplicates().sample()), true);
+        classRow(rows, "incomplete lifecycle", o.incompleteLifecycle(), true);
+        classRow(rows, "out of order", o.outOfOrder(), true);
+        classRow(rows, "unexpected", o.unexpected(), true);
+        classRow(rows, "never acknowledged", o.neverAcked(), false);
+        classRow(rows, "written, ack lost", o.writtenUnacked(), false);
+        classRow(rows, "malformed records", o.malformed(), true);
+        classRow(rows, "stock violations", o.stock().violations(), true);
+        body.append("<h2>Orders by class</h2>\n").append(Html.table(List.of("class", "count", "sample"), rows));
+        if (!o.duplicates().byTopic().isEmpty()) {
+            List<String> perTopic = new ArrayList<>();
+            o.duplicates().byTopic().forEach((topic, n) -> perTopic.add(topic + " " + n));
+            body.append("<p>Duplicates per topic: ").append(esc(String.join(", ", perTopic))).append("</p>\n");
         }
+        if (!o.stock().notJudged().isEmpty()) {
+            body.append("<p>Stock not judged: ").append(esc(String.join("; ", o.stock().notJudged()))).append("</p>\n");
+        }
+    }
+
+    private static void classRow(List<List<String>> rows, String name, OrderClass c, boolean bad) {
+        String shown = c.sample().isEmpty() ? "" : esc(String.join(", ", c.sample()))
+                + (c.count() > c.sample().size() ? " &hellip;" : "");
+        rows.add(List.of(esc(name), bad && c.count() > 0 ? "<span class=\"bad\">" + count(c.count()) + "</span>"
+                : count(c.count()), shown));
     }
 
     private static void violations(StringBuilder body, RunResult r) {
@@ -147,6 +165,11 @@ public final class HtmlReport {
         body.append("<ul>\n");
         r.violations().forEach(v -> body.append("<li class=\"bad\">").append(esc(v)).append("</li>\n"));
         body.append("</ul>\n");
+        if (!r.notes().isEmpty()) {
+            body.append("<h3>Notes</h3>\n<ul>\n");
+            r.notes().forEach(n -> body.append("<li>").append(esc(n)).append("</li>\n"));
+            body.append("</ul>\n");
+        }
     }
 
     private static void paper(StringBuilder body, RunResult r, RunResult.PaperFigures p) {
@@ -237,6 +260,10 @@ public final class HtmlReport {
 
         void overlay(SvgChart chart) {
             for (FaultEvent f : run.faults()) {
+                if (f.failed()) {
+                    // it never happened: listed in the faults table, not drawn
+                    continue;
+                }
                 String label = label(f);
                 double start = seconds(f.injectedAt());
                 double end = f.healedAt() == null ? to : seconds(f.healedAt());
@@ -288,6 +315,12 @@ public final class HtmlReport {
     private static void faults(StringBuilder body, RunResult r) {
         List<List<String>> rows = new ArrayList<>();
         for (FaultEvent f : r.faults()) {
+            if (f.failed()) {
+                rows.add(List.of(esc(label(f)), esc(f.detail()), esc(f.source()),
+                        num((f.injectedAt() - r.startedAt()) / 1000.0), "",
+                        "<span class=\"bad\">failed: " + esc(f.error()) + "</span>"));
+                continue;
+            }
             rows.add(List.of(esc(label(f)), esc(f.detail()), esc(f.source()),
                     num((f.injectedAt() - r.startedAt()) / 1000.0),
                     f.healedAt() == null ? "never" : num((f.healedAt() - r.startedAt()) / 1000.0),
@@ -314,15 +347,30 @@ public final class HtmlReport {
                 + " records/s is the brokers' own count for each second.");
         m.put("Warm-up", "Orders sent first and left out of every figure.");
         m.put("In flight", "Acknowledged orders not completed yet, at the end of each second.");
-        m.put("Lost", "Acknowledged orders that did not complete before the drain timeout ran out.");
-        m.put("Expected lost", "The part of the lost orders the scenario declared acceptable (for example"
-                + " replication factor 1 and a broker killed for good).");
-        m.put("Duplicates", "The same state of an order seen more than once downstream.");
-        m.put("Out of order", "States of one order seen in the wrong sequence.");
-        m.put("Never acknowledged", "Sends the broker never acknowledged; counted apart from lost.");
+        m.put("Verdict", "PASS: every rule held. FAIL: a rule broke (the violations say which). INTERRUPTED: Ctrl-C"
+                + " cut the run short; nothing is judged. ERROR: the tool itself failed; nothing is proven.");
+        m.put("OK", "Acknowledged orders with exactly one complete lifecycle on every output topic.");
+        m.put("Lost", "Acknowledged orders absent from order-placed when it was read back after the heal. Expected:"
+                + " on a partition the faults left with no in-sync replica (or, with acks other than all, whose"
+                + " leader changed after the ack). Bad: any other loss.");
+        m.put("Stuck", "Orders in order-placed after the heal that the pipeline never completed.");
+        m.put("Unseen", "Orders not completed while their partition could not be read back or the cluster was"
+                + " unavailable: their fate is unknown.");
+        m.put("Duplicates", "Extra records: a state of an order seen more than once on an output topic, or a stock"
+                + " command seen more often than the order's placements (RESERVE) or deliveries (RELEASE) explain.");
+        m.put("Incomplete lifecycle", "A final state reached with a required state missing (e.g. DELIVERED without"
+                + " DISPATCHED).");
+        m.put("Out of order", "Orders whose notifications came out of lifecycle order, or after a final state.");
+        m.put("Unexpected", "OrderIds on an output topic that the run never sent.");
+        m.put("Never acknowledged", "Sends the broker never acknowledged; counted apart from lost. Written, ack"
+                + " lost: those that completed all the same.");
+        m.put("Malformed records", "Output records that could not be decoded.");
         m.put("Rejected", "Orders the manufacturer rejected.");
-        m.put("Inventory conservation", "Per drug: initial + produced = available + reserved + shipped.");
-        m.put("Recovery time", "How long after a fault began the pipeline completed orders again.");
+        m.put("Stock", "Per drug, from its last inventory record: available + reserved + shipped = initial +"
+                + " produced, nothing negative, shipped grew by exactly the delivered quantities and reserved holds"
+                + " exactly the confirmed, undelivered ones.");
+        m.put("Recovery time", "How long after a fault began the pipeline completed orders again at half the"
+                + " earlier rate; not recovered when it never did. A fault that failed to inject has none.");
         m.put("Under-replicated partitions", "Partitions with fewer in-sync replicas than replicas, sampled each"
                 + " second.");
         m.put("Request handler idle", "Share of time the brokers' request handler threads were idle, sampled each"

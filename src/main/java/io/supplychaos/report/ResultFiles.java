@@ -86,7 +86,12 @@ public final class ResultFiles {
     private static final List<String> REQUIRED_KEYS = List.of("scenario", "orders", "throughput", "latencyMs",
             "requestTimeMs", "jitterMs", "startedAt", "endedAt");
 
-    static RunResult readSummary(Path file) throws IOException {
+    /**
+     * Reads one summary.json.
+     *
+     * @throws IOException naming the file and what is wrong with it when it is missing or malformed
+     */
+    public static RunResult readSummary(Path file) throws IOException {
         try {
             JsonNode tree = Json.MAPPER.readTree(readText(file));
             if (tree == null || !tree.isObject()) {
@@ -107,7 +112,7 @@ public final class ResultFiles {
     private static RunResult withEmptyListsForAbsentOnes(RunResult r) {
         return new RunResult(r.scenario(), r.env(), r.workload() == null ? Map.of() : r.workload(),
                 r.orders(), r.throughput(), r.latencyMs(), r.requestTimeMs(), r.jitterMs(), orEmpty(r.stages()),
-                orEmpty(r.faults()), r.verdict(), orEmpty(r.violations()), r.startedAt(), r.endedAt(),
+                orEmpty(r.faults()), r.verdict(), orEmpty(r.violations()), orEmpty(r.notes()), r.startedAt(), r.endedAt(),
                 r.interrupted(), orEmpty(r.distribution()), r.paper());
     }
 

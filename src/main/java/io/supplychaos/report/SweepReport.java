@@ -37,15 +37,15 @@ public final class SweepReport {
     }
 
     /** A run as listed in the parent's summary.json. */
-    public record RunEntry(String directory, String env, Long messages, String verdict, boolean interrupted) {
+    public record RunEntry(String directory, String env, Long messages, Verdict verdict, boolean interrupted) {
     }
 
     /**
      * The parent's summary.json.
      *
-     * @param verdict FAIL when any run failed, else INTERRUPTED when any was cut short, else PASS
+     * @param verdict ERROR when the tool failed in any run, else FAIL when any failed, else INTERRUPTED when any was cut short, else PASS
      */
-    public record Summary(String scenario, String verdict, List<RunEntry> runs, List<RepeatSummary> aggregates) {
+    public record Summary(String scenario, Verdict verdict, List<RunEntry> runs, List<RepeatSummary> aggregates) {
     }
 
     private SweepReport() {
@@ -84,9 +84,11 @@ public final class SweepReport {
         return new Summary(scenario, verdict(members), entries, aggregates);
     }
 
-    private static String verdict(List<Member> members) {
-        if (members.stream().anyMatch(m -> Verdict.FAIL.equals(m.result().verdict()))) {
-            return Verdict.FAIL;
+    private static Verdict verdict(List<Member> members) {
+        for (Verdict worst : List.of(Verdict.ERROR, Verdict.FAIL, Verdict.INTERRUPTED)) {
+            if (members.stream().anyMatch(m -> m.result().verdict() == worst)) {
+                return worst;
+            }
         }
         return members.stream().anyMatch(m -> m.result().interrupted()) ? Verdict.INTERRUPTED : Verdict.PASS;
     }
@@ -113,8 +115,8 @@ public final class SweepReport {
                             + "</a>", esc(r.env()), messages == null ? "" : count(messages),
                     HtmlReport.verdict(r.verdict()) + (r.interrupted() ? " (interrupted)" : ""),
                     num(r.throughput().ordersPerSec()), num(r.latencyMs().avg()), num(r.latencyMs().p99()),
-                    num(r.requestTimeMs().avg()), num(r.jitterMs().avg()), count(r.orders().lost()),
-                    count(r.orders().duplicates())));
+                    num(r.requestTimeMs().avg()), num(r.jitterMs().avg()), count(r.orders().lost().count()),
+                    count(r.orders().duplicates().count())));
         }
         body.append("<h2>Runs</h2>\n").append(Html.table(List.of("run", "env", "messages", "verdict", "orders/s",
                 "latency avg (ms)", "latency p99 (ms)", "request time avg (ms)", "jitter (ms)", "lost", "duplicates"),

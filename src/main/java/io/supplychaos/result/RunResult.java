@@ -3,38 +3,105 @@ package io.supplychaos.result;
 import java.util.List;
 import java.util.Map;
 
+import io.supplychaos.check.Verdict;
+
 /**
- * Everything one run measured and concluded: the content of summary.json (keys as in
- * shared/DESIGN.md) and the input of report.html. Times in ms, epoch ms for instants.
+ * Everything one run measured and concluded: the content of summary.json and the input of
+ * report.html. Times in ms, epoch ms for instants. The order classes, figures, fault recoveries
+ * and verdict come from {@code check.RunAnalysis} over the run's history, so that
+ * {@code ./chaos check DIR} reproduces them from {@code history.jsonl.gz}.
  *
  * @param scenario    the scenario's name
  * @param env         the environment's name (c1, c2, c3, or an inline env's name)
  * @param workload    the workload as run (warm-up, orders, rate, producers, partitioning, producer config)
+ * @param orders      every order class, with counts and samples
  * @param stages      per-stage latency (time from the previous notified state to this one)
- * @param faults      every fault injected or healed during the run, scheduled or by hand
- * @param verdict     PASS or FAIL against the scenario's expectations (INTERRUPTED when cut short)
- * @param violations  the expectations that failed, in words
+ * @param faults      every fault injected, healed or failed during the run, scheduled or by hand
+ * @param verdict     PASS, FAIL, INTERRUPTED (cut short: judges nothing) or ERROR (the tool failed)
+ * @param violations  why the verdict is not PASS, in words (for ERROR: the cause)
+ * @param notes       what the checker could not judge and why, and facts worth knowing that break no rule
  * @param startedAt   epoch ms when the measured phase began: second 0 of timeseries.csv, the origin
  *                    the report places faults against
- * @param endedAt     epoch ms when the run ended (after the drain)
- * @param interrupted true when the run was cut short (Ctrl-C, a crash of an instance)
+ * @param endedAt     epoch ms when the run ended
+ * @param interrupted true when the run was cut short (Ctrl-C)
  * @param distribution latency percentiles for the distribution chart
  * @param paper       the paper's figures for this config and message count, when the scenario is one of the paper's
  */
 public record RunResult(String scenario, String env, Map<String, Object> workload, Orders orders,
                         Throughput throughput, Latency latencyMs, RequestTime requestTimeMs, Jitter jitterMs,
-                        List<StageLatency> stages, List<FaultEvent> faults, String verdict, List<String> violations,
-                        long startedAt, long endedAt, boolean interrupted, List<Percentile> distribution,
-                        PaperFigures paper) {
+                        List<StageLatency> stages, List<FaultEvent> faults, Verdict verdict, List<String> violations,
+                        List<String> notes, long startedAt, long endedAt, boolean interrupted,
+                        List<Percentile> distribution, PaperFigures paper) {
+
+    /** How many orders (or records, or drugs) fall in a class, and up to 20 of them. */
+    public record OrderClass(long count, List<String> sample) {
+
+        public static final int SAMPLE_SIZE = 20;
+
+        public static OrderClass of(List<String> all) {
+            return new OrderClass(all.size(), List.copyOf(all.subList(0, Math.min(SAMPLE_SIZE, all.size()))));
+        }
+
+        public static OrderClass none() {
+            return new OrderClass(0, List.of());
+        }
+    }
 
     /**
-     * Order accounting. lost = acknowledged but never completed within the drain timeout;
-     * expectedLost = the part of lost the scenario declared acceptable (e.g. RF1 and a permanent kill);
-     * neverAcked = sends that failed, listed apart from lost.
+     * Acknowledged orders absent from order-placed after heal.
+     *
+     * @param expected lost on a partition the faults left with no in-sync replica (or, with acks
+     *                 other than all, whose leader changed after the ack)
+     * @param bad      any other loss
      */
-    public record Orders(long sent, long acked, long completed, long lost, long expectedLost, long duplicates,
-                         long outOfOrder, long neverAcked, long rejected, List<String> lostSample,
-                         List<String> duplicateSample, List<String> outOfOrderSample) {
+    public record Lost(long count, OrderClass expected, OrderClass bad) {
+    }
+
+    /**
+     * Extra records: a state seen n times on an output topic counts n - 1; a stock command seen
+     * more often than explained counts the excess.
+     *
+     * @param count   extra records in all
+     * @param byTopic extra records per topic (stock-commands for the repartition topic)
+     * @param sample  "orderId topic STATE xN"
+     */
+    public record Duplicates(long count, Map<String, Long> byTopic, List<String> sample) {
+    }
+
+    /**
+     * The stock check per drug at quiescence.
+     *
+     * @param violations what broke, one line each
+     * @param notJudged  the parts that could not be judged, and why
+     */
+    public record Stock(OrderClass violations, List<String> notJudged) {
+    }
+
+    /**
+     * Order accounting; every class is per acknowledged order unless noted.
+     *
+     * @param sent              orders handed to the producer (warm-up included)
+     * @param acked             of those, acknowledged by Kafka
+     * @param measuredAcked     acknowledged orders of the measured phase (the "progress" figure)
+     * @param completed         acknowledged orders that reached DELIVERED or REJECTED
+     * @param rejected          of those, REJECTED
+     * @param ok                exactly one complete lifecycle on every output topic
+     * @param lost              acked, absent from order-placed after heal, with the read-back complete
+     * @param stuck             in order-placed, never completed
+     * @param unseen            not completed while its partition could not be read back or the cluster was unavailable
+     * @param duplicates        states or stock commands seen more often than once
+     * @param incompleteLifecycle a final state reached with a required state missing
+     * @param outOfOrder        orders whose notifications came out of lifecycle order
+     * @param unexpected        orderIds on an output topic the run never sent (not per acked order)
+     * @param neverAcked        sends that failed or were never answered (not per acked order)
+     * @param writtenUnacked    of those, orders that completed all the same: written, the ack lost
+     * @param malformed         output records that could not be decoded ("topic-partition@offset")
+     * @param stock             the per-drug stock check
+     */
+    public record Orders(long sent, long acked, long measuredAcked, long completed, long rejected, OrderClass ok,
+                         Lost lost, OrderClass stuck, OrderClass unseen, Duplicates duplicates,
+                         OrderClass incompleteLifecycle, OrderClass outOfOrder, OrderClass unexpected,
+                         OrderClass neverAcked, OrderClass writtenUnacked, OrderClass malformed, Stock stock) {
     }
 
     /**
@@ -63,15 +130,34 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
      * A fault as it happened.
      *
      * @param source     "schedule" (the scenario) or "cli" (another terminal)
+     * @param healedAt   when it was healed; null when never
      * @param recoveryMs how long after the fault began orders completed again at the rate before
-     *                   it; null when they never did within the run
+     *                   it; null when they never did ("not recovered"), and always null for a
+     *                   fault that failed
+     * @param error      why the fault could not be injected; null when it was
      */
     public record FaultEvent(String action, String target, String detail, String source, long injectedAt,
-                             Long healedAt, Long recoveryMs) {
+                             Long healedAt, Long recoveryMs, String error) {
+
+        /** A fault that was injected (no error). */
+        public FaultEvent(String action, String target, String detail, String source, long injectedAt, Long healedAt,
+                          Long recoveryMs) {
+            this(action, target, detail, source, injectedAt, healedAt, recoveryMs, null);
+        }
+
+        public boolean failed() {
+            return error != null;
+        }
     }
 
     /** Table II of the paper for one config (C1/C2/C3) and message count, beside ours. */
     public record PaperFigures(String config, long messages, double latencyMs, double requestTimeMs,
                                double jitterMs, double throughputPerSec) {
+    }
+
+    /** This result with the paper's figures beside it. */
+    public RunResult withPaper(PaperFigures figures) {
+        return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
+                faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, figures);
     }
 }

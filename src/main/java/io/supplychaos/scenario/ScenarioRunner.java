@@ -16,6 +16,7 @@ import org.apache.kafka.common.TopicPartition;
 import io.supplychaos.chaos.FaultActions;
 import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultTimeline;
+import io.supplychaos.check.RunAnalysis;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EmbeddedEnvironment;
@@ -333,17 +334,18 @@ public final class ScenarioRunner {
             started.sampler.close();
         }
         history.append(new HistoryEvent.PhaseStarted(Phase.CHECK, System.currentTimeMillis()));
-        double recordsPerSec = workload.offsetsAtMeasure.isEmpty() || interrupted ? 0
-                : ClusterOffsets.recordsPerSecond(workload.offsetsAtMeasure,
-                ClusterOffsets.allEnds(env.bootstrapServers(), QUICK_ADMIN), recorder.measuredSpanMillis());
+        Map<TopicPartition, Long> offsetsAtEnd = workload.offsetsAtMeasure.isEmpty() || interrupted ? Map.of()
+                : ClusterOffsets.allEnds(env.bootstrapServers(), QUICK_ADMIN);
         long endedAt = System.currentTimeMillis();
         history.append(new HistoryEvent.RunEnded(reason, describe(reason, history), clusterAvailable, endedAt));
         List<TimeSeriesRow> rows = started.sampler == null ? List.of() : started.sampler.rows();
         List<HistoryEvent> events = history.events();
         out.println();
-        RunResult result = ResultAssembly.assemble(new ResultAssembly.Inputs(scenario, recorder,
-                started.outcomes == null ? Map.of() : started.outcomes.baseline(), rows, events,
-                workload.measuredStart, workload.sendingEnded, endedAt, recordsPerSec, interrupted));
+        // the verdict is the checker's, on the history alone: `./chaos check` reproduces it from the file
+        RunAnalysis analysis = RunAnalysis.of(events);
+        double recordsPerSec = offsetsAtEnd.isEmpty() ? 0
+                : ClusterOffsets.recordsPerSecond(workload.offsetsAtMeasure, offsetsAtEnd, analysis.measuredSpanMillis());
+        RunResult result = ResultAssembly.assemble(scenario, analysis, recordsPerSec);
         return new Outcome(result, rows, events);
     }
 

@@ -229,7 +229,6 @@ public final class OutcomeConsumer implements AutoCloseable {
                 return;
             }
             history.append(stock(record, update, false, readAt));
-            recorder.inventory(update);
             return;
         }
         if (topic.equals(Topics.NOTIFICATIONS.name())) {

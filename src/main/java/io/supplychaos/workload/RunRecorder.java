@@ -13,8 +13,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
-import io.supplychaos.check.AckedOrder;
-import io.supplychaos.check.ObservedState;
 import io.supplychaos.domain.InventoryUpdate;
 import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
@@ -38,10 +36,6 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
     }
 
     private final Map<String, SentOrder> sent = new ConcurrentHashMap<>();
-    private final List<AckedOrder> acked = new ArrayList<>();
-    private final Map<String, String> failed = new LinkedHashMap<>();
-    private final List<ObservedState> observed = new ArrayList<>();
-    private final List<InventoryUpdate> inventory = new ArrayList<>();
     private final Map<String, Boolean> finished = new HashMap<>();
     // acknowledged and not yet final: the drain polls its size ten times a second
     private final Set<String> inFlight = new HashSet<>();
@@ -99,8 +93,6 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
             }
             synchronized (this) {
                 ackedCount++;
-                acked.add(new AckedOrder(order.orderId(), order.drugId(), order.quantity(), order.placedAt(), ackedAt,
-                        metadata.partition(), metadata.offset(), warmup));
                 if (!finished.containsKey(order.orderId())) {
                     inFlight.add(order.orderId());
                 }
@@ -115,9 +107,6 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
     public void failed(Order order, boolean warmup, Exception error, long failedAt) {
         try {
             String cause = ToolFailures.describe(error);
-            synchronized (this) {
-                failed.put(order.orderId(), cause);
-            }
             history.append(new HistoryEvent.SendFailed(order.orderId(), cause, failedAt));
         } catch (RuntimeException e) {
             failures.record("recorder: failed send of " + order.orderId(), e);
@@ -132,7 +121,6 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
         }
         boolean first;
         synchronized (this) {
-            observed.add(new ObservedState(notification.orderId(), notification.status(), notification.at(), readAt));
             first = notification.status().isFinal() && finished.putIfAbsent(notification.orderId(), true) == null;
             if (first) {
                 completedCount++;
@@ -153,10 +141,6 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
                 lastMeasuredCompletion = Math.max(lastMeasuredCompletion, readAt);
             }
         }
-    }
-
-    public synchronized void inventory(InventoryUpdate update) {
-        inventory.add(update);
     }
 
     private synchronized LatencyHistogram stage(String name) {
@@ -232,10 +216,5 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
         stages.forEach((name, histogram) -> result.add(new RunResult.StageLatency(name, histogram.count(),
                 histogram.summary())));
         return result;
-    }
-
-    public synchronized io.supplychaos.check.History history(Map<String, InventoryUpdate> baseline) {
-        return new io.supplychaos.check.History(List.copyOf(acked), Map.copyOf(failed), List.copyOf(observed),
-                List.copyOf(inventory), baseline);
     }
 }

@@ -34,4 +34,30 @@ class RecoveryTest {
 
         assertThat(Recovery.seconds(completed, 2)).hasValue(5);
     }
+
+    @Test
+    void shouldNotRecoverWhenNoOrderCompletedAfterTheFault() {
+        long[] completed = {100, 100, 100, 100, 100, 0, 0, 0};
+
+        assertThat(Recovery.millis(completed, 0, 5_000, java.util.List.of(1_000L, 4_999L))).isNull();
+    }
+
+    @Test
+    void shouldNotRecoverWhenNothingCompletedInTheWholePhase() {
+        assertThat(Recovery.seconds(new long[] {0, 0, 0}, 0)).isEmpty();
+    }
+
+    @Test
+    void shouldMeasureAFaultAtTheVeryStartAgainstThePhaseMean() {
+        long[] completed = {0, 0, 300, 300, 300};
+
+        assertThat(Recovery.millis(completed, 0, 0, java.util.List.of(2_100L))).isEqualTo(2_000L);
+    }
+
+    @Test
+    void shouldMeasureAFaultAfterSendingToTheNextCompletion() {
+        long[] completed = {100, 100};
+
+        assertThat(Recovery.millis(completed, 0, 5_000, java.util.List.of(7_500L))).isEqualTo(2_500L);
+    }
 }

@@ -23,6 +23,10 @@ class FaultVerbsTest {
     @TempDir
     Path stateDir;
 
+    /** Scenario files live apart: the state dir must hold only what the tool wrote there. */
+    @TempDir
+    Path files;
+
     private String err;
 
     private int chaos(String... args) {
@@ -56,7 +60,7 @@ class FaultVerbsTest {
     @Test
     void networkVerbsRefuseValuesOutOfRangeWithTheScenarioFilesWords() throws IOException {
         // given the words a scenario file's fault gets for ms: -5
-        Path scenario = Files.writeString(stateDir.resolve("bad.yaml"),
+        Path scenario = Files.writeString(files.resolve("bad.yaml"),
                 "name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: -5}\n");
         String scenarioWords = catchThrowableOfType(() -> new ScenarioLoader(name -> EnvFiles.resolve(
                 ChaosPaths.defaults(), name)).load(scenario), SpecException.class).expected();

@@ -2,6 +2,7 @@ package io.supplychaos.report;
 
 import io.supplychaos.paper.PaperTable;
 
+import io.supplychaos.check.Verdict;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.TimeSeriesRow;
 import org.junit.jupiter.api.Test;
@@ -160,12 +161,45 @@ class HtmlReportTest {
     void shouldShowTheVerdictInColourAndTheInterruptedMarker() {
         RunResult r = Runs.result();
         RunResult interrupted = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
-                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), "INTERRUPTED", r.violations(),
-                r.startedAt(), r.endedAt(), true, r.distribution(), r.paper());
+                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), Verdict.INTERRUPTED, r.violations(),
+                r.notes(), r.startedAt(), r.endedAt(), true, r.distribution(), r.paper());
 
         assertThat(render(r, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">FAIL</span>");
         assertThat(render(interrupted, Runs.rows())).contains("verdict-other\">INTERRUPTED</span>")
                 .contains("class=\"interrupted\"");
+    }
+
+    @Test
+    void shouldShowAnErrorVerdictInRed() {
+        RunResult r = Runs.result();
+        RunResult error = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
+                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), Verdict.ERROR,
+                List.of("tool error in outcome-consumer: boom"), r.notes(), r.startedAt(), r.endedAt(), false,
+                r.distribution(), r.paper());
+
+        assertThat(render(error, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">ERROR</span>")
+                .contains("tool error in outcome-consumer: boom");
+    }
+
+    @Test
+    void shouldListEveryOrderClassWithItsCountAndSample() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(html).contains("<h2>Orders by class</h2>")
+                .contains(">lost: bad</td><td><span class=\"bad\">4</span></td>")
+                .contains(">lost: expected</td><td>1</td>")
+                .contains(">stuck</td><td><span class=\"bad\">1</span></td>")
+                .contains(">unseen</td>", ">incomplete lifecycle</td>", ">unexpected</td>", ">malformed records</td>")
+                .contains("RESERVE seen 2 times for order o-9")
+                .contains("Duplicates per topic: notifications 2");
+    }
+
+    @Test
+    void shouldShowAFaultThatFailedToInjectAndTheNotes() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(html).contains("<span class=\"bad\">failed: no broker 9 in env c3</span>")
+                .contains("<h3>Notes</h3>").contains("from before the run");
     }
 
     @Test
@@ -189,7 +223,7 @@ class HtmlReportTest {
     void shouldShowTheSummaryFigures() {
         String html = render(Runs.result(), Runs.rows());
 
-        assertThat(html).contains("<td class=\"text\">never acknowledged</td><td>10</td>")
+        assertThat(html).contains(">never acknowledged</td><td>10</td>")
                 .contains("<td class=\"text\">latency p99 / p99.9 / max (ms)</td><td>190.0 / 450.3 / 1,200</td>")
                 .contains("acks=all, linger.ms=5")
                 .contains("<li class=\"bad\">lost 5 &gt; 0</li>");

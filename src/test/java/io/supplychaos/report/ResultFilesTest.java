@@ -43,6 +43,24 @@ class ResultFilesTest {
     }
 
     @Test
+    void shouldWriteTheVerdictAsAWordAndEveryOrderClassWithCountAndSample() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.get("verdict").asText()).isEqualTo("FAIL");
+        JsonNode orders = summary.get("orders");
+        assertThat(orders.fieldNames()).toIterable().contains("ok", "lost", "stuck", "unseen", "duplicates",
+                "incompleteLifecycle", "outOfOrder", "unexpected", "neverAcked", "writtenUnacked", "malformed", "stock");
+        assertThat(orders.get("lost").get("bad").get("count").asLong()).isEqualTo(4);
+        assertThat(orders.get("lost").get("expected").get("sample").get(0).asText()).isEqualTo("o-2");
+        assertThat(orders.get("stuck").get("sample").get(0).asText()).isEqualTo("o-5");
+        assertThat(orders.get("stock").get("violations").get("count").asLong()).isEqualTo(1);
+        JsonNode failed = summary.get("faults").get(1);
+        assertThat(failed.get("error").asText()).isEqualTo("no broker 9 in env c3");
+        assertThat(failed.get("recoveryMs").isNull()).isTrue();
+    }
+
+    @Test
     void shouldPrettyPrintTheSummary() throws IOException {
         ResultFiles.write(dir, Runs.run());
 

@@ -1,6 +1,8 @@
 package io.supplychaos.report;
 
+import io.supplychaos.check.Verdict;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.result.RunResult.OrderClass;
 import io.supplychaos.result.RunResult.FaultEvent;
 import io.supplychaos.result.TimeSeriesRow;
 
@@ -27,31 +29,44 @@ public final class Runs {
         workload.put("partitioning", "key");
         workload.put("producer", producer);
         return new RunResult("c3-leader-kill", "c3", workload,
-                new RunResult.Orders(10000, 9990, 9985, 5, 0, 2, 1, 10, 3, List.of("o-1", "o-2"), List.of("o-3"),
-                        List.of("o-4")),
+                orders(),
                 new RunResult.Throughput(350.5, 2103.0),
                 new RunResult.Latency(80.2, 70.1, 120.5, 190.0, 450.3, 1200.0),
                 new RunResult.RequestTime(9.5, 25.0), new RunResult.Jitter(7.1),
                 List.of(new RunResult.StageLatency("manufacturer", 9985, new RunResult.Latency(20, 18, 30, 40, 60, 90))),
                 List.of(new FaultEvent("kill-broker", "leader-of order-placed:0", "SIGKILL broker 2", "schedule",
                                 START + 10_000, START + 25_000, 4_000L),
+                        new FaultEvent("kill-broker", "9", "SIGKILL broker 9", "schedule", START + 12_000, null, null,
+                                "no broker 9 in env c3"),
                         new FaultEvent("delay", "all", "100 ms, jitter 20", "cli", START + 30_000, null, null)),
-                "FAIL", List.of("lost 5 > 0"), START, START + 40_000, false,
+                Verdict.FAIL, List.of("lost 5 > 0"),
+                List.of("1 orderIds from before the run seen on output topics (not judged), e.g. old-1"), START, START + 40_000, false,
                 List.of(new RunResult.Percentile(50, 70.1), new RunResult.Percentile(90, 100),
                         new RunResult.Percentile(99, 190), new RunResult.Percentile(99.9, 450.3),
                         new RunResult.Percentile(99.99, 900), new RunResult.Percentile(100, 1200)),
                 null);
     }
 
+    /** Every class filled, so that each shows in summary.json and the report. */
+    public static RunResult.Orders orders() {
+        return new RunResult.Orders(10000, 9990, 8990, 9985, 3, new OrderClass(9970, List.of("o-10")),
+                new RunResult.Lost(5, new OrderClass(1, List.of("o-2")), new OrderClass(4, List.of("o-1"))),
+                new OrderClass(1, List.of("o-5")), new OrderClass(1, List.of("o-6")),
+                new RunResult.Duplicates(2, Map.of("notifications", 2L), List.of("o-3 notifications DELIVERED x3")),
+                new OrderClass(1, List.of("o-7 (DELIVERED without DISPATCHED on notifications)")),
+                new OrderClass(1, List.of("o-4")), new OrderClass(1, List.of("x-1")), new OrderClass(10, List.of("o-8")),
+                new OrderClass(1, List.of("o-8")), new OrderClass(1, List.of("notifications-0@17")),
+                new RunResult.Stock(new OrderClass(1, List.of("RESERVE seen 2 times for order o-9 (explained: 1)")),
+                        List.of()));
+    }
+
     public static RunResult withPaper(RunResult r, RunResult.PaperFigures paper) {
-        return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
-                r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), r.verdict(), r.violations(), r.startedAt(),
-                r.endedAt(), r.interrupted(), r.distribution(), paper);
+        return r.withPaper(paper);
     }
 
     public static RunResult withScenario(RunResult r, String scenario) {
         return new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
-                r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), r.verdict(), r.violations(), r.startedAt(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
                 r.endedAt(), r.interrupted(), r.distribution(), r.paper());
     }
 
@@ -62,13 +77,13 @@ public final class Runs {
                 new RunResult.Throughput(ordersPerSec, ordersPerSec * 6),
                 new RunResult.Latency(latencyAvg, l.p50(), l.p95(), latencyP99, l.p999(), l.max()),
                 new RunResult.RequestTime(requestAvg, r.requestTimeMs().p99()), new RunResult.Jitter(jitter),
-                r.stages(), r.faults(), r.verdict(), r.violations(), r.startedAt(), r.endedAt(), r.interrupted(),
+                r.stages(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(), r.endedAt(), r.interrupted(),
                 r.distribution(), r.paper());
     }
 
     public static RunResult withoutFaultsOrDistribution(RunResult r) {
         return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
-                r.requestTimeMs(), r.jitterMs(), List.of(), List.of(), r.verdict(), r.violations(), r.startedAt(),
+                r.requestTimeMs(), r.jitterMs(), List.of(), List.of(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
                 r.endedAt(), r.interrupted(), List.of(), r.paper());
     }
 

@@ -1,0 +1,185 @@
+package io.supplychaos.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import io.supplychaos.history.Expectations;
+import io.supplychaos.history.HistoryEvent.EndReason;
+import io.supplychaos.history.HistoryEvent.ToolError;
+import io.supplychaos.result.RunResult;
+
+/**
+ * A run's verdict and why. The rules, in order:
+ * <ol>
+ * <li>INTERRUPTED when the run ended on Ctrl-C ({@code RunEnded} INTERRUPTED): partial results,
+ * nothing judged.
+ * <li>ERROR when the tool failed: any {@code ToolError}, a {@code RunEnded} with reason ERROR, or
+ * a history with no {@code RunEnded} (cut short); the violations give the causes.
+ * <li>Otherwise FAIL when any of these holds, else PASS:
+ * <ul>
+ * <li>a fault of the scenario's schedule could not be injected;
+ * <li>fewer measured orders acknowledged than {@code expect.minAcked} (1 when unset): no progress;
+ * <li>sending stalled (no ack for the stall timeout), unless the scenario expects loss;
+ * <li>lost: with {@code expect.lossExpected}, any bad loss (expected loss is reported, not judged);
+ * otherwise all lost orders against {@code expect.lost};
+ * <li>unseen orders, except those on exposed partitions when the scenario expects loss;
+ * <li>stuck orders, incomplete lifecycles, unexpected orderIds, malformed output records;
+ * <li>duplicates beyond {@code expect.duplicates}, out-of-order orders beyond {@code expect.outOfOrder};
+ * <li>stock violations when {@code expect.inventoryConserved};
+ * <li>p99 above {@code expect.maxP99Ms}, orders/s below {@code expect.minOrdersPerSec};
+ * <li>with {@code expect.maxRecoverySeconds}: a fault not recovered from, or recovered slower.
+ * </ul>
+ * </ol>
+ * Null expectations are not checked.
+ *
+ * @param violations why the verdict is not PASS, one line each
+ * @param notes      what could not be judged, and facts that break no rule (expected loss, orders from before the run)
+ */
+public record Judgement(Verdict verdict, List<String> violations, List<String> notes) {
+
+    private static final int SHOWN = 5;
+
+    static Judgement of(RunHistory h, OrderClasses c, StockCheck.Result stock, Measurements m,
+                        List<RunResult.FaultEvent> faults) {
+        List<String> notes = notes(h, c, stock);
+        if (h.end != null && h.end.reason() == EndReason.INTERRUPTED) {
+            return new Judgement(Verdict.INTERRUPTED, List.of("interrupted before the run finished: partial results; "
+                    + (c.acked() - c.completed()) + " acknowledged orders had not completed and are not judged"), notes);
+        }
+        List<String> errors = new ArrayList<>();
+        for (ToolError error : h.errors) {
+            errors.add("tool error in " + error.where() + ": " + error.cause());
+        }
+        if (h.end == null) {
+            errors.add("the history has no end record: the run did not finish (the file was cut short or the tool died)");
+        } else if (h.end.reason() == EndReason.ERROR && errors.isEmpty()) {
+            errors.add("the run ended in error: " + h.end.detail());
+        }
+        if (h.start == null) {
+            errors.add("the history has no run record: what was run and expected is unknown");
+        }
+        if (!errors.isEmpty()) {
+            return new Judgement(Verdict.ERROR, List.copyOf(errors), notes);
+        }
+        List<String> violations = violations(h, c, stock, m, faults);
+        return new Judgement(violations.isEmpty() ? Verdict.PASS : Verdict.FAIL, List.copyOf(violations), notes);
+    }
+
+    private static List<String> violations(RunHistory h, OrderClasses c, StockCheck.Result stock, Measurements m,
+                                           List<RunResult.FaultEvent> faults) {
+        Expectations expect = h.expect;
+        List<String> v = new ArrayList<>();
+        for (RunResult.FaultEvent fault : faults) {
+            if (fault.failed() && "schedule".equals(fault.source())) {
+                v.add("fault " + fault.action() + " " + fault.target() + " could not be injected: " + fault.error());
+            }
+        }
+        long minAcked = expect.minAcked() == null ? 1 : expect.minAcked();
+        if (c.measuredAcked() < minAcked) {
+            v.add("no progress: " + c.measuredAcked() + " measured orders acknowledged (expected at least " + minAcked
+                    + ")");
+        }
+        if (h.end.reason() == EndReason.STALLED && !expect.lossExpected()) {
+            v.add("sending stalled: " + (h.end.detail() == null ? "no acknowledgement for the stall timeout"
+                    : h.end.detail()));
+        }
+        long lost = c.lostExpected().size() + c.lostBad().size();
+        if (expect.lossExpected()) {
+            if (!c.lostBad().isEmpty()) {
+                v.add("lost " + c.lostBad().size() + " acknowledged orders on partitions that kept an in-sync replica"
+                        + " (only loss on partitions left without one is expected), e.g. " + sample(c.lostBad()));
+            }
+        } else if (expect.lost() != null && lost > expect.lost()) {
+            v.add("lost " + lost + " acknowledged orders (expected at most " + expect.lost() + "), e.g. "
+                    + sample(c.lost()));
+        }
+        long unseenJudged = c.unseen().size() - (expect.lossExpected() ? c.unseenExposed().size() : 0);
+        if (unseenJudged > 0) {
+            List<String> judged = new ArrayList<>(c.unseen());
+            if (expect.lossExpected()) {
+                judged.removeAll(c.unseenExposed());
+            }
+            v.add("unseen " + unseenJudged + " acknowledged orders: not completed while "
+                    + (h.end.clusterAvailable() ? "their partition could not be read back" : "the cluster was unavailable")
+                    + ", e.g. " + sample(judged));
+        }
+        if (!c.stuck().isEmpty()) {
+            v.add("stuck " + c.stuck().size() + " orders: in order-placed but never completed, e.g. " + sample(c.stuck()));
+        }
+        if (!c.incomplete().isEmpty()) {
+            v.add("incomplete lifecycle for " + c.incomplete().size() + " orders, e.g. " + sample(c.incomplete()));
+        }
+        if (!c.unexpected().isEmpty()) {
+            v.add("unexpected " + c.unexpected().size() + " orderIds the run never sent, e.g. " + sample(c.unexpected()));
+        }
+        if (!c.malformed().isEmpty()) {
+            v.add("malformed " + c.malformed().size() + " output records that could not be decoded, e.g. "
+                    + sample(c.malformed()));
+        }
+        if (expect.duplicates() != null && c.duplicates() > expect.duplicates()) {
+            v.add("duplicates " + c.duplicates() + " (expected at most " + expect.duplicates() + "), e.g. "
+                    + sample(c.duplicateSample()));
+        }
+        if (expect.outOfOrder() != null && c.outOfOrder().size() > expect.outOfOrder()) {
+            v.add("out of order " + c.outOfOrder().size() + " orders (expected at most " + expect.outOfOrder()
+                    + "), e.g. " + sample(c.outOfOrder()));
+        }
+        if (Boolean.TRUE.equals(expect.inventoryConserved()) && !stock.violations().isEmpty()) {
+            v.add("stock: " + sample(stock.violations()));
+        }
+        if (expect.maxP99Ms() != null && m.latency().p99() > expect.maxP99Ms()) {
+            v.add(String.format(Locale.ROOT, "p99 latency %.1f ms (expected at most %.1f ms)", m.latency().p99(),
+                    expect.maxP99Ms()));
+        }
+        if (expect.minOrdersPerSec() != null && m.ordersPerSec() < expect.minOrdersPerSec()) {
+            v.add(String.format(Locale.ROOT, "throughput %.1f orders/s (expected at least %.1f)", m.ordersPerSec(),
+                    expect.minOrdersPerSec()));
+        }
+        if (expect.maxRecoverySeconds() != null) {
+            for (RunResult.FaultEvent fault : faults) {
+                if (fault.failed()) {
+                    continue;
+                }
+                if (fault.recoveryMs() == null) {
+                    v.add("not recovered after " + describe(fault) + ": no order completed at the earlier rate again");
+                } else if (fault.recoveryMs() / 1000.0 > expect.maxRecoverySeconds()) {
+                    v.add(String.format(Locale.ROOT, "recovery after %s took %.1f s (expected at most %.1f s)",
+                            describe(fault), fault.recoveryMs() / 1000.0, expect.maxRecoverySeconds()));
+                }
+            }
+        }
+        return v;
+    }
+
+    private static List<String> notes(RunHistory h, OrderClasses c, StockCheck.Result stock) {
+        List<String> notes = new ArrayList<>(stock.notJudged());
+        if (!c.lostExpected().isEmpty()) {
+            notes.add("expected loss: " + c.lostExpected().size() + " acknowledged orders lost on partitions left"
+                    + " without an in-sync replica" + (h.weakAcks() ? " or whose leader changed under acks="
+                    + h.start.acks() : "") + ", e.g. " + sample(c.lostExpected()));
+        }
+        if (!c.writtenUnacked().isEmpty()) {
+            notes.add("written, ack lost: " + c.writtenUnacked().size() + " orders whose send failed completed all the"
+                    + " same, e.g. " + sample(c.writtenUnacked()));
+        }
+        if (!c.earlier().isEmpty()) {
+            notes.add(c.earlier().size() + " orderIds from before the run seen on output topics (not judged), e.g. "
+                    + sample(c.earlier()));
+        }
+        if (h.end != null && h.end.reason() == EndReason.DRAIN_TIMEOUT) {
+            notes.add("the drain ended at its deadline with orders in flight"
+                    + (h.end.detail() == null ? "" : ": " + h.end.detail()));
+        }
+        return List.copyOf(notes);
+    }
+
+    private static String describe(RunResult.FaultEvent fault) {
+        return fault.detail() != null ? fault.detail() : fault.action() + " " + fault.target();
+    }
+
+    static String sample(List<String> items) {
+        List<String> shown = items.subList(0, Math.min(SHOWN, items.size()));
+        return String.join(", ", shown) + (items.size() > shown.size() ? " (+" + (items.size() - shown.size()) + " more)" : "");
+    }
+}

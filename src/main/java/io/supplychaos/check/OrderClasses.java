@@ -1,0 +1,268 @@
+package io.supplychaos.check;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import io.supplychaos.domain.OrderStatus;
+import io.supplychaos.history.HistoryEvent.Acked;
+import io.supplychaos.history.HistoryEvent.Observed;
+import io.supplychaos.history.HistoryEvent.Sent;
+import io.supplychaos.topology.state.StockCommand;
+
+/**
+ * What happened to every order of a run, as classes of orderIds. Per acknowledged order (warm-up
+ * included: correctness covers every order, only the measurements leave warm-up out):
+ * <ul>
+ * <li><b>ok</b>: exactly one complete lifecycle. On notifications {@code [BACKORDERED] CONFIRMED
+ * DISPATCHED IN_TRANSIT DELIVERED} or {@code [BACKORDERED] REJECTED}, in that order; upstream, a
+ * delivered order has CONFIRMED on order-confirmation, MANUFACTURED on drug-manufactured and
+ * DISPATCHED, IN_TRANSIT, DELIVERED on shipment-status, a rejected one REJECTED on
+ * order-confirmation; no record of it duplicated anywhere.
+ * <li><b>lost</b>: not completed, no {@code Placed} for it, and the read-back of its partition was
+ * complete: Kafka lost an acknowledged record. <b>Expected</b> when its partition was left with no
+ * in-sync replica (no leader or an empty ISR) at some time after its ack; also when the load
+ * generator ran with acks other than all/-1 and its partition's leader changed after its ack (an
+ * acks=1 leader may acknowledge what its followers never copied). Any other loss is <b>bad</b>.
+ * <li><b>stuck</b>: in order-placed after heal, never completed, with the cluster available.
+ * <li><b>unseen</b> (Jepsen's): not completed while the read-back of its partition was
+ * incomplete or the run ended with the cluster unavailable: its fate is unknown.
+ * <li><b>incomplete lifecycle</b>: a final state reached on notifications with a required state
+ * missing there or upstream (DELIVERED without DISPATCHED, REJECTED after CONFIRMED, DELIVERED
+ * without MANUFACTURED on drug-manufactured...).
+ * <li><b>out of order</b>: on notifications, a state read after a later one, or anything after a
+ * final state (duplicates included, as before).
+ * </ul>
+ * Not per acknowledged order:
+ * <ul>
+ * <li><b>duplicate</b>: for every order the run sent, a state seen n &gt; 1 times on one output
+ * topic (order-confirmation, drug-manufactured, shipment-status, notifications) counts n - 1; on
+ * the stock-command repartition topic, RESERVE seen more often than the number of distinct
+ * order-placed partitions holding the order (at least 1), or RELEASE more often than DELIVERED on
+ * shipment-status, counts the excess. An order placed again on a second partition may thus
+ * reserve twice on the repartition topic; its stock must still be reserved once (the stock check).
+ * <li><b>unexpected</b>: an orderId on an output topic with no Sent, that is this run's (its id
+ * carries the run's id, or the read-back found it in order-placed, written during the run).
+ * Other orderIds without a Sent are from before the run (a reused env) and only noted.
+ * <li><b>never acknowledged</b>: Sent with SendFailed or no answer; <b>written unacked</b> those of
+ * them that completed all the same.
+ * <li><b>malformed</b>: output records that could not be decoded.
+ * </ul>
+ */
+record OrderClasses(long sent, long acked, long measuredAcked, long completed, long rejected, List<String> ok,
+                    List<String> lostExpected, List<String> lostBad, List<String> stuck, List<String> unseen,
+                    List<String> unseenExposed, List<String> incomplete, List<String> outOfOrder,
+                    long duplicates, Map<String, Long> duplicatesByTopic, List<String> duplicateSample,
+                    List<String> stockDuplicates, List<String> unexpected, List<String> earlier,
+                    List<String> neverAcked, List<String> writtenUnacked, List<String> malformed) {
+
+    private static final Set<OrderStatus> DELIVERED_PATH = EnumSet.of(OrderStatus.CONFIRMED, OrderStatus.DISPATCHED,
+            OrderStatus.IN_TRANSIT, OrderStatus.DELIVERED);
+
+    static OrderClasses of(RunHistory h) {
+        List<String> ok = new ArrayList<>();
+        List<String> lostExpected = new ArrayList<>();
+        List<String> lostBad = new ArrayList<>();
+        List<String> stuck = new ArrayList<>();
+        List<String> unseen = new ArrayList<>();
+        List<String> unseenExposed = new ArrayList<>();
+        List<String> incomplete = new ArrayList<>();
+        List<String> outOfOrder = new ArrayList<>();
+        long completed = 0;
+        long rejected = 0;
+        long measuredAcked = 0;
+        boolean clusterAvailable = h.end == null || h.end.clusterAvailable();
+
+        Duplicates duplicates = duplicates(h);
+        for (Acked ack : h.acked.values()) {
+            String id = ack.orderId();
+            Sent sent = h.sent.get(id);
+            if (sent == null || !sent.warmup()) {
+                measuredAcked++;
+            }
+            List<OrderStatus> states = notified(h, id);
+            boolean inOrder = inLifecycleOrder(states);
+            if (!inOrder) {
+                outOfOrder.add(id);
+            }
+            boolean delivered = states.contains(OrderStatus.DELIVERED);
+            boolean isRejected = states.contains(OrderStatus.REJECTED);
+            if (!delivered && !isRejected) {
+                boolean exposed = h.leftWithoutInSyncReplica(ack.partition(), ack.at())
+                        || h.weakAcks() && h.leaderChangedAfter(ack.partition(), ack.at());
+                boolean inLog = h.placed.containsKey(id);
+                if (!h.readBackComplete(ack.partition()) || inLog && !clusterAvailable) {
+                    unseen.add(id);
+                    if (exposed) {
+                        unseenExposed.add(id);
+                    }
+                } else if (!inLog) {
+                    (exposed ? lostExpected : lostBad).add(id);
+                } else {
+                    stuck.add(id);
+                }
+                continue;
+            }
+            completed++;
+            if (isRejected && !delivered) {
+                rejected++;
+            }
+            String missing = missing(h, id, states);
+            if (missing != null) {
+                incomplete.add(id + " (" + missing + ")");
+            } else if (inOrder && !duplicates.orders().contains(id)) {
+                ok.add(id);
+            }
+        }
+
+        List<String> neverAcked = new ArrayList<>();
+        List<String> writtenUnacked = new ArrayList<>();
+        for (Sent sent : h.sent.values()) {
+            if (!h.acked.containsKey(sent.orderId())) {
+                neverAcked.add(sent.orderId());
+                if (notified(h, sent.orderId()).stream().anyMatch(OrderStatus::isFinal)) {
+                    writtenUnacked.add(sent.orderId());
+                }
+            }
+        }
+        List<String> unexpected = new ArrayList<>();
+        List<String> earlier = new ArrayList<>();
+        String runPrefix = h.start == null || h.start.runId() == null ? null : h.start.runId() + "-";
+        for (String id : h.observedByOrder.keySet()) {
+            if (h.sent.containsKey(id) || h.acked.containsKey(id)) {
+                continue;
+            }
+            boolean thisRun = h.placed.containsKey(id) || runPrefix != null && id.startsWith(runPrefix);
+            (thisRun ? unexpected : earlier).add(id);
+        }
+        List<String> malformed = h.malformed.stream().map(o -> o.topic() + "-" + o.partition() + "@" + o.offset()).toList();
+        return new OrderClasses(h.sent.size(), h.acked.size(), measuredAcked, completed, rejected, ok, lostExpected,
+                lostBad, stuck, unseen, unseenExposed, incomplete, outOfOrder, duplicates.extra(), duplicates.byTopic(),
+                duplicates.sample(), duplicates.stock(), unexpected, earlier, neverAcked, writtenUnacked, malformed);
+    }
+
+    List<String> lost() {
+        List<String> all = new ArrayList<>(lostExpected);
+        all.addAll(lostBad);
+        return all;
+    }
+
+    /** An order's states on notifications in reading order; records whose state is no OrderStatus are left out. */
+    static List<OrderStatus> notified(RunHistory h, String orderId) {
+        List<OrderStatus> states = new ArrayList<>();
+        for (Observed o : h.on(orderId, RunHistory.NOTIFICATIONS)) {
+            OrderStatus status = status(o.state());
+            if (status != null) {
+                states.add(status);
+            }
+        }
+        return states;
+    }
+
+    static OrderStatus status(String state) {
+        try {
+            return state == null ? null : OrderStatus.valueOf(state);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** What a completed order's lifecycle lacks, in words; null when it is whole. */
+    private static String missing(RunHistory h, String id, List<OrderStatus> states) {
+        Set<OrderStatus> seen = states.isEmpty() ? EnumSet.noneOf(OrderStatus.class) : EnumSet.copyOf(states);
+        seen.remove(OrderStatus.BACKORDERED);
+        if (seen.contains(OrderStatus.DELIVERED) && seen.contains(OrderStatus.REJECTED)) {
+            return "both DELIVERED and REJECTED";
+        }
+        if (seen.contains(OrderStatus.DELIVERED)) {
+            for (OrderStatus required : DELIVERED_PATH) {
+                if (!seen.contains(required)) {
+                    return "DELIVERED without " + required + " on notifications";
+                }
+            }
+            if (h.count(id, RunHistory.CONFIRMATIONS, "CONFIRMED") == 0) {
+                return "DELIVERED without CONFIRMED on order-confirmation";
+            }
+            if (h.count(id, RunHistory.MANUFACTURED, "MANUFACTURED") == 0) {
+                return "DELIVERED without MANUFACTURED on drug-manufactured";
+            }
+            for (String shipment : List.of("DISPATCHED", "IN_TRANSIT", "DELIVERED")) {
+                if (h.count(id, RunHistory.SHIPMENTS, shipment) == 0) {
+                    return "DELIVERED without " + shipment + " on shipment-status";
+                }
+            }
+            return null;
+        }
+        if (seen.size() > 1) {
+            seen.remove(OrderStatus.REJECTED);
+            return "REJECTED after " + seen.iterator().next();
+        }
+        if (h.count(id, RunHistory.CONFIRMATIONS, "REJECTED") == 0) {
+            return "REJECTED without REJECTED on order-confirmation";
+        }
+        return null;
+    }
+
+    /** Extra records per order and topic; see the class comment. */
+    private record Duplicates(long extra, Map<String, Long> byTopic, List<String> sample, Set<String> orders,
+                              List<String> stock) {
+    }
+
+    private static Duplicates duplicates(RunHistory h) {
+        long extra = 0;
+        Map<String, Long> byTopic = new TreeMap<>();
+        List<String> sample = new ArrayList<>();
+        Set<String> orders = new LinkedHashSet<>();
+        List<String> stock = new ArrayList<>();
+        Set<String> ids = new LinkedHashSet<>(h.sent.keySet());
+        ids.addAll(h.acked.keySet());
+        for (String id : ids) {
+            for (String topic : RunHistory.OUTPUT_TOPICS) {
+                Map<String, Long> counts = new LinkedHashMap<>();
+                h.on(id, topic).forEach(o -> counts.merge(o.state(), 1L, Long::sum));
+                for (Map.Entry<String, Long> count : counts.entrySet()) {
+                    if (count.getValue() > 1) {
+                        long more = count.getValue() - 1;
+                        extra += more;
+                        byTopic.merge(topic, more, Long::sum);
+                        sample.add(id + " " + topic + " " + count.getKey() + " x" + count.getValue());
+                        orders.add(id);
+                    }
+                }
+            }
+            long reserves = h.count(id, RunHistory.STOCK_COMMANDS, StockCommand.Kind.RESERVE.name());
+            long reservesExplained = Math.max(1, h.placed.getOrDefault(id, Set.of()).size());
+            long releases = h.count(id, RunHistory.STOCK_COMMANDS, StockCommand.Kind.RELEASE.name());
+            long releasesExplained = h.count(id, RunHistory.SHIPMENTS, "DELIVERED");
+            for (String kind : List.of("RESERVE", "RELEASE")) {
+                long seen = kind.equals("RESERVE") ? reserves : releases;
+                long explained = kind.equals("RESERVE") ? reservesExplained : releasesExplained;
+                if (seen > explained) {
+                    extra += seen - explained;
+                    byTopic.merge(RunHistory.STOCK_COMMANDS, seen - explained, Long::sum);
+                    sample.add(id + " " + RunHistory.STOCK_COMMANDS + " " + kind + " x" + seen);
+                    orders.add(id);
+                    stock.add(kind + " seen " + seen + " times for order " + id + " (explained: " + explained + ")");
+                }
+            }
+        }
+        return new Duplicates(extra, byTopic, sample, orders, stock);
+    }
+
+    /** True when no state comes after a later one, and nothing follows a final state. */
+    static boolean inLifecycleOrder(List<OrderStatus> states) {
+        OrderStatus previous = null;
+        for (OrderStatus status : states) {
+            if (previous != null && (previous.isFinal() || status.ordinal() < previous.ordinal())) {
+                return false;
+            }
+            previous = status;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,216 @@
+package io.supplychaos.check;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.supplychaos.history.Expectations;
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryEvent.Acked;
+import io.supplychaos.history.HistoryEvent.Fault;
+import io.supplychaos.history.HistoryEvent.Observed;
+import io.supplychaos.history.HistoryEvent.PartitionState;
+import io.supplychaos.history.HistoryEvent.Phase;
+import io.supplychaos.history.HistoryEvent.Placed;
+import io.supplychaos.history.HistoryEvent.ReadBackDone;
+import io.supplychaos.history.HistoryEvent.RunEnded;
+import io.supplychaos.history.HistoryEvent.RunStarted;
+import io.supplychaos.history.HistoryEvent.SendFailed;
+import io.supplychaos.history.HistoryEvent.Sent;
+import io.supplychaos.history.HistoryEvent.StockObserved;
+import io.supplychaos.history.HistoryEvent.ToolError;
+import io.supplychaos.topology.Topics;
+
+/**
+ * A run's history indexed for the checker: the events of each kind, by orderId where they carry
+ * one, in recorded order. Where an event repeats that should not (a second Sent or Acked for one
+ * orderId, a second RunStarted), the first counts. Pure; touches no topic.
+ */
+final class RunHistory {
+
+    static final String ORDER_PLACED = Topics.ORDER_PLACED.name();
+    static final String CONFIRMATIONS = Topics.ORDER_CONFIRMATION.name();
+    static final String MANUFACTURED = Topics.DRUG_MANUFACTURED.name();
+    static final String SHIPMENTS = Topics.SHIPMENT_STATUS.name();
+    static final String NOTIFICATIONS = Topics.NOTIFICATIONS.name();
+    static final String STOCK_COMMANDS = Observed.STOCK_COMMANDS;
+    /** The output topics whose states count once each per order. */
+    static final List<String> OUTPUT_TOPICS = List.of(CONFIRMATIONS, MANUFACTURED, SHIPMENTS, NOTIFICATIONS);
+
+    final RunStarted start;
+    final Expectations expect;
+    final Map<String, Sent> sent = new LinkedHashMap<>();
+    final Map<String, Acked> acked = new LinkedHashMap<>();
+    final Map<String, SendFailed> sendFailed = new LinkedHashMap<>();
+    final List<Observed> observed = new ArrayList<>();
+    /** orderId -> topic -> that order's records on the topic, in reading order. */
+    final Map<String, Map<String, List<Observed>>> observedByOrder = new LinkedHashMap<>();
+    final List<Observed> malformed = new ArrayList<>();
+    final List<StockObserved> stock = new ArrayList<>();
+    final List<Fault> faults = new ArrayList<>();
+    /** order-placed partition -> its leadership changes in recorded order. */
+    final Map<Integer, List<PartitionState>> partitions = new HashMap<>();
+    /** orderId -> the order-placed partitions the read-back found it on. */
+    final Map<String, Set<Integer>> placed = new HashMap<>();
+    final List<ToolError> errors = new ArrayList<>();
+    final Map<Phase, Long> phases = new EnumMap<>(Phase.class);
+    final ReadBackDone readBack;
+    final RunEnded end;
+    final long firstAt;
+    final long lastAt;
+
+    RunHistory(List<HistoryEvent> events) {
+        RunStarted started = null;
+        ReadBackDone readBackDone = null;
+        RunEnded ended = null;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (HistoryEvent event : events) {
+            first = Math.min(first, event.at());
+            last = Math.max(last, event.at());
+            if (event instanceof RunStarted e) {
+                started = started == null ? e : started;
+            } else if (event instanceof HistoryEvent.PhaseStarted e) {
+                phases.putIfAbsent(e.phase(), e.at());
+            } else if (event instanceof Sent e) {
+                sent.putIfAbsent(e.orderId(), e);
+            } else if (event instanceof Acked e) {
+                acked.putIfAbsent(e.orderId(), e);
+            } else if (event instanceof SendFailed e) {
+                sendFailed.putIfAbsent(e.orderId(), e);
+            } else if (event instanceof Observed e) {
+                observe(e);
+            } else if (event instanceof StockObserved e) {
+                stock.add(e);
+            } else if (event instanceof Fault e) {
+                faults.add(e);
+            } else if (event instanceof PartitionState e) {
+                if (ORDER_PLACED.equals(e.topic())) {
+                    partitions.computeIfAbsent(e.partition(), p -> new ArrayList<>()).add(e);
+                }
+            } else if (event instanceof Placed e) {
+                placed.computeIfAbsent(e.orderId(), id -> new LinkedHashSet<>()).add(e.partition());
+            } else if (event instanceof ReadBackDone e) {
+                readBackDone = e;
+            } else if (event instanceof ToolError e) {
+                errors.add(e);
+            } else if (event instanceof RunEnded e) {
+                ended = e;
+            }
+        }
+        this.start = started;
+        this.expect = started == null || started.expect() == null ? Expectations.strict() : started.expect();
+        this.readBack = readBackDone;
+        this.end = ended;
+        this.firstAt = first == Long.MAX_VALUE ? 0 : first;
+        this.lastAt = last == Long.MIN_VALUE ? 0 : last;
+    }
+
+    private void observe(Observed e) {
+        if (e.orderId() == null || Observed.MALFORMED.equals(e.state())) {
+            malformed.add(e);
+            return;
+        }
+        observed.add(e);
+        observedByOrder.computeIfAbsent(e.orderId(), id -> new HashMap<>())
+                .computeIfAbsent(e.topic(), t -> new ArrayList<>()).add(e);
+    }
+
+    /** An order's records on one topic, in reading order; empty when none. */
+    List<Observed> on(String orderId, String topic) {
+        return observedByOrder.getOrDefault(orderId, Map.of()).getOrDefault(topic, List.of());
+    }
+
+    /** How many of an order's records on a topic carry a state. */
+    long count(String orderId, String topic, String state) {
+        return on(orderId, topic).stream().filter(o -> state.equals(o.state())).count();
+    }
+
+    /**
+     * Whether the read-back read an order-placed partition to its end: a missing read-back reads
+     * nothing; an incomplete one read the partitions whose end offset it could take.
+     */
+    boolean readBackComplete(int partition) {
+        if (readBack == null) {
+            return false;
+        }
+        if (readBack.complete()) {
+            return true;
+        }
+        List<Long> ends = readBack.endOffsets();
+        return ends != null && partition >= 0 && partition < ends.size() && ends.get(partition) != null
+                && ends.get(partition) >= 0;
+    }
+
+    /**
+     * Whether a partition was left with no in-sync replica (no leader, or an empty ISR) at some
+     * time from {@code since} on: the state in effect then, or any later one.
+     */
+    boolean leftWithoutInSyncReplica(int partition, long since) {
+        List<PartitionState> states = partitions.getOrDefault(partition, List.of());
+        PartitionState inEffect = null;
+        for (PartitionState state : states) {
+            if (state.at() <= since) {
+                inEffect = state;
+            } else if (offline(state)) {
+                return true;
+            }
+        }
+        return inEffect != null && offline(inEffect);
+    }
+
+    /** Whether a partition's leader after {@code since} differs from the one in effect at {@code since}. */
+    boolean leaderChangedAfter(int partition, long since) {
+        List<PartitionState> states = partitions.getOrDefault(partition, List.of());
+        Integer leader = null;
+        boolean known = false;
+        for (PartitionState state : states) {
+            if (state.at() <= since) {
+                leader = state.leader();
+                known = true;
+            } else if (!known) {
+                // no state before the ack: the first one recorded is the leader that acknowledged
+                leader = state.leader();
+                known = true;
+            } else if (!java.util.Objects.equals(leader, state.leader())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean offline(PartitionState state) {
+        return state.leader() == null || state.isr() == null || state.isr().isEmpty();
+    }
+
+    /** Whether the load generator's acks let a leader change lose acknowledged records (anything but all / -1). */
+    boolean weakAcks() {
+        String acks = start == null ? null : start.acks();
+        return acks != null && !acks.isBlank() && !"all".equalsIgnoreCase(acks.trim()) && !"-1".equals(acks.trim());
+    }
+
+    /** When the measured phase began: its PhaseStarted, else the first measured send, else the first event. */
+    long measureStart() {
+        Long measure = phases.get(Phase.MEASURE);
+        if (measure != null) {
+            return measure;
+        }
+        return sent.values().stream().filter(s -> !s.warmup()).mapToLong(Sent::at).min().orElse(firstAt);
+    }
+
+    /** When sending ended: the drain's start, else the heal's, else the end of the history. */
+    long sendingEnded() {
+        for (Phase phase : List.of(Phase.DRAIN, Phase.HEAL, Phase.READ_BACK, Phase.CHECK)) {
+            Long at = phases.get(phase);
+            if (at != null) {
+                return at;
+            }
+        }
+        return end != null ? end.at() : lastAt;
+    }
+}

@@ -1,0 +1,145 @@
+package io.supplychaos.check;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.supplychaos.history.HistoryEvent.Observed;
+import io.supplychaos.history.HistoryEvent.Sent;
+import io.supplychaos.history.HistoryEvent.StockObserved;
+
+/**
+ * The stock check, per drug, at quiescence after heal. The figures are the drug's LAST
+ * inventory-updated record of the run ({@code StockObserved}, baseline false) against its last
+ * record from before the run (baseline true; a drug without one had no stock record before the
+ * run and starts at reserved 0, shipped 0). Rules:
+ * <ul>
+ * <li>{@code available + reserved + shipped == initial + produced}, and nothing negative (in any record);
+ * <li>shipped grew since the baseline by exactly the quantities of the orders DELIVERED on
+ * shipment-status during the run (each order once);
+ * <li>reserved equals the baseline's reserved plus the quantities of the run's orders CONFIRMED on
+ * order-confirmation and not DELIVERED on shipment-status (0 more when all are delivered), minus
+ * those of orders from before the run delivered during it;
+ * <li>a stock command seen more often than explained (see {@link OrderClasses}) is a violation here
+ * too: "RESERVE seen 2 times for order X".
+ * </ul>
+ * An order's drug and quantity come from its Sent, else from the records that carry them (the
+ * stock command's key is the drugId). When some order that changed stock during the run has no
+ * known drug or quantity, the reserved and shipped rules cannot be judged: they are skipped and
+ * {@link Result#notJudged()} says why.
+ */
+final class StockCheck {
+
+    /** What broke, and what could not be judged. */
+    record Result(List<String> violations, List<String> notJudged) {
+    }
+
+    private StockCheck() {
+    }
+
+    static Result of(RunHistory h, List<String> stockDuplicates) {
+        List<String> violations = new ArrayList<>();
+        List<String> notJudged = new ArrayList<>();
+        Map<String, StockObserved> baseline = new TreeMap<>();
+        Map<String, StockObserved> last = new TreeMap<>();
+        for (StockObserved record : h.stock) {
+            (record.baseline() ? baseline : last).put(record.drugId(), record);
+            if (record.available() < 0 || record.reserved() < 0 || record.shipped() < 0) {
+                violations.add(record.drugId() + ": negative stock (available " + record.available() + ", reserved "
+                        + record.reserved() + ", shipped " + record.shipped() + ")"
+                        + (record.causeOrderId() == null ? "" : " after order " + record.causeOrderId()));
+            }
+        }
+        for (StockObserved record : last.values()) {
+            if (record.available() + record.reserved() + record.shipped() != record.initial() + record.produced()) {
+                violations.add(record.drugId() + ": available " + record.available() + " + reserved " + record.reserved()
+                        + " + shipped " + record.shipped() + " != initial " + record.initial() + " + produced "
+                        + record.produced());
+            }
+        }
+
+        Map<String, Long> confirmed = new TreeMap<>();
+        Map<String, Long> delivered = new TreeMap<>();
+        Map<String, Long> deliveredEarlier = new TreeMap<>();
+        List<String> unknown = new ArrayList<>();
+        for (String id : h.observedByOrder.keySet()) {
+            boolean isConfirmed = h.count(id, RunHistory.CONFIRMATIONS, "CONFIRMED") > 0;
+            boolean isDelivered = h.count(id, RunHistory.SHIPMENTS, "DELIVERED") > 0;
+            if (!isConfirmed && !isDelivered) {
+                continue;
+            }
+            String drug = drugOf(h, id);
+            long quantity = quantityOf(h, id);
+            if (drug == null || quantity <= 0 && !h.sent.containsKey(id)) {
+                unknown.add(id);
+                continue;
+            }
+            boolean ours = h.sent.containsKey(id);
+            if (isConfirmed && !isDelivered) {
+                confirmed.merge(drug, quantity, Long::sum);
+            }
+            if (isDelivered) {
+                delivered.merge(drug, quantity, Long::sum);
+                if (!isConfirmed && !ours) {
+                    deliveredEarlier.merge(drug, quantity, Long::sum);
+                }
+            }
+        }
+        if (!unknown.isEmpty()) {
+            notJudged.add("reserved and shipped: " + unknown.size() + " order(s) changed stock during the run with"
+                    + " no known drug or quantity (e.g. " + unknown.get(0) + ")");
+        } else {
+            TreeSet<String> drugs = new TreeSet<>(last.keySet());
+            drugs.addAll(confirmed.keySet());
+            drugs.addAll(delivered.keySet());
+            for (String drug : drugs) {
+                StockObserved before = baseline.get(drug);
+                StockObserved after = last.getOrDefault(drug, before);
+                long baseReserved = before == null ? 0 : before.reserved();
+                long baseShipped = before == null ? 0 : before.shipped();
+                long expectShipped = delivered.getOrDefault(drug, 0L);
+                long expectReserved = baseReserved + confirmed.getOrDefault(drug, 0L)
+                        - deliveredEarlier.getOrDefault(drug, 0L);
+                if (after == null) {
+                    violations.add(drug + ": no inventory record, yet " + (expectShipped + expectReserved)
+                            + " units were confirmed or delivered during the run");
+                    continue;
+                }
+                if (after.shipped() - baseShipped != expectShipped) {
+                    violations.add(drug + ": shipped grew by " + (after.shipped() - baseShipped) + " but the orders"
+                            + " delivered during the run hold " + expectShipped + " units");
+                }
+                if (after.reserved() != expectReserved) {
+                    violations.add(drug + ": reserved " + after.reserved() + " but confirmed, undelivered orders hold "
+                            + (expectReserved - baseReserved) + " units (+ " + baseReserved + " reserved before the run)");
+                }
+            }
+        }
+        violations.addAll(stockDuplicates);
+        return new Result(List.copyOf(violations), List.copyOf(notJudged));
+    }
+
+    /** The order's drug: from its Sent, else the key of its stock commands (keyed by drugId). */
+    private static String drugOf(RunHistory h, String id) {
+        Sent sent = h.sent.get(id);
+        if (sent != null) {
+            return sent.drugId();
+        }
+        return h.on(id, RunHistory.STOCK_COMMANDS).stream().map(Observed::key).filter(k -> k != null)
+                .findFirst().orElse(null);
+    }
+
+    /** The order's quantity: from its Sent, else the first record of it that carries one. */
+    private static long quantityOf(RunHistory h, String id) {
+        Sent sent = h.sent.get(id);
+        if (sent != null) {
+            return sent.quantity();
+        }
+        Map<String, List<Observed>> topics = new LinkedHashMap<>(h.observedByOrder.getOrDefault(id, Map.of()));
+        return topics.values().stream().flatMap(List::stream).mapToLong(Observed::quantity).filter(q -> q > 0)
+                .findFirst().orElse(0);
+    }
+}

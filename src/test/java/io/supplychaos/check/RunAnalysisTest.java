@@ -1,0 +1,510 @@
+package io.supplychaos.check;
+
+import static io.supplychaos.check.Histories.CONFIRMATIONS;
+import static io.supplychaos.check.Histories.MANUFACTURED;
+import static io.supplychaos.check.Histories.NOTIFICATIONS;
+import static io.supplychaos.check.Histories.SHIPMENTS;
+import static io.supplychaos.check.Histories.STOCK;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import io.supplychaos.history.Expectations;
+import io.supplychaos.history.HistoryEvent.EndReason;
+import io.supplychaos.history.HistoryEvent.FaultPhase;
+import io.supplychaos.history.HistoryEvent.FaultSource;
+import io.supplychaos.history.HistoryEvent.Phase;
+import io.supplychaos.result.RunResult;
+
+/** The checker on synthetic histories: for every class, one history that must pass and one that must fail. */
+class RunAnalysisTest {
+
+    private static final String DRUG = "aspirin";
+
+    /** Two orders delivered, one rejected, stock moved by exactly the delivered units. */
+    private static Histories clean() {
+        return Histories.run()
+                .baseline(DRUG, 100, 100, 0, 0)
+                .order("r1-p0-1", DRUG, 3).order("r1-p0-2", DRUG, 2).order("r1-p0-3", DRUG, 1)
+                .deliver("r1-p0-1", DRUG, 3).deliver("r1-p0-2", DRUG, 2).reject("r1-p0-3", DRUG)
+                .stock(DRUG, 100, 0, 95, 0, 5);
+    }
+
+    @Test
+    void shouldPassACleanHistory() {
+        RunAnalysis analysis = clean().analyse();
+
+        assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(analysis.judgement().violations()).isEmpty();
+        RunResult.Orders orders = analysis.orders();
+        assertThat(orders.ok().count()).isEqualTo(3);
+        assertThat(orders.completed()).isEqualTo(3);
+        assertThat(orders.rejected()).isEqualTo(1);
+        assertThat(RunAnalysis.classCounts(orders)).containsEntry("lost", 0L).containsEntry("stuck", 0L)
+                .containsEntry("unseen", 0L).containsEntry("duplicates", 0L).containsEntry("incompleteLifecycle", 0L)
+                .containsEntry("unexpected", 0L).containsEntry("stock", 0L).containsEntry("malformed", 0L);
+    }
+
+    @Nested
+    class Lost {
+
+        @Test
+        void shouldFailAnAcknowledgedOrderMissingFromTheLogAsBadLoss() {
+            RunAnalysis analysis = clean().order("r1-p0-4", DRUG, 1).analyse();
+
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(analysis.orders().lost().bad().sample()).containsExactly("r1-p0-4");
+            assertThat(analysis.judgement().violations()).anyMatch(v -> v.startsWith("lost 1 acknowledged orders"));
+        }
+
+        @Test
+        void shouldCountLossOnAPartitionLeftWithoutInSyncReplicaAsExpected() {
+            RunAnalysis analysis = Histories.run(Histories.lossExpected(), "all").partition(0, 1, 1)
+                    .order("r1-p0-1", DRUG, 1).partition(0, null).analyse();
+
+            assertThat(analysis.orders().lost().expected().sample()).containsExactly("r1-p0-1");
+            assertThat(analysis.orders().lost().bad().count()).isZero();
+            assertThat(analysis.judgement().notes()).anyMatch(n -> n.startsWith("expected loss: 1"));
+            assertThat(analysis.verdict()).as("no progress aside, expected loss breaks no rule")
+                    .isEqualTo(Verdict.PASS);
+        }
+
+        @Test
+        void shouldFailLossOnAPartitionThatKeptAnInSyncReplicaEvenWhenLossIsExpected() {
+            RunAnalysis analysis = Histories.run(Histories.lossExpected(), "all").partition(0, 1, 1, 2)
+                    .order("r1-p0-1", DRUG, 1).partition(0, 2, 2).analyse();
+
+            assertThat(analysis.orders().lost().bad().sample()).containsExactly("r1-p0-1");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldCountALeaderChangeUnderAcksOneAsExpectedLoss() {
+            RunAnalysis weak = Histories.run(Histories.lossExpected(), "1").partition(0, 1, 1, 2)
+                    .order("r1-p0-1", DRUG, 1).partition(0, 2, 2).analyse();
+
+            assertThat(weak.orders().lost().expected().count()).isEqualTo(1);
+            assertThat(weak.verdict()).isEqualTo(Verdict.PASS);
+        }
+
+        @Test
+        void shouldFailExpectedLossWhenTheScenarioDoesNotAcceptLoss() {
+            RunAnalysis analysis = Histories.run().partition(0, 1, 1).order("r1-p0-1", DRUG, 1).partition(0, null)
+                    .analyse();
+
+            assertThat(analysis.orders().lost().expected().count()).isEqualTo(1);
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+    }
+
+    @Test
+    void shouldFailAnOrderInTheLogThatNeverCompletedAsStuck() {
+        RunAnalysis analysis = clean().order("r1-p0-4", DRUG, 1).placed("r1-p0-4").analyse();
+
+        assertThat(analysis.orders().stuck().sample()).containsExactly("r1-p0-4");
+        assertThat(analysis.orders().lost().count()).isZero();
+        assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(analysis.judgement().violations()).anyMatch(v -> v.startsWith("stuck 1 orders"));
+    }
+
+    @Nested
+    class Unseen {
+
+        @Test
+        void shouldFailOrdersInFlightWhileTheClusterWasUnavailable() {
+            RunAnalysis analysis = clean().order("r1-p0-4", DRUG, 1).placed("r1-p0-4")
+                    .end(EndReason.DRAIN_TIMEOUT, false).analyse();
+
+            assertThat(analysis.orders().unseen().sample()).containsExactly("r1-p0-4");
+            assertThat(analysis.orders().stuck().count()).isZero();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(analysis.judgement().violations()).anyMatch(v -> v.contains("the cluster was unavailable"));
+        }
+
+        @Test
+        void shouldFailOrdersOnAPartitionTheReadBackCouldNotRead() {
+            RunAnalysis analysis = clean().order("r1-p0-4", DRUG, 1, 1).readBack(false, 100L, -1L, 100L).analyse();
+
+            assertThat(analysis.orders().unseen().sample()).containsExactly("r1-p0-4");
+            assertThat(analysis.orders().lost().count()).as("unreadable is not lost").isZero();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldAcceptUnseenOrdersOnAnExposedPartitionWhenLossIsExpected() {
+            RunAnalysis analysis = Histories.run(Histories.lossExpected(), "all").partition(0, 1, 1)
+                    .order("r1-p0-1", DRUG, 1).placed("r1-p0-1").partition(0, null)
+                    .end(EndReason.DRAIN_TIMEOUT, false).analyse();
+
+            assertThat(analysis.orders().unseen().count()).isEqualTo(1);
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+    }
+
+    @Nested
+    class Duplicates {
+
+        @ParameterizedTest
+        @CsvSource({CONFIRMATIONS + ",CONFIRMED", MANUFACTURED + ",MANUFACTURED", SHIPMENTS + ",IN_TRANSIT",
+                NOTIFICATIONS + ",DISPATCHED"})
+        void shouldFailAStateSeenTwiceOnAnOutputTopic(String topic, String state) {
+            RunAnalysis analysis = clean().see(topic, "r1-p0-1", state).analyse();
+
+            assertThat(analysis.orders().duplicates().count()).isEqualTo(1);
+            assertThat(analysis.orders().duplicates().byTopic()).containsEntry(topic, 1L);
+            assertThat(analysis.orders().duplicates().sample()).containsExactly("r1-p0-1 " + topic + " " + state + " x2");
+            assertThat(analysis.orders().ok().sample()).doesNotContain("r1-p0-1");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldPassDuplicatesTheScenarioAllows() {
+            Expectations atLeastOnce = new Expectations(0L, false, 5L, 5L, true, null, null, null, 1L);
+            Histories history = Histories.run(atLeastOnce, "all").baseline(DRUG, 100, 100, 0, 0)
+                    .order("r1-p0-1", DRUG, 3).deliver("r1-p0-1", DRUG, 3).see(NOTIFICATIONS, "r1-p0-1", "DELIVERED")
+                    .stock(DRUG, 100, 0, 97, 0, 3);
+
+            RunAnalysis analysis = history.analyse();
+
+            assertThat(analysis.orders().duplicates().count()).isEqualTo(1);
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+
+        @Test
+        void shouldReportARepeatedReserveAsDuplicateAndStockViolation() {
+            RunAnalysis analysis = clean().see(STOCK, "r1-p0-1", "RESERVE", DRUG, 3).analyse();
+
+            assertThat(analysis.orders().duplicates().byTopic()).containsEntry(STOCK, 1L);
+            assertThat(analysis.orders().stock().violations().sample())
+                    .contains("RESERVE seen 2 times for order r1-p0-1 (explained: 1)");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldReportAReleaseWithoutASecondDelivery() {
+            RunAnalysis analysis = clean().see(STOCK, "r1-p0-2", "RELEASE", DRUG, 2).analyse();
+
+            assertThat(analysis.orders().stock().violations().sample())
+                    .contains("RELEASE seen 2 times for order r1-p0-2 (explained: 1)");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldNotCountAnOrderPlacedOnTwoPartitionsWithOneLifecycleAsDuplicate() {
+            RunAnalysis analysis = clean().placed("r1-p0-1", 1).see(STOCK, "r1-p0-1", "RESERVE", DRUG, 3).analyse();
+
+            assertThat(analysis.orders().duplicates().count()).isZero();
+            assertThat(analysis.orders().stock().violations().count()).isZero();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+
+        @Test
+        void shouldReportAnOrderPlacedOnTwoPartitionsThatReservedTwice() {
+            RunAnalysis analysis = clean().placed("r1-p0-1", 1).see(STOCK, "r1-p0-1", "RESERVE", DRUG, 3)
+                    .see(CONFIRMATIONS, "r1-p0-1", "CONFIRMED", "r1-p0-1", 3)
+                    .stock(DRUG, 100, 0, 92, 3, 5).analyse();
+
+            assertThat(analysis.orders().duplicates().byTopic()).containsEntry(CONFIRMATIONS, 1L);
+            assertThat(analysis.orders().stock().violations().sample()).anyMatch(v -> v.startsWith("aspirin: reserved 3"));
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+    }
+
+    @Nested
+    class Lifecycle {
+
+        @Test
+        void shouldFailADeliveryWithoutDispatch() {
+            RunAnalysis analysis = Histories.run().order("r1-p0-1", DRUG, 1).placed("r1-p0-1")
+                    .notify("r1-p0-1", "CONFIRMED", "IN_TRANSIT", "DELIVERED").analyse();
+
+            assertThat(analysis.orders().incompleteLifecycle().sample())
+                    .containsExactly("r1-p0-1 (DELIVERED without DISPATCHED on notifications)");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldFailADeliveryWithNoManufacturedGoodsUpstream() {
+            Histories history = Histories.run().order("r1-p0-1", DRUG, 1).placed("r1-p0-1")
+                    .see(CONFIRMATIONS, "r1-p0-1", "CONFIRMED")
+                    .see(SHIPMENTS, "r1-p0-1", "DISPATCHED").see(SHIPMENTS, "r1-p0-1", "IN_TRANSIT")
+                    .see(SHIPMENTS, "r1-p0-1", "DELIVERED")
+                    .notify("r1-p0-1", "CONFIRMED", "DISPATCHED", "IN_TRANSIT", "DELIVERED");
+
+            assertThat(history.analyse().orders().incompleteLifecycle().sample())
+                    .containsExactly("r1-p0-1 (DELIVERED without MANUFACTURED on drug-manufactured)");
+        }
+
+        @Test
+        void shouldAcceptABackorderBeforeConfirmation() {
+            RunAnalysis analysis = clean().order("r1-p0-4", DRUG, 1).see(NOTIFICATIONS, "r1-p0-4", "BACKORDERED")
+                    .deliver("r1-p0-4", DRUG, 1).stock(DRUG, 100, 0, 94, 0, 6).analyse();
+
+            assertThat(analysis.orders().incompleteLifecycle().count()).isZero();
+            assertThat(analysis.orders().outOfOrder().count()).isZero();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+
+        @Test
+        void shouldFailStatesOutOfOrder() {
+            RunAnalysis analysis = Histories.run().order("r1-p0-1", DRUG, 1).placed("r1-p0-1")
+                    .notify("r1-p0-1", "REJECTED", "BACKORDERED").analyse();
+
+            assertThat(analysis.orders().outOfOrder().sample()).containsExactly("r1-p0-1");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+    }
+
+    @Nested
+    class Unexpected {
+
+        @Test
+        void shouldFailAnOrderOfThisRunThatWasNeverSent() {
+            RunAnalysis analysis = clean().notify("r1-p9-1", "REJECTED").analyse();
+
+            assertThat(analysis.orders().unexpected().sample()).containsExactly("r1-p9-1");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldFailAForeignOrderPlacedDuringTheRun() {
+            RunAnalysis analysis = clean().placed("rest-1").notify("rest-1", "REJECTED").analyse();
+
+            assertThat(analysis.orders().unexpected().sample()).containsExactly("rest-1");
+        }
+
+        @Test
+        void shouldOnlyNoteAnOrderFromBeforeTheRun() {
+            RunAnalysis analysis = clean().notify("r0-p0-7", "REJECTED").analyse();
+
+            assertThat(analysis.orders().unexpected().count()).isZero();
+            assertThat(analysis.judgement().notes()).anyMatch(n -> n.contains("from before the run"));
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+    }
+
+    @Test
+    void shouldFailMalformedOutputRecords() {
+        RunAnalysis analysis = clean().malformed(NOTIFICATIONS).analyse();
+
+        assertThat(analysis.orders().malformed().sample()).singleElement().asString().startsWith("notifications-0@");
+        assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+    }
+
+    @Nested
+    class Stock {
+
+        @Test
+        void shouldFailAReservationLeftAfterEveryOrderWasDelivered() {
+            RunAnalysis analysis = clean().stock(DRUG, 100, 0, 92, 3, 5).analyse();
+
+            assertThat(analysis.orders().stock().violations().sample())
+                    .containsExactly("aspirin: reserved 3 but confirmed, undelivered orders hold 0 units (+ 0 reserved"
+                            + " before the run)");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldPassAReservationHeldByAConfirmedUndeliveredOrder() {
+            // the order is stuck, so the run fails; the stock itself is right
+            RunAnalysis analysis = clean().order("r1-p0-4", DRUG, 4).placed("r1-p0-4")
+                    .see(CONFIRMATIONS, "r1-p0-4", "CONFIRMED").stock(DRUG, 100, 0, 91, 4, 5).analyse();
+
+            assertThat(analysis.orders().stock().violations().count()).isZero();
+        }
+
+        @Test
+        void shouldFailShippedThatDoesNotMatchTheDeliveries() {
+            RunAnalysis analysis = clean().stock(DRUG, 100, 0, 96, 0, 4).analyse();
+
+            assertThat(analysis.orders().stock().violations().sample())
+                    .containsExactly("aspirin: shipped grew by 4 but the orders delivered during the run hold 5 units");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldMeasureShippedFromTheBaseline() {
+            RunAnalysis analysis = Histories.run().baseline(DRUG, 100, 80, 0, 20).order("r1-p0-1", DRUG, 3)
+                    .deliver("r1-p0-1", DRUG, 3).stock(DRUG, 100, 0, 77, 0, 23).analyse();
+
+            assertThat(analysis.orders().stock().violations().count()).isZero();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+
+        @Test
+        void shouldFailStockThatIsNotConserved() {
+            RunAnalysis analysis = clean().stock(DRUG, 100, 0, 96, 0, 5).analyse();
+
+            assertThat(analysis.orders().stock().violations().sample())
+                    .contains("aspirin: available 96 + reserved 0 + shipped 5 != initial 100 + produced 0");
+        }
+
+        @Test
+        void shouldSkipWhatCannotBeJudgedAndSaySo() {
+            RunAnalysis analysis = clean().see(SHIPMENTS, "r0-p0-1", "DELIVERED").analyse();
+
+            assertThat(analysis.orders().stock().notJudged()).singleElement().asString()
+                    .startsWith("reserved and shipped: 1 order(s)");
+            assertThat(analysis.orders().stock().violations().count()).isZero();
+        }
+    }
+
+    @Nested
+    class Verdicts {
+
+        @Test
+        void shouldFailAScheduledFaultThatCouldNotBeInjected() {
+            RunAnalysis analysis = clean().fault(FaultPhase.FAILED, "kill-broker", "9", FaultSource.SCHEDULE,
+                    "no broker 9 in env c3").analyse();
+
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(analysis.judgement().violations())
+                    .containsExactly("fault kill-broker 9 could not be injected: no broker 9 in env c3");
+            assertThat(analysis.faults()).singleElement().satisfies(f -> {
+                assertThat(f.failed()).isTrue();
+                assertThat(f.recoveryMs()).isNull();
+            });
+        }
+
+        @Test
+        void shouldShowButNotJudgeAFailedFaultFromAnotherTerminal() {
+            RunAnalysis analysis = clean().fault(FaultPhase.FAILED, "kill-broker", "9", FaultSource.CLI, "no broker 9")
+                    .analyse();
+
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+            assertThat(analysis.faults()).hasSize(1);
+        }
+
+        @Test
+        void shouldFailARunWithNoAcknowledgedOrdersAsNoProgress() {
+            RunAnalysis analysis = Histories.run().sent("r1-p0-1", DRUG, 1, false).sendFailed("r1-p0-1")
+                    .sent("r1-p0-2", DRUG, 1, false).analyse();
+
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(analysis.judgement().violations())
+                    .containsExactly("no progress: 0 measured orders acknowledged (expected at least 1)");
+            assertThat(analysis.orders().neverAcked().sample()).containsExactly("r1-p0-1", "r1-p0-2");
+        }
+
+        @Test
+        void shouldNotCountWarmUpOrdersAsProgress() {
+            Histories history = Histories.run().sent("r1-p0-1", DRUG, 1, true);
+            RunAnalysis analysis = RunAnalysis.of(history.build());
+
+            assertThat(analysis.orders().measuredAcked()).isZero();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldNoteAnOrderWrittenThoughItsAckWasLost() {
+            RunAnalysis analysis = clean().sent("r1-p0-9", DRUG, 1, false).sendFailed("r1-p0-9")
+                    .notify("r1-p0-9", "REJECTED").analyse();
+
+            assertThat(analysis.orders().writtenUnacked().sample()).containsExactly("r1-p0-9");
+            assertThat(analysis.judgement().notes()).anyMatch(n -> n.startsWith("written, ack lost: 1"));
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+
+        @Test
+        void shouldEndAsErrorWhenTheToolFailed() {
+            RunAnalysis analysis = clean().toolError("outcome-consumer", "SerializationException: bad record")
+                    .analyse();
+
+            assertThat(analysis.verdict()).isEqualTo(Verdict.ERROR);
+            assertThat(analysis.judgement().violations())
+                    .containsExactly("tool error in outcome-consumer: SerializationException: bad record");
+        }
+
+        @Test
+        void shouldEndAsErrorWhenTheHistoryHasNoEnd() {
+            RunAnalysis analysis = RunAnalysis.of(clean().cut());
+
+            assertThat(analysis.verdict()).isEqualTo(Verdict.ERROR);
+        }
+
+        @Test
+        void shouldJudgeNothingOfAnInterruptedRun() {
+            RunAnalysis analysis = clean().order("r1-p0-4", DRUG, 1).end(EndReason.INTERRUPTED, true).analyse();
+
+            assertThat(analysis.verdict()).isEqualTo(Verdict.INTERRUPTED);
+            assertThat(analysis.judgement().violations()).singleElement().asString().startsWith("interrupted");
+            assertThat(analysis.result(java.util.Map.of(), 0).interrupted()).isTrue();
+        }
+
+        @Test
+        void shouldFailASendingStall() {
+            RunAnalysis analysis = clean().end(EndReason.STALLED, true).analyse();
+
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(analysis.judgement().violations()).anyMatch(v -> v.startsWith("sending stalled"));
+        }
+    }
+
+    @Nested
+    class Recoveries {
+
+        private final Expectations recoverWithin = new Expectations(0L, false, 0L, 0L, true, null, null, 30.0, 1L);
+
+        @Test
+        void shouldReportNotRecoveredWhenNothingCompletedAfterTheFault() {
+            RunAnalysis analysis = Histories.run(recoverWithin, "all").baseline(DRUG, 100, 100, 0, 0)
+                    .order("r1-p0-1", DRUG, 3).deliver("r1-p0-1", DRUG, 3).stock(DRUG, 100, 0, 97, 0, 3)
+                    .fault(FaultPhase.INJECTED, "cut", "all", FaultSource.SCHEDULE, null)
+                    .fault(FaultPhase.HEALED, "cut", "all", FaultSource.SCHEDULE, null).phase(Phase.DRAIN).analyse();
+
+            RunResult.FaultEvent fault = analysis.faults().get(0);
+            assertThat(fault.recoveryMs()).isNull();
+            assertThat(fault.healedAt()).isNotNull();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(analysis.judgement().violations()).anyMatch(v -> v.startsWith("not recovered after cut all"));
+        }
+
+        @Test
+        void shouldMeasureARecoveryWhenOrdersCompletedAfterTheFault() {
+            Histories history = Histories.run(recoverWithin, "all").baseline(DRUG, 100, 100, 0, 0);
+            history.fault(FaultPhase.INJECTED, "delay", "all", FaultSource.SCHEDULE, null);
+            for (int i = 0; i < 5; i++) {
+                String id = "r1-p0-" + i;
+                history.order(id, DRUG, 1).deliver(id, DRUG, 1).tickBy(1000);
+            }
+            RunAnalysis analysis = history.stock(DRUG, 100, 0, 95, 0, 5).phase(Phase.DRAIN).analyse();
+
+            assertThat(analysis.faults().get(0).recoveryMs()).isNotNull();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+    }
+
+    @Test
+    void shouldMeasureLatencyRequestTimeAndThroughputOfMeasuredOrdersOnly() {
+        Histories history = Histories.run().baseline(DRUG, 100, 100, 0, 0).sent("r1-w-1", DRUG, 1, true);
+        history.notify("r1-w-1", "REJECTED").order("r1-p0-1", DRUG, 1);
+        long intendedAt = history.now() - 10 - 5;
+        history.placed("r1-p0-1").notify("r1-p0-1", "REJECTED");
+        long readAt = history.now();
+        history.see(CONFIRMATIONS, "r1-p0-1", "REJECTED");
+
+        RunAnalysis analysis = RunAnalysis.of(history.build());
+
+        assertThat(analysis.latency().max()).isCloseTo(readAt - intendedAt, org.assertj.core.api.Assertions.within(0.1));
+        assertThat(analysis.requestTime().avg()).isCloseTo(10.0, org.assertj.core.api.Assertions.within(0.1));
+        assertThat(analysis.ordersPerSec()).isEqualTo(1000.0 / (readAt - intendedAt));
+        assertThat(analysis.stages()).extracting(RunResult.StageLatency::stage).containsExactly("REJECTED");
+        assertThat(analysis.orders().measuredAcked()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldBuildTheSummaryFromTheAnalysis() {
+        RunResult result = clean().analyse().result(java.util.Map.of("orders", 3), 12.5);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(result.scenario()).isEqualTo("test");
+        assertThat(result.throughput().recordsPerSec()).isEqualTo(12.5);
+        assertThat(result.orders().ok().count()).isEqualTo(3);
+        assertThat(List.of(result.interrupted())).containsExactly(false);
+    }
+}

@@ -1,0 +1,95 @@
+package io.supplychaos.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.history.HistoryEvent.EndReason;
+import io.supplychaos.history.HistoryEvent.FaultPhase;
+import io.supplychaos.history.HistoryEvent.FaultSource;
+
+/** history.jsonl.gz written and read back, whole and cut short. */
+class HistoryFileTest {
+
+    @TempDir
+    Path dir;
+
+    private static List<HistoryEvent> everyKind() {
+        return List.of(
+                new HistoryEvent.RunStarted("r1", "s", "c3", 3, 3, 3, 2, "exactly_once_v2", "all",
+                        Expectations.strict(), List.of(0L, 4L, 9L), 1),
+                new HistoryEvent.PhaseStarted(HistoryEvent.Phase.MEASURE, 2),
+                new HistoryEvent.Sent("r1-p0-1", "aspirin", 3, false, 2, 3),
+                new HistoryEvent.Acked("r1-p0-1", 1, 42, 4),
+                new HistoryEvent.SendFailed("r1-p0-2", "TimeoutException", 5),
+                new HistoryEvent.Observed("notifications", 0, 7, "r1-p0-1", "r1-p0-1", "DELIVERED", 0, 5, 6),
+                new HistoryEvent.StockObserved(0, 3, "aspirin", 100, 0, 97, 0, 3, "r1-p0-1", false, 7),
+                new HistoryEvent.Fault(FaultPhase.FAILED, "kill-broker", "9", "SIGKILL broker 9", FaultSource.SCHEDULE,
+                        "no broker 9", 8),
+                new HistoryEvent.PartitionState("order-placed", 0, null, List.of(), 9),
+                new HistoryEvent.Placed(1, 42, "r1-p0-1", 10),
+                new HistoryEvent.ReadBackDone(false, List.of(5L, -1L, 9L), 11),
+                new HistoryEvent.ToolError("outcome-consumer", "boom", 12),
+                new HistoryEvent.RunEnded(EndReason.ERROR, "boom", false, 13));
+    }
+
+    @Test
+    void shouldReadBackEveryKindOfEventAsWritten() {
+        Path file = dir.resolve(HistoryFile.NAME);
+
+        HistoryFile.write(file, everyKind());
+
+        assertThat(HistoryFile.read(file)).isEqualTo(everyKind());
+        assertThat(dir.resolve(HistoryFile.NAME + ".partial")).doesNotExist();
+    }
+
+    @Test
+    void shouldKeepTheEventsBeforeTheCutOfAFileCutShort() throws IOException {
+        Path whole = dir.resolve("whole.jsonl.gz");
+        HistoryFile.write(whole, everyKind());
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = dir.resolve(HistoryFile.NAME);
+        Files.write(cut, Arrays.copyOf(bytes, bytes.length - 20));
+
+        List<HistoryEvent> events = HistoryFile.read(cut);
+
+        assertThat(events).isNotEmpty().hasSizeLessThan(everyKind().size());
+        assertThat(events).isEqualTo(everyKind().subList(0, events.size()));
+    }
+
+    @Test
+    void shouldDropAHalfWrittenLastLine() throws IOException {
+        Path file = dir.resolve(HistoryFile.NAME);
+        gzip(file, "{\"type\":\"phase\",\"phase\":\"MEASURE\",\"at\":2}\n{\"type\":\"sent\",\"orderId\":\"r1");
+
+        assertThat(HistoryFile.read(file)).containsExactly(new HistoryEvent.PhaseStarted(HistoryEvent.Phase.MEASURE, 2));
+    }
+
+    @Test
+    void shouldNameTheFileAndLineOfAnEventItCannotRead() throws IOException {
+        Path file = dir.resolve(HistoryFile.NAME);
+        gzip(file, "{\"type\":\"nope\",\"at\":2}\n{\"type\":\"phase\",\"phase\":\"MEASURE\",\"at\":2}\n");
+
+        assertThatThrownBy(() -> HistoryFile.read(file)).isInstanceOf(HistoryFile.HistoryFormatException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("line 1");
+    }
+
+    private static void gzip(Path file, String text) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        Files.write(file, bytes.toByteArray());
+    }
+}
