@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.supplychaos.history.Expectations;
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.EndReason;
 import io.supplychaos.history.HistoryEvent.ToolError;
 import io.supplychaos.result.RunResult;
@@ -166,6 +167,11 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
         if (!c.earlier().isEmpty()) {
             notes.add(c.earlier().size() + " orderIds from before the run seen on output topics (not judged), e.g. "
                     + sample(c.earlier()));
+        }
+        for (HistoryEvent.ReadGap gap : h.gaps) {
+            // Streams purges its repartition topic once committed: a lagging reader can miss records there
+            notes.add("not read: " + gap.topic() + "-" + gap.partition() + " offsets " + gap.fromOffset() + " to "
+                    + gap.toOffset() + " were deleted before the run read them; repeats among them cannot be seen");
         }
         if (h.end != null && h.end.reason() == EndReason.DRAIN_TIMEOUT) {
             notes.add("the drain ended at its deadline with orders in flight"

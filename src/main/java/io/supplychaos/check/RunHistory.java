@@ -58,6 +58,8 @@ final class RunHistory {
     /** orderId -> the order-placed partitions the read-back found it on. */
     final Map<String, Set<Integer>> placed = new HashMap<>();
     final List<ToolError> errors = new ArrayList<>();
+    /** Records the outcome consumer could not read (purged before it got there). */
+    final List<HistoryEvent.ReadGap> gaps = new ArrayList<>();
     final Map<Phase, Long> phases = new EnumMap<>(Phase.class);
     final ReadBackDone readBack;
     final RunEnded end;
@@ -99,6 +101,8 @@ final class RunHistory {
                 readBackDone = e;
             } else if (event instanceof ToolError e) {
                 errors.add(e);
+            } else if (event instanceof HistoryEvent.ReadGap e) {
+                gaps.add(e);
             } else if (event instanceof RunEnded e) {
                 ended = e;
             }
