@@ -46,7 +46,7 @@ class ScenarioRunIT {
         assertThat(summary.get("verdict").asText()).isEqualTo("PASS");
         assertThat(summary.at("/orders/acked").asLong()).isEqualTo(2200);
         assertThat(summary.at("/orders/completed").asLong()).isEqualTo(2200);
-        assertThat(summary.at("/orders/lost").asLong()).isZero();
+        assertThat(summary.at("/orders/lost/count").asLong()).isZero();
         assertThat(summary.at("/throughput/ordersPerSec").asDouble()).isPositive();
         assertThat(summary.at("/latencyMs/p99").asDouble()).isPositive();
         assertThat(Files.readAllLines(dir.resolve("out/timeseries.csv")).size()).isGreaterThan(3);
@@ -69,12 +69,17 @@ class ScenarioRunIT {
                 drainTimeout: 90s
                 """, 0);
 
-        assertThat(summary.at("/orders/lost").asLong()).isZero();
-        assertThat(summary.at("/orders/duplicates").asLong()).isZero();
+        assertThat(summary.at("/orders/lost/count").asLong()).isZero();
+        assertThat(summary.at("/orders/duplicates/count").asLong()).isZero();
         assertThat(summary.at("/orders/completed").asLong()).isEqualTo(summary.at("/orders/acked").asLong());
         assertThat(summary.get("faults")).hasSize(2);
         assertThat(summary.at("/faults/0/healedAt").asLong()).as("the start ends the kill").isPositive();
         assertThat(summary.at("/faults/0/action").asText()).isEqualTo("kill-broker");
+        // a kill that failed would leave the run nothing to prove: it must have been injected
+        assertThat(summary.at("/faults/0/error").isMissingNode() || summary.at("/faults/0/error").isNull())
+                .as("the kill was injected: " + summary.get("faults")).isTrue();
+        assertThat(summary.at("/faults/1/error").isMissingNode() || summary.at("/faults/1/error").isNull())
+                .as("the restart was injected").isTrue();
     }
 
     private JsonNode run(String scenario, int expectedExit) throws IOException {
@@ -97,6 +102,10 @@ class ScenarioRunIT {
         }
         System.out.println(output);
         assertThat(exit).as(output.toString()).isEqualTo(expectedExit);
+        StringWriter checked = new StringWriter();
+        int checkExit = ChaosCli.commandLine().setOut(new PrintWriter(checked, true)).setErr(new PrintWriter(checked, true))
+                .execute("check", dir.resolve("out").toString());
+        assertThat(checkExit).as("./chaos check reproduces the verdict: " + checked).isEqualTo(expectedExit);
         return new ObjectMapper().readTree(dir.resolve("out/summary.json").toFile());
     }
 }
