@@ -100,9 +100,11 @@ final class CheckCommand implements Callable<Integer> {
         out.printf("  %-22s %.1f orders/s; latency p99 %.1f ms%n", "figures", analysis.ordersPerSec(),
                 analysis.latency().p99());
         for (RunResult.FaultEvent fault : analysis.faults()) {
-            out.printf("  %-22s %s %s: %s%n", "fault", fault.action(), fault.target(),
+            // the resolved fault ("kill-broker 2"), as the run's table shows it; the spec when it never resolved
+            String what = fault.detail() != null && !fault.failed() ? fault.detail() : fault.action() + " " + fault.target();
+            out.printf("  %-22s %s: %s%n", "fault", what,
                     fault.failed() ? "FAILED: " + fault.error()
-                            : fault.recoveryMs() == null ? "not recovered" : "recovered after " + fault.recoveryMs() + " ms");
+                            : fault.recoveryMs() == null ? "not recovered" : "recovered after " + fault.recoveryMs() / 1000 + " s");
         }
     }
 
