@@ -32,7 +32,7 @@ final class StatusCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--json", description = "Print the status as JSON (schema in DESIGN.md).")
+    @Option(names = "--json", description = "Print the status as JSON (schema in docs/ENVIRONMENTS.md).")
     boolean json;
 
     @Override

@@ -28,7 +28,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
  */
 public final class EnvStatus {
 
-    /** The {@code status --json} document (schema in DESIGN.md); topics and URP are null when the cluster did not answer. */
+    /** The {@code status --json} document (schema in docs/ENVIRONMENTS.md); topics and URP are null when the cluster did not answer. */
     public record Report(String env, String phase, String bootstrapServers, List<BrokerStatus> brokers,
                          ToxiproxyStatus toxiproxy, Integer underReplicatedPartitions, List<TopicStatus> topics,
                          List<AppStatus> apps) {

@@ -1,7 +1,7 @@
 package io.supplychaos.metrics;
 
 /**
- * Jitter as shared/DESIGN.md defines it: the mean absolute difference between the latencies of
+ * Jitter as docs/ARCHITECTURE.md defines it: the mean absolute difference between the latencies of
  * consecutive orders, in the order they completed.
  */
 public final class JitterMeter {

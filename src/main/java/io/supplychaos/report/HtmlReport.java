@@ -39,7 +39,7 @@ public final class HtmlReport {
     /** Where 100 % (the maximum) sits on the distribution chart's x axis: one decade past 99.99. */
     private static final double MAX_POSITION = 5;
 
-    /** Definitions of every figure on the page, the same as shared/DESIGN.md's, in our words. */
+    /** Definitions of every figure on the page, the same as docs/ARCHITECTURE.md's, in our words. */
     static final Map<String, String> LEGEND = legend();
 
     private HtmlReport() {

@@ -20,7 +20,7 @@ import java.util.Map;
 
 /**
  * A run's directory, {@code results/<timestamp>-<name>/}: writes summary.json (the {@link RunResult},
- * pretty-printed with the keys of shared/DESIGN.md), timeseries.csv (one {@link TimeSeriesRow} a
+ * pretty-printed with the keys of docs/ARCHITECTURE.md), timeseries.csv (one {@link TimeSeriesRow} a
  * second) and report.html ({@link HtmlReport}), and reads summary.json and timeseries.csv back so
  * that a report can be rendered again. Every file is replaced atomically ({@link AtomicFiles}), so
  * a failed write never destroys what an earlier one left.

@@ -15,7 +15,7 @@ import io.supplychaos.domain.ShipmentStatus;
 import io.supplychaos.topology.serde.JsonSerde;
 
 /**
- * The supply chain's topics (shared/DESIGN.md): the paper's seven plus the dead-letter topic.
+ * The supply chain's topics (docs/ARCHITECTURE.md): the paper's seven plus the dead-letter topic.
  * All are keyed by orderId except inventory-updated (drugId) and monitor-alerts (orderId or stage).
  */
 public final class Topics {
