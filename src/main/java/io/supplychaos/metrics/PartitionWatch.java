@@ -20,6 +20,7 @@ import org.apache.kafka.common.TopicPartitionInfo;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
 import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 
 /**
  * Leadership of one topic's partitions (order-placed) through a run: asks Admin each second, on its
@@ -31,7 +32,7 @@ import io.supplychaos.time.Poll;
 public final class PartitionWatch implements AutoCloseable {
 
     /** One Admin call's deadline: short, the sampler must never block on a dead cluster. */
-    static final Duration CALL = Duration.ofMillis(1500);
+    static final Duration CALL = Timeouts.PARTITION_SAMPLE;
     /** Failed samples in a row after which the partitions count as leaderless. */
     static final int UNREACHABLE_AFTER = 3;
 
@@ -119,6 +120,6 @@ public final class PartitionWatch implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        admin.close(Duration.ofSeconds(2));
+        admin.close(Timeouts.CLIENT_CLOSE);
     }
 }

@@ -15,6 +15,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
+import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.Topics;
 
 /**
@@ -85,7 +86,7 @@ final class ClusterOffsets {
             Thread.currentThread().interrupt();
             return Map.of();
         } finally {
-            admin.close(Duration.ofSeconds(2));
+            admin.close(Timeouts.CLIENT_CLOSE);
         }
     }
 

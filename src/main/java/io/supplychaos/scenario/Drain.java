@@ -5,6 +5,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 import io.supplychaos.workload.OutcomeConsumer;
 import io.supplychaos.workload.RunRecorder;
 
@@ -17,7 +18,7 @@ import io.supplychaos.workload.RunRecorder;
 final class Drain {
 
     /** Quiet time on the outcome topics after the last order completed before the run is checked. */
-    static final Duration SETTLE = Duration.ofSeconds(5);
+    static final Duration SETTLE = Timeouts.DRAIN_SETTLE;
 
     enum End { SETTLED, TIMED_OUT, STOPPED }
 

@@ -18,6 +18,7 @@ import org.apache.kafka.common.serialization.Deserializer;
 import io.supplychaos.domain.Order;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
+import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.Topics;
 
 /**
@@ -30,7 +31,6 @@ import io.supplychaos.topology.Topics;
 final class OrderPlacedReadBack {
 
     /** How long asking for the end offsets may take: a dead cluster answers nothing. */
-    private static final Duration END_OFFSETS = Duration.ofSeconds(10);
 
     private OrderPlacedReadBack() {
     }
@@ -60,7 +60,7 @@ final class OrderPlacedReadBack {
             consumer.assign(partitions);
             Map<TopicPartition, Long> ends;
             try {
-                ends = consumer.endOffsets(partitions, END_OFFSETS.compareTo(timeout) < 0 ? END_OFFSETS : timeout);
+                ends = consumer.endOffsets(partitions, Timeouts.READ_BACK_END_OFFSETS.compareTo(timeout) < 0 ? Timeouts.READ_BACK_END_OFFSETS : timeout);
             } catch (RuntimeException unavailable) {
                 return done(history, false, readTo);
             }
@@ -88,7 +88,7 @@ final class OrderPlacedReadBack {
             complete = false;
         } finally {
             // close() alone waits up to 30 s for a cluster that may be gone
-            consumer.close(Duration.ofSeconds(2));
+            consumer.close(Timeouts.CLIENT_CLOSE);
         }
         return done(history, complete, readTo);
     }

@@ -2,6 +2,8 @@ package io.supplychaos.scenario;
 
 import java.time.Duration;
 
+import io.supplychaos.time.Timeouts;
+
 /**
  * The deadlines of a run's phases after the workload, derived from the scenario, so that a cluster
  * that becomes unavailable for good ends the run in bounded time: sending stops after {@code stall}
@@ -13,12 +15,8 @@ import java.time.Duration;
  */
 public record RunDeadlines(Duration stall, Duration drain, Duration heal, Duration readBack) {
 
-    /** Heal (toxics removed, paused brokers resumed, timed faults healed) and every partition led again. */
-    static final Duration HEAL = Duration.ofSeconds(30);
-    /** Reading order-placed back from the run's start offsets. */
-    static final Duration READ_BACK = Duration.ofSeconds(30);
-
     public static RunDeadlines of(Scenario scenario) {
-        return new RunDeadlines(scenario.stallTimeout(), scenario.drainTimeout(), HEAL, READ_BACK);
+        return new RunDeadlines(scenario.stallTimeout(), scenario.drainTimeout(), Timeouts.RUN_HEAL,
+                Timeouts.RUN_READ_BACK);
     }
 }

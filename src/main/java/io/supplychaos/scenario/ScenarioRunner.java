@@ -67,10 +67,6 @@ public final class ScenarioRunner {
     public record Outcome(RunResult result, List<TimeSeriesRow> rows, List<HistoryEvent> history) {
     }
 
-    /** How long the teardown waits for fault actions still in flight. */
-    private static final Duration FAULTS_IN_FLIGHT = Duration.ofSeconds(5);
-    /** Admin look-ups the runner makes while the cluster may be failing. */
-    private static final Duration QUICK_ADMIN = Duration.ofSeconds(5);
 
     private final ChaosPaths paths;
     private final int basePort;
@@ -147,7 +143,7 @@ public final class ScenarioRunner {
             }
             return check(scenario, env, history, recorder, started, workload, reason, clusterAvailable, stop.get());
         } finally {
-            tearDown(scenario, started);
+            tearDown(scenario, started, stop.get());
         }
     }
 
@@ -270,7 +266,7 @@ public final class ScenarioRunner {
                 return;
             }
         }
-        workload.offsetsAtMeasure = ClusterOffsets.allEnds(bootstrap, QUICK_ADMIN);
+        workload.offsetsAtMeasure = ClusterOffsets.allEnds(bootstrap, Timeouts.ADMIN_QUICK);
         workload.measuredStart = System.currentTimeMillis();
         started.sampler.measuringFrom(workload.measuredStart);
         history.append(new HistoryEvent.PhaseStarted(Phase.MEASURE, workload.measuredStart));
@@ -335,7 +331,7 @@ public final class ScenarioRunner {
         }
         history.append(new HistoryEvent.PhaseStarted(Phase.CHECK, System.currentTimeMillis()));
         Map<TopicPartition, Long> offsetsAtEnd = workload.offsetsAtMeasure.isEmpty() || interrupted ? Map.of()
-                : ClusterOffsets.allEnds(env.bootstrapServers(), QUICK_ADMIN);
+                : ClusterOffsets.allEnds(env.bootstrapServers(), Timeouts.ADMIN_QUICK);
         long endedAt = System.currentTimeMillis();
         history.append(new HistoryEvent.RunEnded(reason, describe(reason, history), clusterAvailable, endedAt));
         List<TimeSeriesRow> rows = started.sampler == null ? List.of() : started.sampler.rows();
@@ -363,11 +359,11 @@ public final class ScenarioRunner {
 
     // ---- teardown ------------------------------------------------------------------------------
 
-    private void tearDown(Scenario scenario, Started started) {
+    private void tearDown(Scenario scenario, Started started, boolean interrupted) {
         // fault actions first: nothing is stopped under an inject or heal still running
         if (started.timeline != null) {
             FaultTimeline timeline = started.timeline;
-            quietly("ending the fault timeline", () -> timeline.close(FAULTS_IN_FLIGHT));
+            quietly("ending the fault timeline", () -> timeline.close(Timeouts.FAULTS_IN_FLIGHT));
         }
         if (started.sampler != null) {
             quietly("stopping the sampler", started.sampler::close);
@@ -388,7 +384,9 @@ public final class ScenarioRunner {
         if (started.brokerMetrics != null) {
             quietly("closing JMX connections", started.brokerMetrics::close);
         }
-        quietly("stopping the app instances", () -> started.apps.stopAll(Timeouts.APP_STOP_GRACE));
+        // after Ctrl-C the apps get less grace, so that apps and brokers are down within the 30 s promised
+        Duration appGrace = interrupted ? Timeouts.APP_STOP_GRACE_INTERRUPTED : Timeouts.APP_STOP_GRACE;
+        quietly("stopping the app instances", () -> started.apps.stopAll(appGrace));
         if (started.env && !scenario.reuseEnv()) {
             out.println("stopping env " + started.state.envName());
             // the recorded state, not the one from start: faults may have restarted brokers under new pids

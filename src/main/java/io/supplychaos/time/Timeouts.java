@@ -53,6 +53,27 @@ public final class Timeouts {
     public static final Duration DOCKER_COMMAND = Duration.ofSeconds(60);
     /** Ctrl-C to everything stopped. */
     public static final Duration INTERRUPT_TEARDOWN = Duration.ofSeconds(30);
+    /** App instances' grace after Ctrl-C: shorter, so that apps and brokers stop within {@link #INTERRUPT_TEARDOWN}. */
+    public static final Duration APP_STOP_GRACE_INTERRUPTED = Duration.ofSeconds(5);
+
+    // ---- a run's phases after the workload (stall and drain come from the scenario) ----
+
+    /** Heal every fault still in place and wait until every order-placed partition has a leader. */
+    public static final Duration RUN_HEAL = Duration.ofSeconds(30);
+    /** Read order-placed back from the run's start offsets. */
+    public static final Duration RUN_READ_BACK = Duration.ofSeconds(30);
+    /** The end offsets the read-back reads up to. */
+    public static final Duration READ_BACK_END_OFFSETS = Duration.ofSeconds(10);
+    /** Quiet on the outcome topics after the last completion before the drain ends. */
+    public static final Duration DRAIN_SETTLE = Duration.ofSeconds(5);
+    /** Fault actions still injecting or healing when the run tears down. */
+    public static final Duration FAULTS_IN_FLIGHT = Duration.ofSeconds(5);
+    /** An Admin call made while the cluster may be failing: an answer late is no answer. */
+    public static final Duration ADMIN_QUICK = Duration.ofSeconds(5);
+    /** The per-second leadership sample of order-placed: shorter than its period. */
+    public static final Duration PARTITION_SAMPLE = Duration.ofMillis(1500);
+    /** Closing a client of the run's own (consumer, Admin). */
+    public static final Duration CLIENT_CLOSE = Duration.ofSeconds(2);
 
     private Timeouts() {
     }
