@@ -164,6 +164,9 @@ public final class OutcomeConsumer implements AutoCloseable {
         }
         long deadline = System.nanoTime() + BASELINE_READ.toNanos();
         List<TopicPartition> others = partitions.stream().filter(tp -> !stock.contains(tp)).toList();
+        // with no reset policy every assigned partition needs a position before the first poll, paused or not
+        consumer.seekToEnd(others);
+        others.forEach(partition -> consumer.position(partition, Timeouts.ADMIN_CALL));
         consumer.pause(others);
         while (stock.stream().anyMatch(tp -> consumer.position(tp) < ends.get(tp)) && System.nanoTime() < deadline) {
             for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
