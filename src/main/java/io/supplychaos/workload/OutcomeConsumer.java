@@ -27,6 +27,7 @@ import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.ShipmentStatus;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
+import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.Topics;
@@ -100,10 +101,12 @@ public final class OutcomeConsumer implements AutoCloseable {
             for (String topic : List.of(Topics.ORDER_CONFIRMATION.name(), Topics.DRUG_MANUFACTURED.name(),
                     Topics.SHIPMENT_STATUS.name(), Topics.NOTIFICATIONS.name(), Topics.INVENTORY_UPDATED.name(),
                     stockCommands)) {
-                List<PartitionInfo> infos = consumer.partitionsFor(topic, Timeouts.ADMIN_CALL);
-                if (infos == null || infos.isEmpty()) {
-                    throw new IllegalStateException("topic " + topic + " has no partitions: the run cannot observe it");
-                }
+                // the repartition topic is created by the app as it starts: its metadata may lag its RUNNING state
+                List<PartitionInfo> infos = Poll.value(Timeouts.ADMIN_CALL, Duration.ofMillis(200), () -> {
+                    List<PartitionInfo> found = consumer.partitionsFor(topic, Timeouts.ADMIN_QUICK);
+                    return found == null || found.isEmpty() ? null : found;
+                }).orElseThrow(() -> new IllegalStateException("topic " + topic + " has no partitions after "
+                        + Timeouts.describe(Timeouts.ADMIN_CALL) + ": the run cannot observe it"));
                 infos.forEach(info -> partitions.add(new TopicPartition(topic, info.partition())));
             }
             consumer.assign(partitions);
