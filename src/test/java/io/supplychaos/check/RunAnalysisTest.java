@@ -345,6 +345,24 @@ class RunAnalysisTest {
         }
 
         @Test
+        void shouldNotCallStockLeakedWhenTheClusterWasUnavailableAtTheEnd() {
+            // given a delivery whose release the run could not read: the only broker died before it
+            RunAnalysis analysis = clean().order("r1-p0-9", DRUG, 3).deliver("r1-p0-9", DRUG, 3)
+                    .stock(DRUG, 100, 0, 92, 3, 5).end(EndReason.STALLED, false).analyse();
+
+            assertThat(analysis.orders().stock().violations().count()).isZero();
+            assertThat(analysis.orders().stock().notJudged()).anyMatch(note -> note.contains("not read at quiescence"));
+        }
+
+        @Test
+        void shouldReportTheSameStockLeakWhenTheClusterWasAvailable() {
+            RunAnalysis analysis = clean().order("r1-p0-9", DRUG, 3).deliver("r1-p0-9", DRUG, 3)
+                    .stock(DRUG, 100, 0, 92, 3, 5).analyse();
+
+            assertThat(analysis.orders().stock().violations().count()).isPositive();
+        }
+
+        @Test
         void shouldSkipWhatCannotBeJudgedAndSaySo() {
             RunAnalysis analysis = clean().see(SHIPMENTS, "r0-p0-1", "DELIVERED").analyse();
 

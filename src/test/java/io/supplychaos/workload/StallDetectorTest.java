@@ -65,4 +65,29 @@ class StallDetectorTest {
         assertThat(stall.outstanding()).isEqualTo(1);
         assertThat(stall.stalled()).isTrue();
     }
+
+    @Test
+    void shouldStallWhenEverySendBlocksAndFailsOneAfterTheOther() {
+        // given a producer with no metadata: each send blocks, fails, and the next goes out with nothing outstanding
+        for (int send = 0; send < 6; send++) {
+            stall.sent();
+            now.addAndGet(10_000);
+            stall.failed();
+        }
+
+        assertThat(stall.outstanding()).isZero();
+        assertThat(stall.stalled()).isTrue();
+    }
+
+    @Test
+    void shouldForgetFailuresOnceAnAcknowledgementComes() {
+        stall.sent();
+        stall.failed();
+        stall.sent();
+        stall.acked();
+
+        now.addAndGet(120_000);
+
+        assertThat(stall.stalled()).isFalse();
+    }
 }
