@@ -1,5 +1,7 @@
 package io.supplychaos.chaos;
 
+import java.util.OptionalInt;
+
 import io.supplychaos.env.ProcessControl;
 
 /**
@@ -23,8 +25,8 @@ final class BrokerFault implements FaultAction {
     }
 
     @Override
-    public java.util.OptionalInt brokerId() {
-        return java.util.OptionalInt.of(id);
+    public OptionalInt brokerId() {
+        return OptionalInt.of(id);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.supplychaos.chaos;
 
+import java.util.OptionalInt;
+
 /**
  * A fault bound to its concrete target (a broker pid, a proxy, an app instance), able to put
  * itself in place and to take itself away. Both are idempotent and symmetric: injecting twice is
@@ -16,7 +18,7 @@ public interface FaultAction {
      * The broker this action acts on, when it acts on one: a start or resume of a broker ends the
      * kill, stop or pause of the same broker on a run's timeline.
      */
-    default java.util.OptionalInt brokerId() {
+    default OptionalInt brokerId() {
         return java.util.OptionalInt.empty();
     }
 

@@ -130,8 +130,10 @@ abstract class FaultCommand implements Callable<Integer> {
     }
 
     private static FaultEventLog.Entry entry(FaultSpec fault, FaultAction action, String phase) {
+        // the resolved broker lets a run's timeline end a kill by the start of the same broker, whatever the target said
+        Integer broker = action.brokerId().isPresent() ? action.brokerId().getAsInt() : null;
         return new FaultEventLog.Entry(System.currentTimeMillis(), phase, fault.type().cliName(),
-                fault.target() == null ? "all" : fault.target().toString(), action.describe(), "cli");
+                fault.target() == null ? "all" : fault.target().toString(), action.describe(), "cli", broker);
     }
 
     private static void removeHook(Thread hook) {
