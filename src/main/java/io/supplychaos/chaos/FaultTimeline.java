@@ -18,6 +18,7 @@ import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.FaultPhase;
 import io.supplychaos.history.HistoryEvent.FaultSource;
 import io.supplychaos.history.HistoryLog;
+import io.supplychaos.time.Timeouts;
 
 /**
  * A run's faults, as they happen: plays the scenario's fault schedule (each fault injected at its
@@ -66,6 +67,9 @@ public final class FaultTimeline implements AutoCloseable {
 
     private final Map<ScheduledFuture<?>, Pending> pendingInjects = new LinkedHashMap<>();
     private final List<Future<?>> tasks = new ArrayList<>();
+    /** Scheduled injects begun whose outcome (INJECTED or FAILED) is not recorded yet, by inject number. */
+    private final Map<Long, FaultSpec> injecting = new java.util.concurrent.ConcurrentHashMap<>();
+    private final AtomicLong injects = new AtomicLong();
     private final AtomicLong ids = new AtomicLong();
     private long journalPosition;
 
@@ -138,12 +142,19 @@ public final class FaultTimeline implements AutoCloseable {
      * their own action (a killed broker with {@code for:} is started again), then {@code heal} removes
      * every toxic and resumes every paused broker. A broker the scenario killed for good stays down.
      *
-     * @return false when this did not finish within {@code timeout} (it goes on in the background)
+     * A scheduled fault still injecting at the deadline is recorded FAILED (the run is judged without
+     * it); a heal that throws is rethrown, for the run to end as ERROR.
+     *
+     * @return false when this did not finish within {@code timeout} (what was begun goes on, and
+     *         {@link #close} awaits it)
      */
     public boolean recover(Duration timeout) {
         cancelPendingInjects("not injected: the run's workload ended before its start time");
         long deadline = System.nanoTime() + timeout.toNanos();
         if (!awaitInFlight(timeout)) {
+            // the run is judged now: a fault still injecting was not tested, and must not vanish from the history
+            failUnfinished("still injecting at the heal deadline (" + Timeouts.describe(timeout)
+                    + "): the run was judged without it");
             return false;
         }
         Future<?> healing = submit(() -> {
@@ -162,7 +173,7 @@ public final class FaultTimeline implements AutoCloseable {
             return false;
         } catch (java.util.concurrent.ExecutionException e) {
             out.accept("heal failed: " + e.getCause().getMessage());
-            return false;
+            throw new IllegalStateException("heal failed: " + e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
@@ -221,6 +232,18 @@ public final class FaultTimeline implements AutoCloseable {
         }
     }
 
+    /** Records FAILED, with {@code why}, for every scheduled inject begun and not finished. */
+    private void failUnfinished(String why) {
+        for (Long number : List.copyOf(injecting.keySet())) {
+            FaultSpec fault = injecting.remove(number);
+            if (fault != null) {
+                history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault),
+                        fault.describe(), FaultSource.SCHEDULE, why, System.currentTimeMillis()));
+                out.accept("fault " + fault.describe() + " " + why);
+            }
+        }
+    }
+
     private void cancelPendingInjects(String why) {
         Map<ScheduledFuture<?>, Pending> pending;
         synchronized (pendingInjects) {
@@ -253,6 +276,8 @@ public final class FaultTimeline implements AutoCloseable {
 
     private void inject(FaultSpec fault) {
         long begun = System.currentTimeMillis();
+        long number = injects.incrementAndGet();
+        injecting.put(number, fault);
         FaultAction action;
         try {
             action = actions.bind(fault);
@@ -261,10 +286,13 @@ public final class FaultTimeline implements AutoCloseable {
         } catch (RuntimeException e) {
             String error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             out.accept("fault " + fault.describe() + " could not be injected: " + error);
-            history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault),
-                    fault.describe(), FaultSource.SCHEDULE, error, System.currentTimeMillis()));
+            if (injecting.remove(number) != null) {
+                history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault),
+                        fault.describe(), FaultSource.SCHEDULE, error, System.currentTimeMillis()));
+            }
             return;
         }
+        boolean recorded = injecting.remove(number) == null;
         long done = System.currentTimeMillis();
         if (done - begun > 1000) {
             out.accept(String.format("fault: %s took %.1f s", action.describe(), (done - begun) / 1000.0));
@@ -272,8 +300,10 @@ public final class FaultTimeline implements AutoCloseable {
         long id = ids.incrementAndGet();
         // recorded and made active in one step: a repair running at the same moment sees both or neither
         synchronized (active) {
-            history.append(new HistoryEvent.Fault(FaultPhase.INJECTED, fault.type().cliName(), target(fault),
-                    action.describe(), FaultSource.SCHEDULE, null, begun));
+            if (!recorded) {
+                history.append(new HistoryEvent.Fault(FaultPhase.INJECTED, fault.type().cliName(), target(fault),
+                        action.describe(), FaultSource.SCHEDULE, null, begun));
+            }
             if (!fault.type().isInstantaneous()) {
                 active.put(id, new Active(id, fault.type(), target(fault), action.describe(), FaultSource.SCHEDULE,
                         action.brokerId(), action, fault.duration()));

@@ -1,7 +1,6 @@
 package io.supplychaos.metrics;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,15 +25,14 @@ import io.supplychaos.time.Timeouts;
  * Leadership of one topic's partitions (order-placed) through a run: asks Admin each second, on its
  * own thread and with a short timeout so that an unavailable cluster never holds anything up, and
  * records a {@link HistoryEvent.PartitionState} for each partition at the start and whenever its
- * leader or ISR changed. When the cluster does not answer for {@link #UNREACHABLE_AFTER} samples in
- * a row, every partition is recorded without a leader: no client can reach one.
+ * leader or ISR changed. A sample the cluster does not answer records nothing: an unreachable
+ * cluster (a slow or cut client link) is not evidence that a partition lost its in-sync replicas,
+ * which would excuse loss there; it only makes {@link #allHaveLeader()} false.
  */
 public final class PartitionWatch implements AutoCloseable {
 
     /** One Admin call's deadline: short, the sampler must never block on a dead cluster. */
     static final Duration CALL = Timeouts.PARTITION_SAMPLE;
-    /** Failed samples in a row after which the partitions count as leaderless. */
-    static final int UNREACHABLE_AFTER = 3;
 
     private record State(Integer leader, List<Integer> isr) {
     }
@@ -48,7 +46,6 @@ public final class PartitionWatch implements AutoCloseable {
         thread.setDaemon(true);
         return thread;
     });
-    private int failures;
     private volatile boolean fresh;
 
     public PartitionWatch(String bootstrapServers, String topic, HistoryLog history) {
@@ -85,7 +82,6 @@ public final class PartitionWatch implements AutoCloseable {
         try {
             TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
                     .get(CALL.toMillis(), TimeUnit.MILLISECONDS).get(topic);
-            failures = 0;
             fresh = true;
             for (TopicPartitionInfo partition : description.partitions()) {
                 Node leader = partition.leader();
@@ -98,9 +94,6 @@ public final class PartitionWatch implements AutoCloseable {
             return false;
         } catch (Exception e) {
             fresh = false;
-            if (++failures >= UNREACHABLE_AFTER) {
-                new ArrayList<>(known.keySet()).forEach(partition -> update(partition, new State(null, List.of())));
-            }
             return false;
         }
     }

@@ -128,7 +128,7 @@ public final class ScenarioRunner {
                         reason = HistoryEvent.EndReason.DRAIN_TIMEOUT;
                     }
                     if (!stop.get()) {
-                        healAndRecover(history, started, deadlines);
+                        healAndRecover(history, started, deadlines, failures);
                         readBack(env, history, workload, deadlines, stop);
                     }
                 } catch (RuntimeException e) {
@@ -298,11 +298,16 @@ public final class ScenarioRunner {
         return end;
     }
 
-    private void healAndRecover(HistoryLog history, Started started, RunDeadlines deadlines) {
+    private void healAndRecover(HistoryLog history, Started started, RunDeadlines deadlines, ToolFailures failures) {
         history.append(new HistoryEvent.PhaseStarted(Phase.HEAL, System.currentTimeMillis()));
         long deadline = System.nanoTime() + deadlines.heal().toNanos();
-        if (!started.timeline.recover(deadlines.heal())) {
-            out.println("\nheal: not finished after " + Timeouts.describe(deadlines.heal()));
+        try {
+            if (!started.timeline.recover(deadlines.heal())) {
+                out.println("\nheal: not finished after " + Timeouts.describe(deadlines.heal()));
+            }
+        } catch (RuntimeException e) {
+            // faults may still be in place: what the run saw after this is not what it claims
+            failures.record("heal", e);
         }
         Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
         if (!started.watch.awaitLeaders(left)) {

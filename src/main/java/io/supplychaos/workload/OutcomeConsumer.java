@@ -214,8 +214,17 @@ public final class OutcomeConsumer implements AutoCloseable {
     /** Records deleted before we read them (a purged repartition topic): note the gap, go on from the log start. */
     private void skipPurged(OffsetOutOfRangeException purged) {
         Map<TopicPartition, Long> starts = consumer.beginningOffsets(purged.partitions(), Timeouts.ADMIN_CALL);
+        Map<TopicPartition, Long> ends = consumer.endOffsets(purged.partitions(), Timeouts.ADMIN_CALL);
         purged.offsetOutOfRangePartitions().forEach((partition, position) -> {
             long start = starts.getOrDefault(partition, position);
+            long end = ends.getOrDefault(partition, position);
+            if (position > end) {
+                // the log was cut below us (a leader without our records took over): go on from its end
+                history.append(new HistoryEvent.ReadGap(topicName(partition.topic()), partition.partition(), end,
+                        position, System.currentTimeMillis()));
+                consumer.seek(partition, end);
+                return;
+            }
             history.append(new HistoryEvent.ReadGap(topicName(partition.topic()), partition.partition(), position, start,
                     System.currentTimeMillis()));
             consumer.seek(partition, Math.max(start, position));

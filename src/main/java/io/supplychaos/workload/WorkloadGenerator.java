@@ -187,11 +187,23 @@ public final class WorkloadGenerator {
                     }
                 }
             }, "load-" + runId + "-" + p);
+            // a load thread blocked in send() (no metadata) must never keep the JVM alive after Ctrl-C
+            thread.setDaemon(true);
             threads.add(thread);
             thread.start();
         }
+        long haltedAt = 0;
         for (Thread thread : threads) {
-            thread.join();
+            while (thread.isAlive()) {
+                thread.join(200);
+                if (haltedAt == 0 && halt.getAsBoolean()) {
+                    haltedAt = System.nanoTime();
+                }
+                // once halted, a thread still blocked in send() is left to fail on its own: the phase ends
+                if (haltedAt != 0 && System.nanoTime() - haltedAt > PENDING_SENDS_GRACE.toNanos() + 1_000_000_000L) {
+                    break;
+                }
+            }
         }
         if (!errors.isEmpty()) {
             throw new IllegalStateException("the load generator failed: " + errors.get(0).getMessage(), errors.get(0));
@@ -248,9 +260,13 @@ public final class WorkloadGenerator {
         if (partitioning == Partitioning.ROUND_ROBIN) {
             config.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RoundRobinPartitioner.class.getName());
         }
-        // a send blocked on metadata or a full buffer is bounded by the stall, not by Kafka's 60 s default
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(Math.min(stallTimeout.toMillis(), 60_000)));
         config.putAll(producerConfig);
+        // a send blocked on metadata or a full buffer is bounded by the stall, not by Kafka's 60 s default,
+        // nor by a larger max.block.ms in the scenario: a blocked send must never outlast the stall
+        long scenarioBlock = producerConfig.containsKey(ProducerConfig.MAX_BLOCK_MS_CONFIG)
+                ? Long.parseLong(producerConfig.get(ProducerConfig.MAX_BLOCK_MS_CONFIG).trim()) : Long.MAX_VALUE;
+        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG,
+                Long.toString(Math.min(scenarioBlock, Math.min(stallTimeout.toMillis(), 60_000))));
         return new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
     }
 }

@@ -148,6 +148,29 @@ class FaultTimelineTest {
     }
 
     @Test
+    void shouldRecordAFaultStillInjectingAtTheHealDeadlineAsFailed() {
+        // given an inject that does not return before the heal's deadline
+        CountDownLatch release = new CountDownLatch(1);
+        FaultTimeline timeline = timeline(List.of(fault(FaultType.DELAY, null, 0, null)), release);
+        timeline.startSchedule();
+        Poll.require("the inject to begin", Duration.ofSeconds(5), () -> begun.contains("delay"));
+
+        // when the run heals and is judged
+        boolean healed = timeline.recover(Duration.ofMillis(200));
+        List<HistoryEvent.Fault> judged = faults();
+        release.countDown();
+        timeline.close(Duration.ofSeconds(5));
+
+        // then the history says the fault was not tested, and nothing more is added for it afterwards
+        assertThat(healed).isFalse();
+        assertThat(judged).singleElement().satisfies(fault -> {
+            assertThat(fault.phase()).isEqualTo(FaultPhase.FAILED);
+            assertThat(fault.error()).contains("still injecting at the heal deadline");
+        });
+        assertThat(faults()).extracting(HistoryEvent.Fault::phase).doesNotContain(FaultPhase.INJECTED);
+    }
+
+    @Test
     void shouldRecordScheduledFaultsTheRunNeverReachedAsFailed() {
         FaultTimeline timeline = timeline(List.of(fault(FaultType.DELAY, null, 60_000, null)), new CountDownLatch(0));
         timeline.startSchedule();
