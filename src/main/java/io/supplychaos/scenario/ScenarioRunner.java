@@ -141,7 +141,7 @@ public final class ScenarioRunner {
             } else if (stop.get()) {
                 reason = HistoryEvent.EndReason.INTERRUPTED;
             }
-            return check(scenario, env, history, recorder, started, workload, reason, clusterAvailable, stop.get());
+            return check(scenario, env, history, started, workload, reason, clusterAvailable, stop.get());
         } finally {
             tearDown(scenario, started, stop.get());
         }
@@ -328,7 +328,7 @@ public final class ScenarioRunner {
 
     // ---- check ---------------------------------------------------------------------------------
 
-    private Outcome check(Scenario scenario, EnvState env, HistoryLog history, RunRecorder recorder, Started started,
+    private Outcome check(Scenario scenario, EnvState env, HistoryLog history, Started started,
                           Workload workload, HistoryEvent.EndReason reason, boolean clusterAvailable,
                           boolean interrupted) {
         if (started.sampler != null) {

@@ -3,7 +3,6 @@ package io.supplychaos.workload;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -65,8 +64,6 @@ public final class OutcomeConsumer implements AutoCloseable {
     private final String stockCommands;
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final AtomicLong lastRecordAt = new AtomicLong(System.currentTimeMillis());
-    private final Map<String, InventoryUpdate> baseline = new HashMap<>();
-    private boolean baselineComplete = true;
     private final Deserializer<Notification> notifications = Topics.NOTIFICATIONS.valueSerde().deserializer();
     private final Deserializer<InventoryUpdate> inventory = Topics.INVENTORY_UPDATED.valueSerde().deserializer();
     private final Deserializer<Confirmation> confirmations = Topics.ORDER_CONFIRMATION.valueSerde().deserializer();
@@ -136,14 +133,6 @@ public final class OutcomeConsumer implements AutoCloseable {
         return id == null || id.isBlank() ? DEFAULT_APPLICATION_ID : id;
     }
 
-    /**
-     * Each drug's last inventory update before the run, or null when the topic held more history
-     * than was read (a long-lived env) and a drug's last update may have been missed.
-     */
-    public Map<String, InventoryUpdate> baseline() {
-        return baselineComplete ? Map.copyOf(baseline) : null;
-    }
-
     /** When the last record of this run was read. */
     public long lastRecordAt() {
         return lastRecordAt.get();
@@ -162,7 +151,6 @@ public final class OutcomeConsumer implements AutoCloseable {
         // read only the tail: on a long-lived env the whole topic would take too long
         for (TopicPartition tp : stock) {
             long from = Math.max(starts.get(tp), ends.get(tp) - BASELINE_RECORDS);
-            baselineComplete &= from == starts.get(tp);
             consumer.seek(tp, from);
         }
         long deadline = System.nanoTime() + BASELINE_READ.toNanos();
@@ -175,12 +163,10 @@ public final class OutcomeConsumer implements AutoCloseable {
             for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
                 InventoryUpdate update = decode(inventory, record);
                 if (update != null && update.drugId() != null) {
-                    baseline.put(update.drugId(), update);
                     history.append(stock(record, update, true, System.currentTimeMillis()));
                 }
             }
         }
-        baselineComplete &= stock.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
         consumer.resume(others);
     }
 

@@ -1,32 +1,25 @@
 package io.supplychaos.workload;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
-import io.supplychaos.domain.InventoryUpdate;
 import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
-import io.supplychaos.metrics.JitterMeter;
 import io.supplychaos.metrics.LatencyHistogram;
-import io.supplychaos.result.RunResult;
 
 /**
  * Bookkeeping of one run, fed by the load generator's callbacks and the outcome consumer: what
- * was sent, acknowledged, failed and observed, with latency (intended send time to the final
- * notification being read), request time (send to ack), jitter and per-stage latency recorded in
- * HdrHistograms for the measured phase only, and running totals that the time series samples each second.
+ * was sent, acknowledged, failed and observed, as running totals and per-second latency and
+ * request-time histograms (measured phase only) for the progress line and the time series. The
+ * run's figures and verdict are not kept here: the checker computes them from the history.
  * Every send, acknowledgement and failed send also goes to the run's {@link HistoryLog}. A callback
  * that fails is reported to {@link ToolFailures} (the run ends as ERROR), never lost. Thread-safe.
  */
@@ -41,8 +34,6 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
     private final Set<String> inFlight = new HashSet<>();
     private final LatencyHistogram latency = new LatencyHistogram();
     private final LatencyHistogram requestTime = new LatencyHistogram();
-    private final Map<String, LatencyHistogram> stages = new TreeMap<>();
-    private final JitterMeter jitter = new JitterMeter();
     private long sentCount;
     private long ackedCount;
     private long completedCount;
@@ -131,20 +122,13 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
         if (order.warmup()) {
             return;
         }
-        stage(notification.status().name()).recordMillis(notification.stageLatencyMs());
         if (first) {
-            double millis = readAt - order.order().placedAt();
-            latency.recordMillis(millis);
-            jitter.completed(millis);
+            latency.recordMillis(readAt - order.order().placedAt());
             synchronized (this) {
                 measuredCompleted++;
                 lastMeasuredCompletion = Math.max(lastMeasuredCompletion, readAt);
             }
         }
-    }
-
-    private synchronized LatencyHistogram stage(String name) {
-        return stages.computeIfAbsent(name, key -> new LatencyHistogram());
     }
 
     public synchronized long sentCount() {
@@ -192,29 +176,5 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
     public synchronized long measuredSpanMillis() {
         long span = lastMeasuredCompletion - firstMeasuredPlacedAt;
         return measuredCompleted == 0 || span <= 0 ? 0 : span;
-    }
-
-    public RunResult.Latency latency() {
-        return latency.summary();
-    }
-
-    public List<RunResult.Percentile> distribution() {
-        return latency.distribution();
-    }
-
-    public RunResult.RequestTime requestTime() {
-        RunResult.Latency summary = requestTime.summary();
-        return new RunResult.RequestTime(summary.avg(), summary.p99());
-    }
-
-    public RunResult.Jitter jitter() {
-        return new RunResult.Jitter(jitter.averageMs());
-    }
-
-    public synchronized List<RunResult.StageLatency> stages() {
-        List<RunResult.StageLatency> result = new ArrayList<>();
-        stages.forEach((name, histogram) -> result.add(new RunResult.StageLatency(name, histogram.count(),
-                histogram.summary())));
-        return result;
     }
 }
