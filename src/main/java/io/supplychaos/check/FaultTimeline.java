@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.function.Function;
 
 import io.supplychaos.history.HistoryEvent.Fault;
 import io.supplychaos.history.HistoryEvent.FaultPhase;
@@ -16,7 +17,7 @@ import io.supplychaos.result.RunResult;
  * the recovery of each injected fault ({@link Recovery}; null = not recovered). A failed fault
  * has no recovery: it never happened.
  */
-final class FaultTimeline {
+public final class FaultTimeline {
 
     private FaultTimeline() {
     }
@@ -24,9 +25,21 @@ final class FaultTimeline {
     static List<RunResult.FaultEvent> of(RunHistory h, List<Long> completions) {
         long measureStart = h.measureStart();
         long[] perSecond = completedPerSecond(completions, measureStart, h.sendingEnded());
+        return pair(h.faults, fault -> Recovery.millis(perSecond, measureStart, fault.at(), completions));
+    }
+
+    /**
+     * Faults paired with their heals, without recovery figures: for histories with no orders to
+     * recover (Kafka's verification suites, {@code ./chaos verify}).
+     */
+    public static List<RunResult.FaultEvent> pair(List<Fault> faults) {
+        return pair(faults, fault -> null);
+    }
+
+    private static List<RunResult.FaultEvent> pair(List<Fault> faults, Function<Fault, Long> recovery) {
         List<RunResult.FaultEvent> events = new ArrayList<>();
         List<Integer> open = new ArrayList<>();
-        for (Fault fault : h.faults) {
+        for (Fault fault : faults) {
             String source = fault.source() == null ? null : fault.source().name().toLowerCase(Locale.ROOT);
             if (fault.phase() == FaultPhase.FAILED) {
                 events.add(new RunResult.FaultEvent(fault.action(), fault.target(), fault.detail(), source, fault.at(),
@@ -34,7 +47,7 @@ final class FaultTimeline {
             } else if (fault.phase() == FaultPhase.INJECTED) {
                 open.add(events.size());
                 events.add(new RunResult.FaultEvent(fault.action(), fault.target(), fault.detail(), source, fault.at(),
-                        null, Recovery.millis(perSecond, measureStart, fault.at(), completions), null));
+                        null, recovery.apply(fault), null));
             } else {
                 for (int index : healed(fault, source, events, open)) {
                     RunResult.FaultEvent e = events.get(index);

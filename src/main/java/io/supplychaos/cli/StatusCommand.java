@@ -72,6 +72,8 @@ final class StatusCommand implements Callable<Integer> {
                     String.join(" ", t.partitions().stream().map(p -> p.partition() + ":" + (p.leader() == null ? "-" : p.leader())
                             + p.isr().toString().replace(" ", "") + (p.isr().size() < p.replicas().size() ? "*" : "")).toList())));
         }
-        report.apps().forEach(a -> out.printf("app %d  pid %-7s %-8s http://127.0.0.1:%d%n", a.index(), a.pid(), a.state(), a.httpPort()));
+        // Kafka's test apps (./chaos verify) have no HTTP server: port 0
+        report.apps().forEach(a -> out.printf("app %d  pid %-7s %-8s %s%n", a.index(), a.pid(), a.state(),
+                a.httpPort() > 0 ? "http://127.0.0.1:" + a.httpPort() : "(Kafka test app, no HTTP)"));
     }
 }

@@ -36,11 +36,31 @@ public final class AppInstances {
 
     static final String MARKER = "-Dsupplychaos.app.instance=";
 
-    /** One instance as recorded; the command restarts it as it was. */
-    public record AppInstance(int index, Long pid, int httpPort, List<String> command, String log) {
+    /**
+     * One instance as recorded; the command restarts it as it was.
+     *
+     * @param httpPort  where the supply-chain app answers /q/health/ready; 0 for an instance without
+     *                  an HTTP server (Kafka's test apps, {@code ./chaos verify})
+     * @param readyLine for an instance without HTTP: the line it prints once its Streams client is
+     *                  RUNNING; null for the supply-chain app
+     * @param logFrom   the length of {@code log} when this life of the instance began: its ready
+     *                  line counts only after it
+     */
+    public record AppInstance(int index, Long pid, int httpPort, List<String> command, String log, String readyLine,
+                              long logFrom) {
 
-        public AppInstance withPid(long newPid) {
-            return new AppInstance(index, newPid, httpPort, command, log);
+        public AppInstance(int index, Long pid, int httpPort, List<String> command, String log) {
+            this(index, pid, httpPort, command, log, null, 0);
+        }
+
+        public AppInstance withPid(long newPid, long newLogFrom) {
+            return new AppInstance(index, newPid, httpPort, command, log, readyLine, newLogFrom);
+        }
+
+        /** True once this life of the instance says it is ready (HTTP health, or its ready line in the log). */
+        public boolean ready() {
+            return readyLine == null ? AppInstances.ready(httpPort)
+                    : ProcessControl.readFrom(Path.of(log), logFrom).contains(readyLine);
         }
     }
 
@@ -100,17 +120,28 @@ public final class AppInstances {
         return launch(instance);
     }
 
+    /**
+     * Starts instance {@code index} as an arbitrary JVM command (one of Kafka's test apps) and records
+     * it, so that kill-app, restart-app, status and down treat it as an app instance. It is ready
+     * once it prints {@code readyLine}.
+     */
+    public AppInstance start(int index, List<String> command, Path log, String readyLine) {
+        return launch(new AppInstance(index, null, 0, List.copyOf(command), log.toString(), readyLine, 0));
+    }
+
     /** Starts a recorded instance again with the command it was started with. */
     public AppInstance launch(AppInstance instance) {
+        long logFrom = ProcessControl.size(Path.of(instance.log()));
         long pid = ProcessControl.start(instance.command(), Map.of(), Path.of(instance.log()));
-        AppInstance started = instance.withPid(pid);
+        AppInstance started = instance.withPid(pid, logFrom);
         record(started);
         return started;
     }
 
     /**
-     * Waits until the instance answers ready on /q/health/ready (Kafka Streams RUNNING); fails at
-     * once when it exits, with the end of its log.
+     * Waits until the instance is ready (the supply-chain app answers ready on /q/health/ready once
+     * Kafka Streams is RUNNING; a test app prints its ready line); fails at once when it exits, with
+     * the end of its log.
      *
      * @throws Poll.PollTimeoutException when it is not ready within {@code timeout} (normally {@link Timeouts#APP_READY})
      */
@@ -120,7 +151,7 @@ public final class AppInstances {
                 throw new Poll.Abort("app instance " + instance.index() + " exited; its log says:\n"
                         + ProcessControl.tail(Path.of(instance.log()), 20));
             }
-            return ready(instance.httpPort());
+            return instance.ready();
         });
     }
 

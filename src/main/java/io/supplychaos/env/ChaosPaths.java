@@ -43,6 +43,15 @@ public record ChaosPaths(Path home, Path stateDir) {
         return envDir().resolve("brokers").resolve("pom.xml");
     }
 
+    /** Classpath of Kafka's Streams verification suites (test jars), written by the build from {@link #verifyPom()}. */
+    public Path verifyClasspathFile() {
+        return home.resolve("target").resolve("verify-classpath.txt");
+    }
+
+    public Path verifyPom() {
+        return envDir().resolve("verify").resolve("pom.xml");
+    }
+
     public Path dataDir() {
         return stateDir.resolve("data");
     }

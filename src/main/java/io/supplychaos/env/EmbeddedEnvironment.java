@@ -107,10 +107,12 @@ public final class EmbeddedEnvironment {
     }
 
     /**
-     * Stops the app instances a run started against the env (also those a killed run left without
-     * an env), then the recorded environment (all brokers at once, then Toxiproxy), and forgets it.
+     * Stops the app instances a run started against the env and the driver or verifier of a
+     * {@code verify} (also those a killed CLI left without an env), then the recorded environment
+     * (all brokers at once, then Toxiproxy), and forgets it.
      */
     public Optional<EnvState> down(boolean keepData) {
+        new SuiteProcesses(paths).stopAll(Timeouts.APP_STOP_GRACE);
         new AppInstances(paths).stopAll(Timeouts.APP_STOP_GRACE);
         Optional<EnvState> state = store.read();
         state.ifPresent(s -> stop(s, keepData));

@@ -1,25 +1,34 @@
 package io.supplychaos.scenario;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
+import io.supplychaos.chaos.FaultAttributeException;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.EnvSpec;
+import io.supplychaos.spec.Durations;
 import io.supplychaos.spec.Rule;
+import io.supplychaos.spec.SpecFile;
 import io.supplychaos.spec.SpecNode;
 import io.supplychaos.topology.Topics;
 
 /**
- * The rules a scenario's fault schedule must meet before a run starts, against the env it runs on
- * (each env of a sweep): the target exists (broker id within the env's brokers, {@code app:N}
+ * The rules a fault schedule (a scenario's, or a faults file for {@code ./chaos verify}) must meet
+ * before anything starts, against the env it runs on (each env of a sweep): the target exists (broker id within the env's brokers, {@code app:N}
  * within the app's instances, {@code leader-of TOPIC:P} on a pipeline topic and partition), the env
  * can take the fault (network faults need proxies, replication links need two brokers), and the
  * times are bounded. Touches nothing.
  */
-final class FaultSchedule {
+public final class FaultSchedule {
 
     /** The keys of a fault entry that are not attributes of the fault. */
     static final Set<String> KEYS = Set.of("at", "action", "target", "for");
@@ -33,18 +42,80 @@ final class FaultSchedule {
     private FaultSchedule() {
     }
 
+    /** The keys of a faults file ({@code ./chaos verify --faults FILE}). */
+    private static final Set<String> FILE_KEYS = Set.of("description", "faults");
+
+    /** Reads a {@code faults:} list (a scenario's, or a faults file's) into specs, each fault's attributes checked. */
+    static List<FaultSpec> parse(SpecNode list) {
+        if (!list.present()) {
+            return List.of();
+        }
+        List<FaultSpec> faults = new ArrayList<>();
+        for (SpecNode fault : list.items("faults {at, action, target, ...}")) {
+            fault.mapping("{at, action, target, ...}");
+            FaultType type = fault.get("action").as(Rule.of(Rule.oneOf(
+                    Arrays.stream(FaultType.values()).map(FaultType::cliName).toList()).expected(),
+                    FaultType::byCliName));
+            Map<String, String> attributes = new LinkedHashMap<>();
+            for (Map.Entry<String, SpecNode> entry : fault.entries().entrySet()) {
+                if (!KEYS.contains(entry.getKey())) {
+                    attributes.put(entry.getKey(), entry.getValue().scalar());
+                }
+            }
+            try {
+                type.checkAttributes(attributes);
+            } catch (FaultAttributeException e) {
+                throw fault.get(e.attribute()).error(e.expected());
+            }
+            FaultTarget target = fault.has("target") ? fault.get("target").as(TARGET) : null;
+            faults.add(new FaultSpec(type, target, attributes, fault.get("at").as(AT),
+                    fault.has("for") ? fault.get("for").as(FOR) : null));
+        }
+        return faults;
+    }
+
+    /**
+     * Reads a faults file (a {@code faults:} list in the scenario format, and an optional
+     * {@code description}) and checks it whole against the env, the number of app instances and
+     * the topics a {@code leader-of} target may name; every fault must start before {@code horizon}
+     * (when the workload ends). Throws a {@link ScenarioException} naming file, field, line and column.
+     */
+    public static List<FaultSpec> readFile(Path file, EnvSpec env, int instances, Collection<String> topics,
+                                           int partitions, Duration horizon, String horizonWhy) {
+        SpecNode top = SpecFile.read(file, ScenarioException::new).mapping("with description and faults").only(FILE_KEYS);
+        if (!top.has("faults")) {
+            throw top.get("faults").error("required: a list of faults {at, action, target, ...}");
+        }
+        List<FaultSpec> faults = parse(top.get("faults"));
+        check(faults, top.get("faults"), env, instances, topics, partitions, "");
+        List<SpecNode> nodes = top.get("faults").items("faults");
+        for (int i = 0; i < faults.size(); i++) {
+            if (faults.get(i).start().compareTo(horizon) >= 0) {
+                throw nodes.get(i).get("at").refuse("a start before " + Durations.format(horizon) + " (" + horizonWhy + ")");
+            }
+        }
+        return faults;
+    }
+
     /** Checks every fault of {@code faults} (read from {@code list}) against {@code env} and {@code app}. */
     static void check(List<FaultSpec> faults, SpecNode list, EnvSpec env, AppSpec app, boolean sweep) {
+        check(faults, list, env, app.instances(), Topics.SUPPLY_CHAIN_TOPIC_NAMES, env.partitions(),
+                sweep ? " (sweep point env '" + env.name() + "')" : "");
+    }
+
+    private static void check(List<FaultSpec> faults, SpecNode list, EnvSpec env, int instances,
+                              Collection<String> topics, int partitions, String point) {
         if (faults.isEmpty()) {
             return;
         }
         List<SpecNode> nodes = list.items("faults");
         for (int i = 0; i < faults.size(); i++) {
-            check(faults.get(i), nodes.get(i), env, app, sweep ? " (sweep point env '" + env.name() + "')" : "");
+            check(faults.get(i), nodes.get(i), env, instances, topics, partitions, point);
         }
     }
 
-    private static void check(FaultSpec fault, SpecNode node, EnvSpec env, AppSpec app, String point) {
+    private static void check(FaultSpec fault, SpecNode node, EnvSpec env, int instances, Collection<String> topics,
+                              int partitions, String point) {
         FaultType type = fault.type();
         FaultTarget target = fault.target();
         SpecNode targetNode = node.get("target");
@@ -72,8 +143,8 @@ final class FaultSchedule {
             }
             case APP -> {
                 if (target == null || target.kind() != FaultTarget.Kind.APP) {
-                    throw (target == null ? targetNode.error("required by " + type.cliName() + ": " + apps(app))
-                            : targetNode.refuse(apps(app)));
+                    throw (target == null ? targetNode.error("required by " + type.cliName() + ": " + apps(instances))
+                            : targetNode.refuse(apps(instances)));
                 }
             }
             case ENVIRONMENT -> {
@@ -91,19 +162,17 @@ final class FaultSchedule {
                 }
             }
             case APP -> {
-                if (target.id() < 1 || target.id() > app.instances()) {
-                    throw targetNode.refuse(apps(app));
+                if (target.id() < 1 || target.id() > instances) {
+                    throw targetNode.refuse(apps(instances));
                 }
             }
             case LEADER -> {
-                if (!Topics.SUPPLY_CHAIN_TOPIC_NAMES.contains(target.topic())) {
-                    throw targetNode.refuse("leader-of TOPIC:PARTITION with TOPIC one of "
-                            + String.join(", ", Topics.SUPPLY_CHAIN_TOPIC_NAMES));
+                if (!topics.contains(target.topic())) {
+                    throw targetNode.refuse("leader-of TOPIC:PARTITION with TOPIC one of " + String.join(", ", topics));
                 }
-                if (target.partition() >= env.partitions()) {
-                    throw targetNode.refuse("leader-of TOPIC:PARTITION with PARTITION from 0 to " + (env.partitions() - 1)
-                            + " (env '" + env.name() + "' has " + env.partitions() + " partition"
-                            + (env.partitions() == 1 ? "" : "s") + ")" + point);
+                if (target.partition() >= partitions) {
+                    throw targetNode.refuse("leader-of TOPIC:PARTITION with PARTITION from 0 to " + (partitions - 1)
+                            + " (the topics have " + partitions + " partition" + (partitions == 1 ? "" : "s") + ")" + point);
                 }
             }
             default -> {
@@ -112,7 +181,7 @@ final class FaultSchedule {
         }
     }
 
-    private static String apps(AppSpec app) {
-        return "an app instance app:N with N from 1 to " + app.instances() + " (app.instances)";
+    private static String apps(int instances) {
+        return "an app instance app:N with N from 1 to " + instances + " (the app's instances)";
     }
 }

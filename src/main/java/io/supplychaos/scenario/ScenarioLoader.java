@@ -3,17 +3,13 @@ package io.supplychaos.scenario;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import io.supplychaos.chaos.FaultAttributeException;
 import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultTarget;
-import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.Partitioning;
@@ -100,7 +96,7 @@ public final class ScenarioLoader {
         }
         AppSpec app = app(top.get("app"));
         Map<String, String> producer = top.has("producer") ? KafkaProperties.producer(top.get("producer")) : Map.of();
-        List<FaultSpec> faults = faults(top.get("faults"));
+        List<FaultSpec> faults = FaultSchedule.parse(top.get("faults"));
         // faults are checked against every env the scenario runs on: a sweep's points may differ
         List<EnvSpec> envs = sweep.isEmpty() ? List.of(env)
                 : sweep.stream().map(Scenario.SweepPoint::env).distinct().toList();
@@ -160,34 +156,6 @@ public final class ScenarioLoader {
     private static final Rule<Double> RATE = Rule.of(Rule.decimal(0, MAX_RATE, "orders per second").expected()
             + " (0 = as fast as possible) or '" + PAPER_RATE + "' (Table II's throughput for the env and order count)",
             Rule.decimal(0, MAX_RATE, null)::parse);
-
-    private List<FaultSpec> faults(SpecNode list) {
-        if (!list.present()) {
-            return List.of();
-        }
-        List<FaultSpec> faults = new ArrayList<>();
-        for (SpecNode fault : list.items("faults {at, action, target, ...}")) {
-            fault.mapping("{at, action, target, ...}");
-            FaultType type = fault.get("action").as(Rule.of(Rule.oneOf(
-                    java.util.Arrays.stream(FaultType.values()).map(FaultType::cliName).toList()).expected(),
-                    text -> FaultType.byCliName(text)));
-            Map<String, String> attributes = new LinkedHashMap<>();
-            for (Map.Entry<String, SpecNode> entry : fault.entries().entrySet()) {
-                if (!FaultSchedule.KEYS.contains(entry.getKey())) {
-                    attributes.put(entry.getKey(), entry.getValue().scalar());
-                }
-            }
-            try {
-                type.checkAttributes(attributes);
-            } catch (FaultAttributeException e) {
-                throw fault.get(e.attribute()).error(e.expected());
-            }
-            FaultTarget target = fault.has("target") ? fault.get("target").as(FaultSchedule.TARGET) : null;
-            faults.add(new FaultSpec(type, target, attributes, fault.get("at").as(FaultSchedule.AT),
-                    fault.has("for") ? fault.get("for").as(FaultSchedule.FOR) : null));
-        }
-        return faults;
-    }
 
     private static Expectations expect(SpecNode expect) {
         if (!expect.present()) {

@@ -214,7 +214,7 @@ public final class ScenarioRunner {
                     throw new IllegalStateException("app instance " + instance.index() + " exited; see "
                             + instance.log());
                 }
-                return stop.get() || AppInstances.ready(instance.httpPort());
+                return stop.get() || instance.ready();
             });
             if (stop.get()) {
                 return;

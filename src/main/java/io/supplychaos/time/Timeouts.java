@@ -75,6 +75,24 @@ public final class Timeouts {
     /** Closing a client of the run's own (consumer, Admin). */
     public static final Duration CLIENT_CLOSE = Duration.ofSeconds(2);
 
+    // ---- ./chaos verify: Kafka's own verification suites ----
+
+    /**
+     * The smoke driver's generation beyond its --duration: Kafka's driver paces itself to the
+     * duration but retries failed sends after it, and a fault slows it down.
+     */
+    public static final Duration VERIFY_GENERATION_MARGIN = Duration.ofMinutes(3);
+    /** The EOS driver after SIGTERM: its shutdown hook closes the producer (flushing) and reads end offsets. */
+    public static final Duration VERIFY_DRIVER_STOP = Duration.ofMinutes(2);
+    /** Kafka's smoke verification: it reads for at most 6 min, then prints its verdict. */
+    public static final Duration VERIFY_SMOKE_CHECK = Duration.ofMinutes(8);
+    /** Kafka's EOS verifier: open transactions, an empty group, then every topic read (10 min idle each, at most). */
+    public static final Duration VERIFY_EOS_CHECK = Duration.ofMinutes(12);
+    /** A test app's clean close: SmokeTestClient waits up to a minute for Streams to close. */
+    public static final Duration VERIFY_APP_STOP = Duration.ofSeconds(60);
+    /** A consumer group left by killed test app instances: longer than their session timeout (45 s). */
+    public static final Duration VERIFY_GROUP_EMPTY = Duration.ofSeconds(60);
+
     private Timeouts() {
     }
 

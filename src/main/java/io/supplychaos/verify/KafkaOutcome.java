@@ -1,0 +1,108 @@
+package io.supplychaos.verify;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What Kafka's verifier said, read from its output: whether it passed (smoke: a {@code SUCCESS}
+ * line; EOS: {@code ALL-RECORDS-DELIVERED}), the marker lines it printed, its record counts and its
+ * failure lines. A pure function of the text; {@link Reading} says what the markers mean.
+ *
+ * @param verdict          PASSED, FAILED, or NONE when the verifier printed neither (it crashed or
+ *                         was stopped at its deadline)
+ * @param markers          Kafka's marker lines, in order, as printed
+ * @param recordsGenerated the driver's count of input records (smoke: recordGenerated; EOS: "Producer
+ *                         closed: N records produced"), null when not printed
+ * @param recordsProcessed smoke: the echo records the verifier read (recordProcessed); null for EOS
+ * @param failures         the verifier's lines that say what failed ("sum fail: key=...", "Result
+ *                         verification failed ...", "FAIL: ..."), at most {@link #MAX_FAILURES}
+ */
+public record KafkaOutcome(Verdict verdict, List<String> markers, Long recordsGenerated, Long recordsProcessed,
+                           List<String> failures) {
+
+    /** Kafka's verdict as its own system tests read it. */
+    public enum Verdict { PASSED, FAILED, NONE }
+
+    public static final String ALL_DELIVERED = "ALL-RECORDS-DELIVERED";
+    public static final String MORE_THAN_GENERATED = "PROCESSED-MORE-THAN-GENERATED";
+    public static final String LESS_THAN_GENERATED = "PROCESSED-LESS-THAN-GENERATED";
+    public static final String SUCCESS = "SUCCESS";
+    public static final String FAILURE = "FAILURE";
+    /** EosTestDriver.verify prints this when reading the results threw. */
+    public static final String FAILED = "FAILED";
+    static final int MAX_FAILURES = 20;
+
+    private static final Set<String> MARKERS = Set.of(ALL_DELIVERED, MORE_THAN_GENERATED, LESS_THAN_GENERATED,
+            SUCCESS, FAILURE, FAILED);
+    private static final Pattern GENERATED = Pattern.compile("^recordGenerated=(\\d+)$");
+    private static final Pattern PROCESSED = Pattern.compile("^recordProcessed=(\\d+)$");
+    private static final Pattern MISSED = Pattern.compile("^missedRecords=\\d+$");
+    private static final Pattern EOS_PRODUCED = Pattern.compile("^Producer closed: (\\d+) records produced$");
+    private static final Pattern FAILURE_LINE = Pattern.compile(
+            "(?i)(\\bfail: |\\bfail\\b.*key=|Result verification failed|^FAIL:|RuntimeException: FAIL|non-unique result"
+                    + "|Could not read all verification records|not down after|Failed to produce)");
+
+    public KafkaOutcome {
+        markers = List.copyOf(markers);
+        failures = List.copyOf(failures);
+    }
+
+    public boolean passed() {
+        return verdict == Verdict.PASSED;
+    }
+
+    public boolean has(String marker) {
+        return markers.contains(marker);
+    }
+
+    /**
+     * Reads a suite's verification output.
+     *
+     * @param verification the smoke driver's output after its generation marker, or the EOS
+     *                     verifier's whole output
+     * @param driver       the EOS driver's output (its record count), or "" for smoke
+     */
+    public static KafkaOutcome read(Suite suite, String verification, String driver) {
+        List<String> markers = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        Long generated = null;
+        Long processed = null;
+        for (String raw : verification.split("\\R")) {
+            String line = raw.strip();
+            if (MARKERS.contains(line) || MISSED.matcher(line).matches()) {
+                markers.add(line);
+            }
+            Matcher m = GENERATED.matcher(line);
+            if (m.matches()) {
+                generated = Long.parseLong(m.group(1));
+            }
+            m = PROCESSED.matcher(line);
+            if (m.matches()) {
+                processed = Long.parseLong(m.group(1));
+            }
+            if (failures.size() < MAX_FAILURES && FAILURE_LINE.matcher(line).find()) {
+                failures.add(line.length() > 400 ? line.substring(0, 400) + "..." : line);
+            }
+        }
+        for (String raw : driver.split("\\R")) {
+            Matcher m = EOS_PRODUCED.matcher(raw.strip());
+            if (m.matches()) {
+                generated = Long.parseLong(m.group(1));
+            }
+        }
+        Verdict verdict;
+        if (suite.driverVerifies()) {
+            verdict = markers.contains(SUCCESS) ? Verdict.PASSED
+                    : markers.contains(FAILURE) ? Verdict.FAILED : Verdict.NONE;
+        } else {
+            // EosTestDriver.verify prints ALL-RECORDS-DELIVERED last, only when every check passed;
+            // a failed check throws (a stack trace) or prints FAILED
+            verdict = markers.contains(ALL_DELIVERED) ? Verdict.PASSED
+                    : markers.contains(FAILED) || !failures.isEmpty() ? Verdict.FAILED : Verdict.NONE;
+        }
+        return new KafkaOutcome(verdict, markers, generated, processed, failures);
+    }
+}
