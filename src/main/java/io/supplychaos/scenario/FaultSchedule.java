@@ -42,6 +42,14 @@ public final class FaultSchedule {
     private FaultSchedule() {
     }
 
+    /**
+     * What a schedule's targets are checked against: the env, the app instances and the topics a
+     * {@code leader-of} may name, each with the words that say where the bound comes from.
+     */
+    private record Bounds(EnvSpec env, int instances, String instancesFrom, Collection<String> topics, int partitions,
+                          String partitionsFrom, String point) {
+    }
+
     /** The keys of a faults file ({@code ./chaos verify --faults FILE}). */
     private static final Set<String> FILE_KEYS = Set.of("description", "faults");
 
@@ -87,7 +95,8 @@ public final class FaultSchedule {
             throw top.get("faults").error("required: a list of faults {at, action, target, ...}");
         }
         List<FaultSpec> faults = parse(top.get("faults"));
-        check(faults, top.get("faults"), env, instances, topics, partitions, "");
+        check(faults, top.get("faults"), new Bounds(env, instances, "--instances", topics, partitions,
+                "the suite's topics have", ""));
         List<SpecNode> nodes = top.get("faults").items("faults");
         for (int i = 0; i < faults.size(); i++) {
             if (faults.get(i).start().compareTo(horizon) >= 0) {
@@ -99,23 +108,23 @@ public final class FaultSchedule {
 
     /** Checks every fault of {@code faults} (read from {@code list}) against {@code env} and {@code app}. */
     static void check(List<FaultSpec> faults, SpecNode list, EnvSpec env, AppSpec app, boolean sweep) {
-        check(faults, list, env, app.instances(), Topics.SUPPLY_CHAIN_TOPIC_NAMES, env.partitions(),
-                sweep ? " (sweep point env '" + env.name() + "')" : "");
+        check(faults, list, new Bounds(env, app.instances(), "app.instances", Topics.SUPPLY_CHAIN_TOPIC_NAMES,
+                env.partitions(), "env '" + env.name() + "' has", sweep ? " (sweep point env '" + env.name() + "')" : ""));
     }
 
-    private static void check(List<FaultSpec> faults, SpecNode list, EnvSpec env, int instances,
-                              Collection<String> topics, int partitions, String point) {
+    private static void check(List<FaultSpec> faults, SpecNode list, Bounds bounds) {
         if (faults.isEmpty()) {
             return;
         }
         List<SpecNode> nodes = list.items("faults");
         for (int i = 0; i < faults.size(); i++) {
-            check(faults.get(i), nodes.get(i), env, instances, topics, partitions, point);
+            check(faults.get(i), nodes.get(i), bounds);
         }
     }
 
-    private static void check(FaultSpec fault, SpecNode node, EnvSpec env, int instances, Collection<String> topics,
-                              int partitions, String point) {
+    private static void check(FaultSpec fault, SpecNode node, Bounds bounds) {
+        EnvSpec env = bounds.env();
+        String point = bounds.point();
         FaultType type = fault.type();
         FaultTarget target = fault.target();
         SpecNode targetNode = node.get("target");
@@ -143,8 +152,8 @@ public final class FaultSchedule {
             }
             case APP -> {
                 if (target == null || target.kind() != FaultTarget.Kind.APP) {
-                    throw (target == null ? targetNode.error("required by " + type.cliName() + ": " + apps(instances))
-                            : targetNode.refuse(apps(instances)));
+                    throw (target == null ? targetNode.error("required by " + type.cliName() + ": " + apps(bounds))
+                            : targetNode.refuse(apps(bounds)));
                 }
             }
             case ENVIRONMENT -> {
@@ -162,17 +171,19 @@ public final class FaultSchedule {
                 }
             }
             case APP -> {
-                if (target.id() < 1 || target.id() > instances) {
-                    throw targetNode.refuse(apps(instances));
+                if (target.id() < 1 || target.id() > bounds.instances()) {
+                    throw targetNode.refuse(apps(bounds));
                 }
             }
             case LEADER -> {
-                if (!topics.contains(target.topic())) {
-                    throw targetNode.refuse("leader-of TOPIC:PARTITION with TOPIC one of " + String.join(", ", topics));
+                if (!bounds.topics().contains(target.topic())) {
+                    throw targetNode.refuse("leader-of TOPIC:PARTITION with TOPIC one of " + String.join(", ", bounds.topics()));
                 }
+                int partitions = bounds.partitions();
                 if (target.partition() >= partitions) {
                     throw targetNode.refuse("leader-of TOPIC:PARTITION with PARTITION from 0 to " + (partitions - 1)
-                            + " (the topics have " + partitions + " partition" + (partitions == 1 ? "" : "s") + ")" + point);
+                            + " (" + bounds.partitionsFrom() + " " + partitions + " partition" + (partitions == 1 ? "" : "s")
+                            + ")" + point);
                 }
             }
             default -> {
@@ -181,7 +192,7 @@ public final class FaultSchedule {
         }
     }
 
-    private static String apps(int instances) {
-        return "an app instance app:N with N from 1 to " + instances + " (the app's instances)";
+    private static String apps(Bounds bounds) {
+        return "an app instance app:N with N from 1 to " + bounds.instances() + " (" + bounds.instancesFrom() + ")";
     }
 }

@@ -393,6 +393,7 @@ public final class VerifyRunner {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(Timeouts.ADMIN_QUICK.toMillis()));
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(Timeouts.ADMIN_QUICK.toMillis()));
         try (Admin admin = Admin.create(props)) {
             admin.removeMembersFromConsumerGroup(group, new RemoveMembersFromConsumerGroupOptions()).all()
                     .get(Timeouts.ADMIN_QUICK.toMillis(), TimeUnit.MILLISECONDS);

@@ -1,0 +1,145 @@
+package io.supplychaos.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Kafka's verifier output, as its mains print it, read into Kafka's verdict and our reading of the
+ * guarantee: a pass, at-least-once duplicates (with Kafka's SUCCESS and with its FAILURE), loss,
+ * wrong aggregates, EOS results and a verifier that printed nothing.
+ */
+class KafkaOutcomeTest {
+
+    private static final String SMOKE_PASS = """
+            Verification time=39857
+            -------------------
+            Result Verification
+            -------------------
+            recordGenerated=20000
+            recordProcessed=20000
+            ALL-RECORDS-DELIVERED
+            verifying suppressed min-suppressed
+            verifying topic 'sum'
+
+            SUCCESS
+            """;
+
+    @Test
+    void shouldReadACleanSmokePass() {
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, SMOKE_PASS, "");
+
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.PASSED);
+        assertThat(outcome.markers()).containsExactly("ALL-RECORDS-DELIVERED", "SUCCESS");
+        assertThat(outcome.recordsGenerated()).isEqualTo(20000);
+        assertThat(outcome.recordsProcessed()).isEqualTo(20000);
+        assertThat(Reading.of(outcome, "exactly_once_v2")).isEqualTo(Reading.CLEAN);
+    }
+
+    @Test
+    void shouldCallExtraEchoRecordsUnderAtLeastOnceDuplicatesNotAPlainPass() {
+        String output = SMOKE_PASS.replace("recordProcessed=20000\n", "recordProcessed=23112\nPROCESSED-MORE-THAN-GENERATED\n");
+
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, output, "");
+
+        assertThat(outcome.passed()).isTrue();
+        assertThat(Reading.of(outcome, "at_least_once")).isEqualTo(Reading.AT_LEAST_ONCE_DUPLICATES);
+        assertThat(Reading.of(outcome, "exactly_once_v2")).as("the same marker under EOS is a violation")
+                .isEqualTo(Reading.DUPLICATES);
+    }
+
+    @Test
+    void shouldKeepKafkasFailureWhenAtLeastOnceDuplicatesBreakASuppressedResult() {
+        String output = """
+                recordGenerated=20000
+                recordProcessed=21877
+                PROCESSED-MORE-THAN-GENERATED
+                ALL-RECORDS-DELIVERED
+                verifying suppressed sws-suppressed
+                fail: key=[5-1004@1795300000000/1795300002000]
+                \tnon-unique result:
+                FAILURE
+                """;
+
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, output, "");
+
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.FAILED);
+        assertThat(outcome.failures()).anyMatch(line -> line.startsWith("fail: key="));
+        assertThat(Reading.of(outcome, "at_least_once")).isEqualTo(Reading.AT_LEAST_ONCE_DUPLICATES);
+    }
+
+    @Test
+    void shouldReadMissingEchoRecordsAsLoss() {
+        String output = """
+                recordGenerated=20000
+                recordProcessed=19950
+                PROCESSED-LESS-THAN-GENERATED
+                missedRecords=19950
+                min fail: key=3-1002 actual=4 expected=3
+                FAILURE
+                """;
+
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, output, "");
+
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.FAILED);
+        assertThat(Reading.of(outcome, "exactly_once_v2")).isEqualTo(Reading.LOSS);
+    }
+
+    @Test
+    void shouldReadAFailureWithMatchingCountsAsAWrongResult() {
+        String output = """
+                recordGenerated=20000
+                recordProcessed=20000
+                ALL-RECORDS-DELIVERED
+                avg fail: key=7-1006 actual=506.0 expected=506.5
+                FAILURE
+                """;
+
+        assertThat(Reading.of(KafkaOutcome.read(Suite.SMOKE, output, ""), "exactly_once_v2")).isEqualTo(Reading.WRONG_RESULT);
+    }
+
+    @Test
+    void shouldHaveNoVerdictWhenTheSmokeDriverPrintedNone() {
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, "Echo records processed = 1900\n", "");
+
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.NONE);
+        assertThat(Reading.of(outcome, "exactly_once_v2")).isEqualTo(Reading.NO_VERDICT);
+    }
+
+    @Test
+    void shouldReadTheEosVerifiersPassAndTheDriversRecordCount() {
+        String verifier = """
+                read end offset: {data-0=120}
+                ALL-RECORDS-DELIVERED
+                """;
+        String driver = "2000 records produced\nTerminating\nProducer closed: 10234 records produced\n";
+
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.EOS, verifier, driver);
+
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.PASSED);
+        assertThat(outcome.recordsGenerated()).isEqualTo(10234);
+        assertThat(Reading.of(outcome, "exactly_once_v2")).isEqualTo(Reading.CLEAN);
+    }
+
+    @Test
+    void shouldReadAnEosVerifierExceptionAsDuplicatesOrLossByItsCounts() {
+        String more = "Exception in thread \"main\" java.lang.RuntimeException: Result verification failed: "
+                + "expected 1200 records for min-3 but received 1212\n\tat org.apache.kafka.streams.tests.EosTestDriver";
+        String fewer = more.replace("received 1212", "received 1190");
+
+        KafkaOutcome duplicated = KafkaOutcome.read(Suite.EOS, more, "");
+        KafkaOutcome lost = KafkaOutcome.read(Suite.EOS, fewer, "");
+
+        assertThat(duplicated.verdict()).isEqualTo(KafkaOutcome.Verdict.FAILED);
+        assertThat(Reading.of(duplicated, "exactly_once_v2")).isEqualTo(Reading.DUPLICATES);
+        assertThat(Reading.of(lost, "exactly_once_v2")).isEqualTo(Reading.LOSS);
+    }
+
+    @Test
+    void shouldReadTheEosVerifiersFailedMarker() {
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.EOS_COMPLEX, "java.lang.RuntimeException: boom\nFAILED\n", "");
+
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.FAILED);
+        assertThat(outcome.markers()).containsExactly("FAILED");
+    }
+}

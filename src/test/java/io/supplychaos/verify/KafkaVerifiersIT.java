@@ -1,0 +1,133 @@
+package io.supplychaos.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.supplychaos.cli.ChaosCli;
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.ItPorts;
+import io.supplychaos.env.SuiteProcesses;
+import picocli.CommandLine;
+
+/**
+ * {@code ./chaos verify} end to end: Kafka's own Streams verifiers (the kafka-streams test jar) on
+ * real brokers while our fault code plays a schedule. The smoke suite passes on c1 through broker
+ * bounces, the EOS suite passes on c3 through a leader kill and an app instance SIGKILL, and the
+ * smoke suite under at_least_once with app kills shows the verifier seeing duplicates, read as
+ * at-least-once duplicates rather than a plain pass. Each run leaves no broker, Toxiproxy, test
+ * app, driver or verifier behind.
+ */
+class KafkaVerifiersIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(420)
+    void shouldPassKafkasSmokeVerifierOnC1ThroughBrokerBounces() throws IOException {
+        Path faults = Files.writeString(dir.resolve("bounces.yaml"), """
+                faults:
+                  - {at: 12s, action: restart-broker, target: 1}
+                  - {at: 28s, action: kill-broker, target: leader-of data:0, for: 6s}
+                """);
+
+        Run run = verify(List.of("smoke", "--env", "c1", "--faults", faults.toString(), "--duration", "45s"));
+
+        assertThat(run.exit).as(run.output).isZero();
+        assertThat(run.output).contains("SUCCESS").contains("ALL-RECORDS-DELIVERED").contains("verdict: PASS");
+        assertThat(run.summary.get("verdict").asText()).isEqualTo("PASS");
+        assertThat(run.summary.at("/kafka/verdict").asText()).isEqualTo("PASSED");
+        assertThat(run.summary.at("/kafka/recordsGenerated").asLong()).isEqualTo(20_000);
+        assertThat(run.summary.get("reading").asText()).isEqualTo("CLEAN");
+        assertThat(run.summary.get("faults")).hasSize(2);
+        run.summary.get("faults").forEach(f -> assertThat(f.get("error").isNull()).as("injected: " + f).isTrue());
+        assertThat(run.summary.at("/faults/1/healedAt").asLong()).as("the kill was healed").isPositive();
+        assertThat(run.summary.get("inputPerSec").asDouble()).isPositive();
+        assertThat(dir.resolve("out/report.html")).content().contains("SUCCESS").contains("restart-broker");
+        assertThat(dir.resolve("out/driver.log")).exists();
+    }
+
+    @Test
+    @Timeout(600)
+    void shouldPassKafkasEosVerifierOnC3ThroughALeaderKillAndAnAppKill() throws IOException {
+        Path library = ChaosPaths.defaults().home().resolve("scenarios/verify/eos-leader-kill-app-kill.yaml");
+
+        Run run = verify(List.of("eos", "--env", "c3", "--faults", library.toString(), "--instances", "2",
+                "--duration", "45s"));
+
+        assertThat(run.exit).as(run.output).isZero();
+        assertThat(run.output).contains("ALL-RECORDS-DELIVERED").contains("verdict: PASS");
+        assertThat(run.summary.at("/kafka/verdict").asText()).isEqualTo("PASSED");
+        assertThat(run.summary.at("/kafka/recordsGenerated").asLong()).isPositive();
+        assertThat(run.summary.get("faults")).hasSize(2);
+        run.summary.get("faults").forEach(f -> assertThat(f.get("error").isNull()).as("injected: " + f).isTrue());
+        assertThat(run.summary.at("/apps/0/starts").asInt()).as("instance 1 was killed and started again").isEqualTo(2);
+        assertThat(dir.resolve("out/verifier.log")).content().contains("ALL-RECORDS-DELIVERED");
+    }
+
+    @Test
+    @Timeout(600)
+    void shouldReadAtLeastOnceDuplicatesWhenSmokeAppsAreKilledUnderAtLeastOnce() throws IOException {
+        Path library = ChaosPaths.defaults().home().resolve("scenarios/verify/app-kills.yaml");
+
+        Run run = verify(List.of("smoke", "--env", "c1", "--faults", library.toString(), "--guarantee", "at_least_once",
+                "--duration", "60s"));
+
+        // the app reprocesses what it had not committed when killed: Kafka's verifier sees the duplicates
+        assertThat(run.output).contains("PROCESSED-MORE-THAN-GENERATED");
+        assertThat(run.summary.get("reading").asText()).isEqualTo("AT_LEAST_ONCE_DUPLICATES");
+        assertThat(run.summary.at("/kafka/recordsProcessed").asLong())
+                .isGreaterThan(run.summary.at("/kafka/recordsGenerated").asLong());
+        assertThat(run.output).contains("at-least-once duplicates");
+        // whatever Kafka's verdict on the aggregates, the exit code is Kafka's
+        boolean kafkaPassed = run.summary.at("/kafka/verdict").asText().equals("PASSED");
+        assertThat(run.exit).as(run.output).isEqualTo(kafkaPassed ? 0 : 1);
+        assertThat(run.output).contains(kafkaPassed ? "SUCCESS" : "FAILURE");
+    }
+
+    private record Run(int exit, String output, JsonNode summary) {
+    }
+
+    private Run verify(List<String> arguments) throws IOException {
+        Path stateDir = dir.resolve("state");
+        StringWriter output = new StringWriter();
+        CommandLine cli = ChaosCli.commandLine();
+        cli.setOut(new PrintWriter(output, true));
+        cli.setErr(new PrintWriter(output, true));
+        List<String> args = new ArrayList<>(List.of("verify"));
+        args.addAll(arguments);
+        args.addAll(List.of("--out", dir.resolve("out").toString(), "--state-dir", stateDir.toString(),
+                "--base-port", Integer.toString(ItPorts.freeBase())));
+        int exit = cli.execute(args.toArray(String[]::new));
+        ChaosPaths paths = ChaosPaths.defaults().withStateDir(stateDir);
+        try {
+            // what the verify itself left, before anything here cleans up
+            assertThat(new AppInstances(paths).read()).as("test apps left by verify").isEmpty();
+            assertThat(new SuiteProcesses(paths).read()).as("driver or verifier left by verify").isEmpty();
+            assertThat(new EmbeddedEnvironment(paths).recorded()).as("env left by verify").isEmpty();
+        } finally {
+            new SuiteProcesses(paths).stopAll(Duration.ofSeconds(5));
+            new AppInstances(paths).stopAll(Duration.ofSeconds(5));
+            new EmbeddedEnvironment(paths).down(false);
+        }
+        System.out.println(output);
+        return new Run(exit, output.toString(), new ObjectMapper().readTree(dir.resolve("out/summary.json").toFile()));
+    }
+}
