@@ -18,6 +18,7 @@ import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.FaultPhase;
 import io.supplychaos.history.HistoryEvent.FaultSource;
 import io.supplychaos.history.HistoryLog;
+import io.supplychaos.result.RunResult;
 import io.supplychaos.time.Timeouts;
 
 /**
@@ -337,7 +338,7 @@ public final class FaultTimeline implements AutoCloseable {
         try {
             fault.action().heal();
         } catch (RuntimeException e) {
-            String error = "heal failed: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+            String error = RunResult.FaultEvent.HEAL_FAILED + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
             out.accept(fault.detail() + ": " + error);
             history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), fault.target(),
                     fault.detail(), fault.source(), error, System.currentTimeMillis()));

@@ -73,7 +73,7 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
         List<String> v = new ArrayList<>();
         for (RunResult.FaultEvent fault : faults) {
             if (fault.failed() && "schedule".equals(fault.source())) {
-                v.add("fault " + fault.action() + " " + fault.target() + " could not be injected: " + fault.error());
+                v.add("fault " + fault.action() + " " + fault.target() + " " + fault.failure());
             }
         }
         long minAcked = expect.minAcked() == null ? 1 : expect.minAcked();

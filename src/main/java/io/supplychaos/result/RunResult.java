@@ -148,6 +148,20 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
         public boolean failed() {
             return error != null;
         }
+
+        /** Prefix of {@link #error} for a fault that was injected but whose heal threw (the fault timeline writes it). */
+        public static final String HEAL_FAILED = "heal failed: ";
+
+        /** A fault that was injected but could not be healed, as opposed to one that was never injected. */
+        public boolean healFailed() {
+            return error != null && error.startsWith(HEAL_FAILED);
+        }
+
+        /** "could not be injected: ..." or "was injected but failed to heal: ...", for verdict lines. */
+        public String failure() {
+            return healFailed() ? "was injected but failed to heal: " + error.substring(HEAL_FAILED.length())
+                    : "could not be injected: " + error;
+        }
     }
 
     /** Table II of the paper for one config (C1/C2/C3) and message count, beside ours. */

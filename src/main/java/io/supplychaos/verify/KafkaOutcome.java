@@ -2,7 +2,9 @@ package io.supplychaos.verify;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,9 +21,13 @@ import java.util.regex.Pattern;
  * @param recordsProcessed smoke: the echo records the verifier read (recordProcessed); null for EOS
  * @param failures         the verifier's lines that say what failed ("sum fail: key=...", "Result
  *                         verification failed ...", "FAIL: ..."), at most {@link #MAX_FAILURES}
+ * @param recordsRead      smoke: the records the verifier read per topic (its last progress line,
+ *                         {@code data} included: the input as the cluster holds it); empty for EOS
+ * @param driverRetries    smoke: sends the driver retried after a TimeoutException ("retry
+ *                         producing"): each may have been written twice
  */
 public record KafkaOutcome(Verdict verdict, List<String> markers, Long recordsGenerated, Long recordsProcessed,
-                           List<String> failures) {
+                           List<String> failures, Map<String, Long> recordsRead, int driverRetries) {
 
     /** Kafka's verdict as its own system tests read it. */
     public enum Verdict { PASSED, FAILED, NONE }
@@ -41,6 +47,9 @@ public record KafkaOutcome(Verdict verdict, List<String> markers, Long recordsGe
     private static final Pattern PROCESSED = Pattern.compile("^recordProcessed=(\\d+)$");
     private static final Pattern MISSED = Pattern.compile("^missedRecords=\\d+$");
     private static final Pattern EOS_PRODUCED = Pattern.compile("^Producer closed: (\\d+) records produced$");
+    /** The smoke verifier's progress line: {dif=120, data=20005, echo=20000, ...}. */
+    private static final Pattern PROGRESS = Pattern.compile("^\\{([a-z-]+=\\d+)(, [a-z-]+=\\d+)*}$");
+    private static final String DRIVER_RETRY = "retry producing ";
     private static final Pattern FAILURE_LINE = Pattern.compile(
             "(?i)(\\bfail: |\\bfail\\b.*key=|Result verification failed|^FAIL:|RuntimeException: FAIL|non-unique result"
                     + "|Could not read all verification records|not down after|Failed to produce)");
@@ -48,6 +57,17 @@ public record KafkaOutcome(Verdict verdict, List<String> markers, Long recordsGe
     public KafkaOutcome {
         markers = List.copyOf(markers);
         failures = List.copyOf(failures);
+        recordsRead = Map.copyOf(recordsRead);
+    }
+
+    /**
+     * Smoke: input records the cluster holds beyond those the driver generated and its end-of-input
+     * flush records (one per partition); positive when a retried send was written twice. Null
+     * when unknown.
+     */
+    public Long inputBeyondGenerated(int partitions) {
+        Long data = recordsRead.get("data");
+        return data == null || recordsGenerated == null ? null : data - recordsGenerated - partitions;
     }
 
     public boolean passed() {
@@ -63,15 +83,24 @@ public record KafkaOutcome(Verdict verdict, List<String> markers, Long recordsGe
      *
      * @param verification the smoke driver's output after its generation marker, or the EOS
      *                     verifier's whole output
-     * @param driver       the EOS driver's output (its record count), or "" for smoke
+     * @param driver       the driver's output before the verification: the EOS driver's (its record
+     *                     count), the smoke driver's generation (its retried sends)
      */
     public static KafkaOutcome read(Suite suite, String verification, String driver) {
         List<String> markers = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         Long generated = null;
         Long processed = null;
+        Map<String, Long> read = new TreeMap<>();
         for (String raw : verification.split("\\R")) {
             String line = raw.strip();
+            if (PROGRESS.matcher(line).matches()) {
+                read.clear();
+                for (String entry : line.substring(1, line.length() - 1).split(", ")) {
+                    int eq = entry.indexOf('=');
+                    read.put(entry.substring(0, eq), Long.parseLong(entry.substring(eq + 1)));
+                }
+            }
             if (MARKERS.contains(line) || MISSED.matcher(line).matches()) {
                 markers.add(line);
             }
@@ -87,10 +116,14 @@ public record KafkaOutcome(Verdict verdict, List<String> markers, Long recordsGe
                 failures.add(line.length() > 400 ? line.substring(0, 400) + "..." : line);
             }
         }
+        int retries = 0;
         for (String raw : driver.split("\\R")) {
             Matcher m = EOS_PRODUCED.matcher(raw.strip());
             if (m.matches()) {
                 generated = Long.parseLong(m.group(1));
+            }
+            if (raw.startsWith(DRIVER_RETRY)) {
+                retries++;
             }
         }
         Verdict verdict;
@@ -103,6 +136,6 @@ public record KafkaOutcome(Verdict verdict, List<String> markers, Long recordsGe
             verdict = markers.contains(ALL_DELIVERED) ? Verdict.PASSED
                     : markers.contains(FAILED) || !failures.isEmpty() ? Verdict.FAILED : Verdict.NONE;
         }
-        return new KafkaOutcome(verdict, markers, generated, processed, failures);
+        return new KafkaOutcome(verdict, markers, generated, processed, failures, read, retries);
     }
 }

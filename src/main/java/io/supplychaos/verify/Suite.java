@@ -25,7 +25,7 @@ public enum Suite {
     SMOKE("smoke", "SmokeTest", List.of("data", "echo", "max", "min", "min-suppressed", "min-raw", "dif", "sum",
             "sws-raw", "sws-suppressed", "cnt", "avg", "tagg", "fk"),
             "org.apache.kafka.streams.tests.StreamsSmokeTest", "process", null,
-            "SMOKE-TEST-CLIENT-STARTED", List.of("at_least_once", "exactly_once_v2"), 1, 1,
+            "REBALANCING -> RUNNING", List.of("at_least_once", "exactly_once_v2"), 1, 1,
             Duration.ofSeconds(90), "data", "echo"),
 
     /**

@@ -34,6 +34,7 @@ final class ThroughputSampler implements AutoCloseable {
     private final List<TopicPartition> input = new ArrayList<>();
     private final List<TopicPartition> output = new ArrayList<>();
     private final List<Sample> samples = new ArrayList<>();
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
     private final ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "verify-throughput");
         thread.setDaemon(true);
@@ -81,8 +82,12 @@ final class ThroughputSampler implements AutoCloseable {
         }
     }
 
+    /** Stops sampling; the samples taken stay readable. Idempotent. */
     @Override
     public void close() {
+        if (closed.getAndSet(true)) {
+            return;
+        }
         executor.shutdownNow();
         try {
             executor.awaitTermination(Timeouts.ADMIN_QUICK.toMillis(), TimeUnit.MILLISECONDS);

@@ -353,10 +353,13 @@ public final class VerifyRunner {
                 errors.add("Kafka's smoke verification did not end within " + Timeouts.describe(Timeouts.VERIFY_SMOKE_CHECK));
             }
             started.verificationEndedAt = System.currentTimeMillis();
+            started.sampler.close();
             stopApps(started);
             return;
         }
         stopApps(started);
+        // nothing writes any more: the throughput chart ends here, not after the verifier's reading
+        started.sampler.close();
         if (stop.get()) {
             return;
         }
@@ -417,7 +420,7 @@ public final class VerifyRunner {
         if (suite.driverVerifies()) {
             int generated = driverOutput.indexOf(SmokeDriver.GENERATED);
             verification = generated < 0 ? "" : driverOutput.substring(generated);
-            driverSide = "";
+            driverSide = generated < 0 ? driverOutput : driverOutput.substring(0, generated);
         } else {
             verification = ProcessControl.readFrom(verifierLog, 0);
             driverSide = driverOutput;
@@ -428,7 +431,7 @@ public final class VerifyRunner {
                 .map(HistoryEvent.Fault.class::cast).toList();
         var faults = io.supplychaos.check.FaultTimeline.pair(faultEvents);
         List<String> failedFaults = faults.stream().filter(f -> f.error() != null)
-                .map(f -> f.action() + " " + f.target() + ": " + f.error()).toList();
+                .map(f -> f.action() + " " + f.target() + " " + f.failure()).toList();
         Verdict verdict;
         String why;
         if (interrupted) {
@@ -439,7 +442,7 @@ public final class VerifyRunner {
             why = errors.get(0);
         } else if (!failedFaults.isEmpty()) {
             verdict = Verdict.FAIL;
-            why = "a scheduled fault was not injected, so the schedule was not tested: " + failedFaults.get(0);
+            why = "the fault schedule did not play as written: " + firstLine(failedFaults.get(0));
         } else if (kafka.passed()) {
             verdict = Verdict.PASS;
             why = "Kafka's verifier passed" + (faults.isEmpty() ? " (no fault)" : " under " + faults.size() + " fault(s)");
@@ -574,6 +577,11 @@ public final class VerifyRunner {
         } catch (RuntimeException e) {
             out.println("teardown: " + what + " failed: " + e.getMessage() + " (`./chaos down` stops what is left)");
         }
+    }
+
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end) + " ...";
     }
 
     private static String simpleName(String className) {

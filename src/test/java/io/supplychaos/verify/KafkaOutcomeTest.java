@@ -49,6 +49,40 @@ class KafkaOutcomeTest {
     }
 
     @Test
+    void shouldBlameTheInputWhenTheInputTopicItselfHoldsTheExtraRecords() {
+        String generation = "2026-11-23T23:00:01Z 19900 records produced\nretry producing 19-1018\n";
+        String output = """
+                {dif=120, data=20006, echo=20001, sum=60}
+                recordGenerated=20000
+                recordProcessed=20001
+                PROCESSED-MORE-THAN-GENERATED
+                ALL-RECORDS-DELIVERED
+                cnt fail: key=19-1018 actual=1001 expected=1000
+                FAILURE
+                """;
+
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, output, generation);
+
+        assertThat(outcome.recordsRead()).containsEntry("data", 20006L).containsEntry("echo", 20001L);
+        assertThat(outcome.driverRetries()).isEqualTo(1);
+        assertThat(outcome.inputBeyondGenerated(Suite.PARTITIONS)).isEqualTo(1);
+        assertThat(Reading.of(outcome, "exactly_once_v2")).isEqualTo(Reading.INPUT_DUPLICATES);
+    }
+
+    @Test
+    void shouldBlameProcessingWhenTheInputHoldsExactlyWhatWasGenerated() {
+        String output = """
+                {dif=120, data=20005, echo=20001, sum=60}
+                recordGenerated=20000
+                recordProcessed=20001
+                PROCESSED-MORE-THAN-GENERATED
+                FAILURE
+                """;
+
+        assertThat(Reading.of(KafkaOutcome.read(Suite.SMOKE, output, ""), "exactly_once_v2")).isEqualTo(Reading.DUPLICATES);
+    }
+
+    @Test
     void shouldKeepKafkasFailureWhenAtLeastOnceDuplicatesBreakASuppressedResult() {
         String output = """
                 recordGenerated=20000
