@@ -107,6 +107,21 @@ public final class EmbeddedEnvironment {
     }
 
     /**
+     * {@link #up}, saying what happened on {@code out}: "reusing env c3 at ..." when the same env
+     * already runs, else the start's progress and "env c3 up in 9.8 s at ...".
+     */
+    public UpResult upOrReuse(EnvSpec spec, String source, int basePort, Consumer<String> out) {
+        UpResult up = up(spec, source, basePort, line -> out.accept("  " + line));
+        if (up.reused()) {
+            out.accept("reusing env " + up.state().envName() + " at " + up.state().bootstrapServers());
+        } else {
+            out.accept(String.format(java.util.Locale.ROOT, "env %s up in %.1f s at %s", up.state().envName(),
+                    up.took().toMillis() / 1000.0, up.state().bootstrapServers()));
+        }
+        return up;
+    }
+
+    /**
      * Stops the app instances a run started against the env and the driver or verifier of a
      * {@code verify} (also those a killed CLI left without an env), then the recorded environment
      * (all brokers at once, then Toxiproxy), and forgets it.

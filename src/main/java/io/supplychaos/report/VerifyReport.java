@@ -65,6 +65,17 @@ public final class VerifyReport {
                 + " echoed records/s"));
         what.add(List.of("records generated / processed", Html.esc(r.kafka().recordsGenerated() + " / "
                 + (r.kafka().recordsProcessed() == null ? "n/a" : r.kafka().recordsProcessed()))));
+        if (r.input() != null) {
+            StringBuilder input = new StringBuilder(Html.count(r.input().records()) + " records read back"
+                    + (r.input().complete() ? "" : " (not to its end)") + ", " + r.input().extraCopies()
+                    + " written twice before the app saw them");
+            for (var d : r.input().duplicates()) {
+                input.append("; ").append(d.key()).append('=').append(d.value()).append(" in partition ")
+                        .append(d.partition()).append(" at offsets ").append(d.offsets()).append(", sent ")
+                        .append(Instant.ofEpochMilli(d.sentAt()));
+            }
+            what.add(List.of("input topic", Html.esc(input)));
+        }
         body.append(textTable(what));
 
         body.append("<h2>Kafka's marker lines</h2>\n<pre>").append(Html.esc(r.kafka().markers().isEmpty() ? "(none)"

@@ -184,18 +184,10 @@ public final class ScenarioRunner {
     }
 
     private EnvState startEnv(Scenario scenario, Started started) {
-        var running = started.environment.running();
-        if (running.isPresent()) {
-            started.state = running.get();
-            out.println("reusing env " + started.state.envName() + " at " + started.state.bootstrapServers());
-            return started.state;
-        }
-        EmbeddedEnvironment.UpResult up = started.environment.up(scenario.env(), scenario.source(), basePort,
-                line -> out.println("  " + line));
+        EmbeddedEnvironment.UpResult up = started.environment.upOrReuse(scenario.env(), scenario.source(), basePort,
+                out::println);
         started.state = up.state();
-        started.env = true;
-        out.printf("env %s up in %.1f s at %s%n", started.state.envName(), up.took().toMillis() / 1000.0,
-                started.state.bootstrapServers());
+        started.env = !up.reused();
         return started.state;
     }
 

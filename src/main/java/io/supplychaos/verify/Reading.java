@@ -45,6 +45,14 @@ public enum Reading {
     }
 
     public static Reading of(KafkaOutcome outcome, String guarantee) {
+        return of(outcome, guarantee, outcome.inputBeyondGenerated(Suite.PARTITIONS));
+    }
+
+    /**
+     * @param inputExtraCopies records the input topic holds twice (the {@link InputAudit}'s count, or
+     *                         what the verifier's own counts imply), null when unknown
+     */
+    public static Reading of(KafkaOutcome outcome, String guarantee, Long inputExtraCopies) {
         if (outcome.verdict() == KafkaOutcome.Verdict.NONE) {
             return NO_VERDICT;
         }
@@ -56,9 +64,9 @@ public enum Reading {
             return LOSS;
         }
         if (more) {
-            Long beyond = outcome.inputBeyondGenerated(Suite.PARTITIONS);
-            if (beyond != null && beyond > 0 && outcome.recordsProcessed() != null && outcome.recordsGenerated() != null
-                    && outcome.recordsProcessed() - outcome.recordsGenerated() <= beyond) {
+            if (inputExtraCopies != null && inputExtraCopies > 0 && outcome.recordsProcessed() != null
+                    && outcome.recordsGenerated() != null
+                    && outcome.recordsProcessed() - outcome.recordsGenerated() <= inputExtraCopies) {
                 return INPUT_DUPLICATES;
             }
             return "at_least_once".equals(guarantee) ? AT_LEAST_ONCE_DUPLICATES : DUPLICATES;

@@ -15,12 +15,15 @@ import io.supplychaos.result.RunResult;
  * @param verdict        PASS only when Kafka's verifier passed, every scheduled fault was injected
  *                       and the tool itself had no error
  * @param why            one line saying why the verdict is what it is
+ * @param input          smoke: the input topic read back after the verification (pairs written
+ *                       twice, before the app saw them); null for EOS or when it could not be read
  * @param verification   the verifier's result section (from "Result Verification" on, or its last
  *                       lines), bounded
  */
 public record VerifyResult(String suite, String kafkaVersion, Env env, String guarantee, int instances,
                            long durationSeconds, String faultsFile, Verdict verdict, String why, KafkaOutcome kafka,
-                           Reading reading, String readingText, List<RunResult.FaultEvent> faults,
+                           Reading reading, String readingText, InputAudit.Result input,
+                           List<RunResult.FaultEvent> faults,
                            List<Throughput> throughput, double inputPerSec, double outputPerSec, List<AppLife> apps,
                            Timings timings, List<String> errors, String verification) {
 

@@ -98,6 +98,7 @@ public final class VerifyRunner {
         Long driverStartedAt;
         Long inputEndedAt;
         Long verificationEndedAt;
+        InputAudit.Result input;
     }
 
     public Outcome run(VerifyPlan plan, AtomicBoolean stop) {
@@ -168,18 +169,9 @@ public final class VerifyRunner {
     }
 
     private EnvState startEnv(VerifyPlan plan, Started started) {
-        var running = started.environment.running();
-        if (running.isPresent()) {
-            started.state = running.get();
-            out.println("reusing env " + started.state.envName() + " at " + started.state.bootstrapServers());
-            return started.state;
-        }
-        EmbeddedEnvironment.UpResult up = started.environment.up(plan.env(), plan.envSource(), basePort,
-                line -> out.println("  " + line));
+        EmbeddedEnvironment.UpResult up = started.environment.upOrReuse(plan.env(), plan.envSource(), basePort, out::println);
         started.state = up.state();
-        started.env = true;
-        out.printf("env %s up in %.1f s at %s%n", started.state.envName(), up.took().toMillis() / 1000.0,
-                started.state.bootstrapServers());
+        started.env = !up.reused();
         return started.state;
     }
 
@@ -355,6 +347,9 @@ public final class VerifyRunner {
             started.verificationEndedAt = System.currentTimeMillis();
             started.sampler.close();
             stopApps(started);
+            if (!stop.get()) {
+                started.input = auditInput(env.bootstrapServers(), suite);
+            }
             return;
         }
         stopApps(started);
@@ -374,6 +369,21 @@ public final class VerifyRunner {
             errors.add("Kafka's EOS verifier did not end within " + Timeouts.describe(Timeouts.VERIFY_EOS_CHECK));
         }
         started.verificationEndedAt = System.currentTimeMillis();
+    }
+
+    /** The smoke input read back, to tell a record duplicated before the app from one the app duplicated. */
+    private InputAudit.Result auditInput(String bootstrap, Suite suite) {
+        try {
+            InputAudit.Result input = InputAudit.read(bootstrap, suite.inputTopic(), Timeouts.RUN_READ_BACK);
+            if (input.extraCopies() > 0) {
+                out.println("input: " + input.extraCopies() + " record(s) of " + suite.inputTopic()
+                        + " written twice by the driver, e.g. " + input.duplicates().get(0));
+            }
+            return input;
+        } catch (RuntimeException e) {
+            out.println("input: " + suite.inputTopic() + " could not be read back (" + e.getMessage() + ")");
+            return null;
+        }
     }
 
     private static boolean awaitExit(SuiteProcesses.SuiteProcess process, SuiteProcesses processes, Duration timeout,
@@ -426,7 +436,9 @@ public final class VerifyRunner {
             driverSide = driverOutput;
         }
         KafkaOutcome kafka = KafkaOutcome.read(suite, verification, driverSide);
-        Reading reading = Reading.of(kafka, plan.guarantee());
+        Long inputExtra = started.input != null && started.input.complete() ? Long.valueOf(started.input.extraCopies())
+                : kafka.inputBeyondGenerated(Suite.PARTITIONS);
+        Reading reading = Reading.of(kafka, plan.guarantee(), inputExtra);
         List<HistoryEvent.Fault> faultEvents = history.events().stream().filter(HistoryEvent.Fault.class::isInstance)
                 .map(HistoryEvent.Fault.class::cast).toList();
         var faults = io.supplychaos.check.FaultTimeline.pair(faultEvents);
@@ -467,7 +479,7 @@ public final class VerifyRunner {
         VerifyResult result = new VerifyResult(suite.cliName(), AppInfoParser.getVersion(), envResult, plan.guarantee(),
                 plan.instances(), plan.duration().toSeconds(),
                 plan.faultsFile() == null ? null : plan.faultsFile().toString(), verdict, why, kafka, reading,
-                reading.text(), faults, throughput, inputRate, outputRate, apps,
+                reading.text(), started.input, faults, throughput, inputRate, outputRate, apps,
                 new VerifyResult.Timings(startedAt, started.driverStartedAt, started.inputEndedAt,
                         started.verificationEndedAt, System.currentTimeMillis()),
                 errors, excerpt(verification));

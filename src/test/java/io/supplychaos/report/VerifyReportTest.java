@@ -41,6 +41,7 @@ class VerifyReportTest {
                 new VerifyResult.Env("c1", 1, 1, 1, 5, "127.0.0.1:29041"), "at_least_once", 1, 60, "faults.yaml",
                 Verdict.FAIL, "Kafka's verifier failed: " + Reading.AT_LEAST_ONCE_DUPLICATES.text(), kafka,
                 Reading.AT_LEAST_ONCE_DUPLICATES, Reading.AT_LEAST_ONCE_DUPLICATES.text(),
+                new io.supplychaos.verify.InputAudit.Result(20000, 0, List.of(), true),
                 List.of(new RunResult.FaultEvent("kill-app", "app:1", "kill-app 1", "schedule", t0 + 20_000, t0 + 26_000, null),
                         new RunResult.FaultEvent("cut", "2", "cut replication 2", "schedule", t0 + 30_000, null, null,
                                 "no broker 2")),

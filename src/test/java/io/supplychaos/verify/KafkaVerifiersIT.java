@@ -85,9 +85,13 @@ class KafkaVerifiersIT {
     @Test
     @Timeout(600)
     void shouldReadAtLeastOnceDuplicatesWhenSmokeAppsAreKilledUnderAtLeastOnce() throws IOException {
-        Path library = ChaosPaths.defaults().home().resolve("scenarios/verify/app-kills.yaml");
+        // one SIGKILL before the app's first commit (at_least_once commits every 30 s): what it processed is replayed
+        Path faults = Files.writeString(dir.resolve("app-kill.yaml"), """
+                faults:
+                  - {at: 15s, action: kill-app, target: app:1, for: 5s}
+                """);
 
-        Run run = verify(List.of("smoke", "--env", "c1", "--faults", library.toString(), "--guarantee", "at_least_once",
+        Run run = verify(List.of("smoke", "--env", "c1", "--faults", faults.toString(), "--guarantee", "at_least_once",
                 "--duration", "60s"));
 
         // the app reprocesses what it had not committed when killed: Kafka's verifier sees the duplicates
@@ -100,6 +104,9 @@ class KafkaVerifiersIT {
         boolean kafkaPassed = run.summary.at("/kafka/verdict").asText().equals("PASSED");
         assertThat(run.exit).as(run.output).isEqualTo(kafkaPassed ? 0 : 1);
         assertThat(run.output).contains(kafkaPassed ? "SUCCESS" : "FAILURE");
+        assertThat(run.summary.at("/faults/0/error").isNull()).as("the kill and its restart played: " + run.summary.get("faults"))
+                .isTrue();
+        assertThat(run.summary.at("/apps/0/starts").asInt()).isEqualTo(2);
     }
 
     private record Run(int exit, String output, JsonNode summary) {
