@@ -7,6 +7,7 @@ import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.EnvStatus;
+import io.supplychaos.env.SuiteProcesses;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -48,6 +49,9 @@ final class StatusCommand implements Callable<Integer> {
             out.println("no environment recorded in " + common.paths().stateDir());
         } else {
             printText(report, out);
+            SuiteProcesses suite = new SuiteProcesses(common.paths());
+            suite.read().forEach(p -> out.printf("verify %s  pid %-7s %s  log %s%n", p.role(), p.pid(),
+                    suite.alive(p) ? "running" : "stopped", p.log()));
         }
         return 0;
     }

@@ -32,7 +32,7 @@ public final class StateDir {
     private static final String MARKER_TEXT = "Created by supply-chaos (./chaos). It deletes directories carrying this file"
             + " and nothing else; do not put your own files here.\n";
     /** The log files the tool writes into the log directory; only these are removed when an env starts afresh. */
-    private static final Pattern OWN_LOG = Pattern.compile("(broker-\\d+|app-\\d+|toxiproxy)\\.log");
+    private static final Pattern OWN_LOG = Pattern.compile("(broker-\\d+|app-\\d+|toxiproxy|verify-(driver|verifier|app-\\d+))\\.log");
 
     private StateDir() {
     }

@@ -39,6 +39,13 @@ class KafkaVerifiersIT {
     @TempDir
     Path dir;
 
+    /**
+     * Kafka's streams_broker_bounce_test as Kafka runs it: the smoke suite at_least_once (its
+     * services' default) while the broker is bounced, cleanly and hard. Under exactly_once_v2 on
+     * c1 the driver's own producer sometimes writes records twice across a bounce, which Kafka's
+     * EOS-strict verification then fails (docs/VERIFY.md); at_least_once tolerates that, as
+     * Kafka's test does.
+     */
     @Test
     @Timeout(420)
     void shouldPassKafkasSmokeVerifierOnC1ThroughBrokerBounces() throws IOException {
@@ -48,14 +55,17 @@ class KafkaVerifiersIT {
                   - {at: 28s, action: kill-broker, target: leader-of data:0, for: 6s}
                 """);
 
-        Run run = verify(List.of("smoke", "--env", "c1", "--faults", faults.toString(), "--duration", "45s"));
+        Run run = verify(List.of("smoke", "--env", "c1", "--faults", faults.toString(), "--guarantee", "at_least_once",
+                "--duration", "45s"));
 
         assertThat(run.exit).as(run.output).isZero();
         assertThat(run.output).contains("SUCCESS").contains("ALL-RECORDS-DELIVERED").contains("verdict: PASS");
         assertThat(run.summary.get("verdict").asText()).isEqualTo("PASS");
         assertThat(run.summary.at("/kafka/verdict").asText()).isEqualTo("PASSED");
         assertThat(run.summary.at("/kafka/recordsGenerated").asLong()).isEqualTo(20_000);
-        assertThat(run.summary.get("reading").asText()).isEqualTo("CLEAN");
+        assertThat(run.summary.get("reading").asText()).isIn("CLEAN", "AT_LEAST_ONCE_DUPLICATES", "INPUT_DUPLICATES");
+        assertThat(run.summary.at("/input/records").asLong()).as("the input read back")
+                .isEqualTo(20_000 + run.summary.at("/input/extraCopies").asLong());
         assertThat(run.summary.get("faults")).hasSize(2);
         run.summary.get("faults").forEach(f -> assertThat(f.get("error").isNull()).as("injected: " + f).isTrue());
         assertThat(run.summary.at("/faults/1/healedAt").asLong()).as("the kill was healed").isPositive();
