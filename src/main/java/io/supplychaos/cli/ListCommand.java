@@ -8,6 +8,8 @@ import java.util.stream.Stream;
 
 import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioException;
+import io.supplychaos.spec.SpecFile;
+import io.supplychaos.spec.SpecNode;
 import io.supplychaos.scenario.ScenarioLoader;
 import io.supplychaos.scenario.WorkloadSpec;
 
@@ -73,6 +75,20 @@ final class ListCommand implements Callable<Integer> {
             } catch (ScenarioException | EnvSpecException ex) {
                 invalid++;
                 out.printf("  %-32s INVALID: %s%n", file.getFileName(), ex.getMessage());
+            }
+        }
+        Path verify = scenarios.resolve("verify");
+        out.println("fault schedules for ./chaos verify --faults (" + verify + "):");
+        for (Path file : yamlFiles(verify)) {
+            try {
+                SpecNode top = SpecFile.read(file, ScenarioException::new);
+                String description = top.has("description") ? top.get("description").text().strip() : "";
+                int end = description.indexOf(". ");
+                out.printf("  %-38s %d fault(s)  %s%n", file.getFileName().toString().replaceFirst("\\.yaml$", ""),
+                        top.get("faults").items("faults").size(), end < 0 ? description : description.substring(0, end + 1));
+            } catch (ScenarioException ex) {
+                invalid++;
+                out.printf("  %-38s INVALID: %s%n", file.getFileName(), ex.getMessage());
             }
         }
         return invalid == 0 ? 0 : ChaosCli.EXIT_BAD_INPUT;
