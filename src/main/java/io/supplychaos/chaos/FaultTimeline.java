@@ -43,7 +43,7 @@ public final class FaultTimeline implements AutoCloseable {
 
     /** A lasting fault in place now. */
     private record Active(long id, FaultType type, String target, String detail, FaultSource source,
-                          OptionalInt brokerId, FaultAction action, Duration duration) {
+                          OptionalInt brokerId, FaultAction action, Duration duration, long injectedAt) {
     }
 
     private final List<FaultSpec> schedule;
@@ -307,7 +307,7 @@ public final class FaultTimeline implements AutoCloseable {
             }
             if (!fault.type().isInstantaneous()) {
                 active.put(id, new Active(id, fault.type(), target(fault), action.describe(), FaultSource.SCHEDULE,
-                        action.brokerId(), action, fault.duration()));
+                        action.brokerId(), action, fault.duration(), begun));
             }
         }
         appendJournal(new FaultEventLog.Entry(begun, FaultEventLog.Entry.INJECT, fault.type().cliName(), target(fault),
@@ -338,6 +338,15 @@ public final class FaultTimeline implements AutoCloseable {
         try {
             fault.action().heal();
         } catch (RuntimeException e) {
+            if (supersededAppRestart(fault)) {
+                // the heal started the instance; a later kill of the same instance ended that life, as scheduled
+                long now = System.currentTimeMillis();
+                history.append(new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(),
+                        fault.detail(), fault.source(), null, now));
+                out.accept("healed: " + fault.detail() + " (restarted; a later fault on " + fault.target()
+                        + " ended it before it was ready)");
+                return;
+            }
             String error = RunResult.FaultEvent.HEAL_FAILED + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
             out.accept(fault.detail() + ": " + error);
             history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), fault.target(),
@@ -351,6 +360,21 @@ public final class FaultTimeline implements AutoCloseable {
                 fault.detail(), FaultEventLog.Entry.SCHEDULE, fault.brokerId().isPresent()
                 ? fault.brokerId().getAsInt() : null));
         out.accept("healed: " + fault.detail());
+    }
+
+    /**
+     * True when the heal of an app kill failed because another kill or restart of the same instance
+     * was injected after it (the restarted instance was killed again while it was starting).
+     */
+    private boolean supersededAppRestart(Active fault) {
+        if (fault.type() != FaultType.KILL_APP) {
+            return false;
+        }
+        return history.events().stream().filter(HistoryEvent.Fault.class::isInstance).map(HistoryEvent.Fault.class::cast)
+                .anyMatch(other -> other.phase() == FaultPhase.INJECTED && other.at() > fault.injectedAt()
+                        && Objects.equals(other.target(), fault.target())
+                        && (FaultType.KILL_APP.cliName().equals(other.action())
+                            || FaultType.RESTART_APP.cliName().equals(other.action())));
     }
 
     /** {@code heal}: every toxic removed, every paused broker resumed; the faults it undoes end. */
@@ -424,7 +448,8 @@ public final class FaultTimeline implements AutoCloseable {
         } else if (inject && !type.isInstantaneous()) {
             long id = ids.incrementAndGet();
             synchronized (active) {
-                active.put(id, new Active(id, type, entry.target(), entry.detail(), FaultSource.CLI, broker, null, null));
+                active.put(id, new Active(id, type, entry.target(), entry.detail(), FaultSource.CLI, broker, null, null,
+                        entry.at()));
             }
         } else if (!inject) {
             // a CLI fault with --for healed itself: it ends the same fault

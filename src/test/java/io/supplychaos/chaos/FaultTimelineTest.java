@@ -29,7 +29,7 @@ class FaultTimelineTest {
     private final List<String> begun = new CopyOnWriteArrayList<>();
 
     /** A fault action that records what it did and can be told to take its time. */
-    private final class FakeAction implements FaultAction {
+    private class FakeAction implements FaultAction {
         private final String name;
         private final OptionalInt broker;
         private final CountDownLatch release;
@@ -105,6 +105,47 @@ class FaultTimelineTest {
                 assertThat(fault.phase()).isEqualTo(FaultPhase.FAILED);
                 assertThat(fault.error()).contains("no broker 9");
                 assertThat(fault.source()).isEqualTo(HistoryEvent.FaultSource.SCHEDULE);
+            });
+        }
+    }
+
+    /** kill-app actions whose heal (start and wait until ready) fails: the started instance exited. */
+    private FaultTimeline appKills(List<FaultSpec> schedule) {
+        FaultActions actions = spec -> new FakeAction(spec.type().cliName() + " 1", OptionalInt.empty(), new CountDownLatch(0)) {
+            @Override
+            public void heal() {
+                throw new IllegalStateException("app instance 1 exited");
+            }
+        };
+        return new FaultTimeline(schedule, actions, new FaultEventLog(stateDir), history, line -> { });
+    }
+
+    @Test
+    void shouldCountAnAppRestartEndedByALaterKillOfTheSameInstanceAsHealed() {
+        try (FaultTimeline timeline = appKills(List.of(
+                fault(FaultType.KILL_APP, FaultTarget.app(1), 0, Duration.ofMillis(300)),
+                fault(FaultType.KILL_APP, FaultTarget.app(1), 100, null)))) {
+            timeline.startSchedule();
+
+            Poll.require("the first kill's heal", Duration.ofSeconds(5),
+                    () -> faults().stream().anyMatch(f -> f.phase() != FaultPhase.INJECTED));
+
+            assertThat(faults()).extracting(HistoryEvent.Fault::phase).containsExactly(FaultPhase.INJECTED,
+                    FaultPhase.INJECTED, FaultPhase.HEALED);
+        }
+    }
+
+    @Test
+    void shouldRecordAFailedAppRestartNothingElseExplains() {
+        try (FaultTimeline timeline = appKills(List.of(fault(FaultType.KILL_APP, FaultTarget.app(1), 0, Duration.ofMillis(100))))) {
+            timeline.startSchedule();
+
+            Poll.require("the kill's heal", Duration.ofSeconds(5),
+                    () -> faults().stream().anyMatch(f -> f.phase() != FaultPhase.INJECTED));
+
+            assertThat(faults()).last().satisfies(f -> {
+                assertThat(f.phase()).isEqualTo(FaultPhase.FAILED);
+                assertThat(f.error()).startsWith("heal failed: ").contains("exited");
             });
         }
     }
