@@ -41,6 +41,9 @@ import org.apache.kafka.common.errors.TopicExistsException;
  * {@link Timeouts}' deadlines.
  */
 public final class EmbeddedEnvironment {
+
+    /** Guards the read-modify-write of the state file when brokers are started from several threads. */
+    private static final Object STATE_UPDATE = new Object();
     private static final String READY_LINE = "Kafka Server started";
 
     /** The outcome of {@link #up}: the state, whether an already running env was reused, how long it took. */
@@ -308,9 +311,14 @@ public final class EmbeddedEnvironment {
         }
         long offset = ProcessControl.size(Path.of(broker.logFile()));
         long pid = ProcessControl.start(brokerCommand(BrokerClasspath.resolve(paths), broker), Map.of(), Path.of(broker.logFile()));
-        // re-read: another terminal may have changed another broker's pid meanwhile
-        EnvState updated = store.read().orElse(state).withBrokerPid(brokerId, pid);
-        store.write(updated);
+        EnvState updated;
+        // re-read: another terminal may have changed another broker's pid meanwhile; and one read-modify-write
+        // at a time here, or two brokers started at once (two kills healed together) lose one pid, and down
+        // would leave that broker running
+        synchronized (STATE_UPDATE) {
+            updated = store.read().orElse(state).withBrokerPid(brokerId, pid);
+            store.write(updated);
+        }
         awaitBrokerReady(updated.broker(brokerId).orElseThrow(), offset);
         return updated;
     }
