@@ -28,6 +28,7 @@ import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.BrokerClasspath;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.EnvBusyException;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.ExtraJavaOptions;
 import io.supplychaos.env.ProcessControl;
@@ -117,7 +118,7 @@ public final class VerifyRunner {
         for (int i = 1; i <= plan.instances(); i++) {
             appLogs.add(logs.resolve("verify-app-" + i + ".log"));
         }
-        IllegalArgumentException badInput = null;
+        RuntimeException badInput = null;
         try {
             checkReusable(plan, started.environment);
             EnvState env = startEnv(plan, started);
@@ -137,8 +138,9 @@ public final class VerifyRunner {
             if (!stop.get()) {
                 verification(plan, env, classpath, props, work, driverLog, verifierLog, started, stop, errors);
             }
-        } catch (IllegalArgumentException e) {
-            // bad input found once the env answered (topics someone else created): exit 2, after the teardown
+        } catch (IllegalArgumentException | EnvBusyException e) {
+            // bad input found once the env answered (topics someone else created), or a busy port or env:
+            // exit 2, after the teardown
             badInput = e;
         } catch (RuntimeException e) {
             errors.add(e.getMessage() == null ? e.toString() : e.getMessage());
