@@ -133,6 +133,23 @@ class KafkaOutcomeTest {
     }
 
     @Test
+    void shouldBlameTheDayBoundaryWhenTheInputCrossedMidnightUtc() {
+        String output = """
+                recordGenerated=20000
+                recordProcessed=20000
+                ALL-RECORDS-DELIVERED
+                fail: resultCount=40 expectedCount=20
+                min fail: key=13-1012 actual=430 expected=13
+                FAILURE
+                """;
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, output, "");
+
+        assertThat(Reading.of(outcome, "exactly_once_v2", 0L, true)).isEqualTo(Reading.DAY_BOUNDARY);
+        assertThat(Reading.of(outcome, "exactly_once_v2", 0L, false)).isEqualTo(Reading.WRONG_RESULT);
+        assertThat(VerifyRunner.utcDay(1_795_478_399_999L)).isNotEqualTo(VerifyRunner.utcDay(1_795_478_400_000L));
+    }
+
+    @Test
     void shouldHaveNoVerdictWhenTheSmokeDriverPrintedNone() {
         KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, "Echo records processed = 1900\n", "");
 
