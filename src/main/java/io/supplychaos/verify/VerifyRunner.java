@@ -100,6 +100,8 @@ public final class VerifyRunner {
         Long inputEndedAt;
         Long verificationEndedAt;
         InputAudit.Result input;
+        /** The driver's, verifier's and apps' logs are this run's (older ones were removed). */
+        boolean logsOurs;
     }
 
     public Outcome run(VerifyPlan plan, AtomicBoolean stop) {
@@ -124,6 +126,7 @@ public final class VerifyRunner {
             EnvState env = startEnv(plan, started);
             stopLeftovers(started);
             deleteLogs(driverLog, verifierLog, appLogs);
+            started.logsOurs = true;
             SuiteTopics.prepare(paths, env.bootstrapServers(), suite, plan.env(), line -> out.println(line));
             Path work = workDir();
             Path props = writeProperties(work, plan, env);
@@ -431,7 +434,8 @@ public final class VerifyRunner {
     private Outcome check(VerifyPlan plan, Started started, HistoryLog history, List<String> errors, boolean interrupted,
                           long startedAt, Path driverLog, Path verifierLog, List<Path> appLogs) {
         Suite suite = plan.suite();
-        String driverOutput = ProcessControl.readFrom(driverLog, 0);
+        // logs an earlier verify left (this one failed before it began) say nothing about this run
+        String driverOutput = started.logsOurs ? ProcessControl.readFrom(driverLog, 0) : "";
         String verification;
         String driverSide;
         if (suite.driverVerifies()) {
@@ -439,7 +443,7 @@ public final class VerifyRunner {
             verification = generated < 0 ? "" : driverOutput.substring(generated);
             driverSide = generated < 0 ? driverOutput : driverOutput.substring(0, generated);
         } else {
-            verification = ProcessControl.readFrom(verifierLog, 0);
+            verification = started.logsOurs ? ProcessControl.readFrom(verifierLog, 0) : "";
             driverSide = driverOutput;
         }
         KafkaOutcome kafka = KafkaOutcome.read(suite, verification, driverSide);
@@ -478,7 +482,7 @@ public final class VerifyRunner {
         double inputRate = rate(samples, origin, started.inputEndedAt, true);
         double outputRate = rate(samples, origin, started.inputEndedAt, false);
         List<VerifyResult.AppLife> apps = new ArrayList<>();
-        for (int i = 0; i < appLogs.size(); i++) {
+        for (int i = 0; i < appLogs.size() && started.logsOurs; i++) {
             apps.add(appLife(i + 1, suite, appLogs.get(i)));
         }
         EnvState env = started.state;
@@ -493,6 +497,9 @@ public final class VerifyRunner {
                         started.verificationEndedAt, System.currentTimeMillis()),
                 errors, excerpt(verification));
         Map<String, Path> logs = new java.util.LinkedHashMap<>();
+        if (!started.logsOurs) {
+            return new Outcome(result, samples, logs);
+        }
         logs.put("driver.log", driverLog);
         if (!suite.driverVerifies()) {
             logs.put("verifier.log", verifierLog);
