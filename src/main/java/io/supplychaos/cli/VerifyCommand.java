@@ -43,8 +43,8 @@ final class VerifyCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SUITE", description = "smoke, eos or eos-complex.")
     String suite;
 
-    @Option(names = "--env", defaultValue = "c1", paramLabel = "NAME|FILE",
-            description = "Env name in env/ or path of an env file (default: ${DEFAULT-VALUE}; eos needs 3 brokers: c3).")
+    @Option(names = "--env", paramLabel = "NAME|FILE",
+            description = "Env name in env/ or path of an env file (default: smoke c1, eos c3; eos needs 3 brokers).")
     String env;
 
     @Option(names = "--faults", paramLabel = "FILE",

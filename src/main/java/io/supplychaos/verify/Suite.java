@@ -148,6 +148,11 @@ public enum Suite {
         return minBrokers;
     }
 
+    /** The env a suite runs on unless told otherwise: the smallest that can run it (smoke c1, EOS c3). */
+    public String defaultEnv() {
+        return minBrokers >= 3 ? "c3" : "c1";
+    }
+
     public int defaultInstances() {
         return defaultInstances;
     }

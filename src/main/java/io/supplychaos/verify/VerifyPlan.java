@@ -40,12 +40,12 @@ public record VerifyPlan(Suite suite, EnvSpec env, String envSource, Path faults
     /**
      * Validates the verb's options.
      *
-     * @param instances null for the suite's default; likewise guarantee and duration
+     * @param envName   null for the suite's default; likewise instances, guarantee and duration
      */
     public static VerifyPlan of(ChaosPaths paths, String suiteName, String envName, Path faultsFile, String instances,
                                 String guarantee, String duration) {
         Suite suite = Suite.byCliName(suiteName);
-        Path envFile = EnvFiles.resolve(paths, envName);
+        Path envFile = EnvFiles.resolve(paths, envName == null ? suite.defaultEnv() : envName);
         EnvSpec env = EnvSpecReader.read(envFile);
         String refusal = suite.brokersRefusal(env.brokers());
         if (refusal != null) {

@@ -41,6 +41,12 @@ class VerifyPlanTest {
     }
 
     @Test
+    void shouldRunEachSuiteOnTheSmallestEnvThatCanRunItByDefault() {
+        assertThat(VerifyPlan.of(paths, "smoke", null, null, null, null, null).env().name()).isEqualTo("c1");
+        assertThat(VerifyPlan.of(paths, "eos", null, null, null, null, null).env().name()).isEqualTo("c3");
+    }
+
+    @Test
     void shouldRefuseTheEosSuiteOnFewerThanThreeBrokersNamingWhy() {
         assertThatThrownBy(() -> VerifyPlan.of(paths, "eos", "c2", null, null, null, null))
                 .isInstanceOf(IllegalArgumentException.class)
