@@ -88,6 +88,12 @@ public final class Timeouts {
     public static final Duration VERIFY_SMOKE_CHECK = Duration.ofMinutes(8);
     /** Kafka's EOS verifier: open transactions, an empty group, then every topic read (10 min idle each, at most). */
     public static final Duration VERIFY_EOS_CHECK = Duration.ofMinutes(12);
+    /**
+     * The heal before Kafka's verification: an app instance killed with {@code for:} is started again
+     * and must be RUNNING before the instances are stopped for the verification (a stop would kill it
+     * mid-start); it rejoins only once the killed instance's session has expired (45 s).
+     */
+    public static final Duration VERIFY_HEAL = APP_READY;
     /** A test app's clean close: SmokeTestClient waits up to a minute for Streams to close. */
     public static final Duration VERIFY_APP_STOP = Duration.ofSeconds(60);
     /** A consumer group left by killed test app instances: longer than their session timeout (45 s). */

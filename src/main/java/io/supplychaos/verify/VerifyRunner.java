@@ -335,8 +335,8 @@ public final class VerifyRunner {
 
     private void heal(Started started, List<String> errors) {
         try {
-            if (!started.timeline.recover(Timeouts.RUN_HEAL)) {
-                out.println("heal: not finished after " + Timeouts.describe(Timeouts.RUN_HEAL));
+            if (!started.timeline.recover(Timeouts.VERIFY_HEAL)) {
+                out.println("heal: not finished after " + Timeouts.describe(Timeouts.VERIFY_HEAL));
             }
         } catch (RuntimeException e) {
             errors.add("heal: " + e.getMessage());
