@@ -12,7 +12,7 @@ import io.supplychaos.result.RunResult;
  * timeline, the throughput in and out per second, what each test app instance printed, and when
  * each phase ended (epoch ms).
  *
- * @param verdict        PASS only when Kafka's verifier passed, every scheduled fault was injected
+ * @param verdict        PASS only when Kafka's verifier passed, the fault schedule played as written
  *                       and the tool itself had no error
  * @param why            one line saying why the verdict is what it is
  * @param input          smoke: the input topic read back after the verification (pairs written
