@@ -4,8 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -73,8 +72,8 @@ final class RunCommand implements Callable<Integer> {
                 .check("--duration", durationSeconds);
         Scenario loaded = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(file);
         Scenario scenario = duration == null ? loaded : loaded.withDurationSeconds(duration);
-        Path dir = out != null ? out : paths.home().resolve("results").resolve(
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + scenario.name());
+        Path dir = out != null ? out : ResultFiles.directory(paths.home().resolve("results"),
+                scenario.name(), Instant.now());
         Files.createDirectories(dir);
 
         // keeps the JVM alive after Ctrl-C until the run has torn down and written its partial results

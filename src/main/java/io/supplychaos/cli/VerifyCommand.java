@@ -3,8 +3,7 @@ package io.supplychaos.cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
+import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -12,6 +11,7 @@ import io.supplychaos.chaos.Faults;
 import io.supplychaos.check.Verdict;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.StateDirLock;
+import io.supplychaos.report.ResultFiles;
 import io.supplychaos.report.VerifyReport;
 import io.supplychaos.verify.KafkaOutcome;
 import io.supplychaos.verify.VerifyPlan;
@@ -74,8 +74,8 @@ final class VerifyCommand implements Callable<Integer> {
         ChaosPaths paths = common.paths();
         PrintWriter console = spec.commandLine().getOut();
         VerifyPlan plan = VerifyPlan.of(paths, suite, env, faults, instances, guarantee, duration);
-        Path dir = out != null ? out : paths.home().resolve("results").resolve(
-                LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-verify-" + suite);
+        Path dir = out != null ? out : ResultFiles.directory(paths.home().resolve("results"),
+                "verify-" + suite, Instant.now());
         Files.createDirectories(dir);
         try (StateDirLock lock = StateDirLock.acquire(paths, "verify " + suite);
              InterruptGuard guard = new InterruptGuard("verify", InterruptGuard.TEARDOWN)) {

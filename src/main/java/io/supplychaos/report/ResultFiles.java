@@ -47,8 +47,13 @@ public final class ResultFiles {
      * the name reduced to characters that are safe in a path on every OS.
      */
     public static Path runDirectory(Path resultsRoot, RunResult result) {
-        String name = result.scenario() == null ? "run" : result.scenario().replaceAll("[^A-Za-z0-9._-]+", "_");
-        return resultsRoot.resolve(STAMP.format(Instant.ofEpochMilli(result.startedAt())) + "-" + name);
+        return directory(resultsRoot, result.scenario() == null ? "run" : result.scenario(),
+                Instant.ofEpochMilli(result.startedAt()));
+    }
+
+    /** {@code <resultsRoot>/<UTC time, yyyyMMdd-HHmmss>-<name>}, the name made safe in a path: a verb's default --out. */
+    public static Path directory(Path resultsRoot, String name, Instant at) {
+        return resultsRoot.resolve(STAMP.format(at) + "-" + name.replaceAll("[^A-Za-z0-9._-]+", "_"));
     }
 
     /** Writes summary.json, timeseries.csv and report.html into {@code dir}, creating it when needed. */
