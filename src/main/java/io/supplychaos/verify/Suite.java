@@ -2,7 +2,6 @@ package io.supplychaos.verify;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 
 import io.supplychaos.verify.driver.SmokeDriver;
 
@@ -183,6 +182,6 @@ public enum Suite {
 
     @Override
     public String toString() {
-        return cliName.toLowerCase(Locale.ROOT);
+        return cliName;
     }
 }

@@ -66,7 +66,7 @@ import io.supplychaos.verify.driver.SmokeDriver;
 public final class VerifyRunner {
 
     /** The result and the logs it was read from (driver, verifier, each app instance), for the result directory. */
-    public record Outcome(VerifyResult result, List<ThroughputSampler.Sample> samples, Map<String, Path> logs) {
+    public record Outcome(VerifyResult result, Map<String, Path> logs) {
     }
 
     private static final String DRIVER = "driver";
@@ -498,7 +498,7 @@ public final class VerifyRunner {
                 errors, excerpt(verification));
         Map<String, Path> logs = new java.util.LinkedHashMap<>();
         if (!started.logsOurs) {
-            return new Outcome(result, samples, logs);
+            return new Outcome(result, logs);
         }
         logs.put("driver.log", driverLog);
         if (!suite.driverVerifies()) {
@@ -507,7 +507,7 @@ public final class VerifyRunner {
         for (int i = 0; i < appLogs.size(); i++) {
             logs.put("app-" + (i + 1) + ".log", appLogs.get(i));
         }
-        return new Outcome(result, samples, logs);
+        return new Outcome(result, logs);
     }
 
     /** Per second, from the samples: input and output records per second, at the second's end. */
