@@ -41,6 +41,13 @@ public interface SupplyChainConfig {
     @WithDefault("500ms")
     Duration punctuationInterval();
 
+    /**
+     * LATENCY or THROUGHPUT: what the Streams defaults favour. Read by {@link StreamsTuning} as the
+     * config is built; here so that the mapping knows the key.
+     */
+    @WithDefault("latency")
+    String tuning();
+
     /** ROCKSDB or IN_MEMORY; both are changelogged. */
     @WithDefault("ROCKSDB")
     SupplyChainSettings.StoreType storeType();

@@ -16,7 +16,7 @@ import io.supplychaos.result.RunResult;
  * <p>What it holds: the order classes ({@link OrderClasses}: ok, lost expected/bad, stuck, unseen,
  * duplicate, incomplete lifecycle, out of order, unexpected, never acknowledged, malformed), the
  * stock check ({@link StockCheck}), the figures ({@link Measurements}: latency, request time,
- * jitter, orders/s, stages), every fault with its recovery ({@link FaultTimeline}, {@link Recovery})
+ * jitter, orders/s, stages), the hops of a delivered order ({@link Hops}), every fault with its recovery ({@link FaultTimeline}, {@link Recovery})
  * and the {@link Judgement} (verdict and violations, rules there).
  *
  * @param orders       the order classes with counts and samples, as summary.json carries them
@@ -27,7 +27,7 @@ import io.supplychaos.result.RunResult;
  */
 public record RunAnalysis(String scenario, String env, RunResult.Orders orders, RunResult.Latency latency,
                           RunResult.RequestTime requestTime, RunResult.Jitter jitter, double ordersPerSec,
-                          long measuredSpanMillis, List<RunResult.StageLatency> stages,
+                          long measuredSpanMillis, List<RunResult.StageLatency> stages, List<RunResult.Hop> hops,
                           List<RunResult.Percentile> distribution, List<RunResult.FaultEvent> faults,
                           Judgement judgement, long startedAt, long endedAt) {
 
@@ -41,7 +41,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
         Judgement judgement = Judgement.of(h, classes, stock, m, faults);
         return new RunAnalysis(h.start == null ? null : h.start.scenario(), h.start == null ? null : h.start.env(),
                 orders(classes, stock), m.latency(), m.requestTime(), m.jitter(), m.ordersPerSec(),
-                m.measuredSpanMillis(), m.stages(), m.distribution(), faults, judgement, h.measureStart(),
+                m.measuredSpanMillis(), m.stages(), Hops.of(h), m.distribution(), faults, judgement, h.measureStart(),
                 h.end != null ? h.end.at() : h.lastAt);
     }
 
@@ -58,7 +58,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
      */
     public RunResult result(Map<String, Object> workload, double recordsPerSec) {
         return new RunResult(scenario, env, workload, orders, new RunResult.Throughput(ordersPerSec, recordsPerSec),
-                latency, requestTime, jitter, stages, faults, judgement.verdict(), judgement.violations(),
+                latency, requestTime, jitter, stages, hops, faults, judgement.verdict(), judgement.violations(),
                 judgement.notes(), startedAt, endedAt, judgement.verdict() == Verdict.INTERRUPTED, distribution, null);
     }
 

@@ -25,6 +25,14 @@ final class SummaryTable {
                 result.throughput().recordsPerSec());
         out.printf("  %-22s avg %.1f  p50 %.1f  p95 %.1f  p99 %.1f  p99.9 %.1f  max %.1f%n", "latency ms", latency.avg(),
                 latency.p50(), latency.p95(), latency.p99(), latency.p999(), latency.max());
+        if (!result.hops().isEmpty()) {
+            StringBuilder hops = new StringBuilder();
+            for (RunResult.Hop hop : result.hops()) {
+                hops.append(hops.isEmpty() ? "" : ", ").append(hop.via()).append(' ')
+                        .append(String.format("%.0f", hop.latencyMs().p50()));
+            }
+            out.printf("  %-22s %s%n", "hops p50 ms", hops);
+        }
         out.printf("  %-22s avg %.1f  p99 %.1f%n", "request time ms", result.requestTimeMs().avg(),
                 result.requestTimeMs().p99());
         out.printf("  %-22s %.1f%n", "jitter ms", result.jitterMs().avg());

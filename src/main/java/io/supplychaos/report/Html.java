@@ -61,6 +61,7 @@ final class Html {
             .verdict{font-weight:bold;padding:2px 10px;border-radius:4px;color:#fff}
             .verdict-PASS{background:#2a9d40}.verdict-FAIL{background:#c62828}.verdict-other{background:#e08a00}
             .interrupted{color:#e08a00;font-weight:bold}.bad{color:#c62828;font-weight:bold}
+            .bar{display:inline-block;height:.8em;background:#4a7bd0;vertical-align:middle}
             svg.chart{display:block;margin:4px 0 16px;font-size:10px}
             .grid{stroke:#eee}.axis{stroke:#888}.tick{fill:#444}.axis-label{fill:#444;font-size:11px}
             .fault-band{fill:#f4a261;fill-opacity:.25}.fault-label{fill:#a0522d;font-size:9px}

@@ -16,6 +16,8 @@ import io.supplychaos.check.Verdict;
  * @param workload    the workload as run (warm-up, orders, rate, producers, partitioning, producer config)
  * @param orders      every order class, with counts and samples
  * @param stages      per-stage latency (time from the previous notified state to this one)
+ * @param hops        where a delivered order's time goes: each hop of its way through the chain, in
+ *                    chain order (they add up to the end-to-end latency)
  * @param faults      every fault injected, healed or failed during the run, scheduled or by hand
  * @param verdict     PASS, FAIL, INTERRUPTED (cut short: judges nothing) or ERROR (the tool failed)
  * @param violations  why the verdict is not PASS, in words (for ERROR: the cause)
@@ -29,7 +31,7 @@ import io.supplychaos.check.Verdict;
  */
 public record RunResult(String scenario, String env, Map<String, Object> workload, Orders orders,
                         Throughput throughput, Latency latencyMs, RequestTime requestTimeMs, Jitter jitterMs,
-                        List<StageLatency> stages, List<FaultEvent> faults, Verdict verdict, List<String> violations,
+                        List<StageLatency> stages, List<Hop> hops, List<FaultEvent> faults, Verdict verdict, List<String> violations,
                         List<String> notes, long startedAt, long endedAt, boolean interrupted,
                         List<Percentile> distribution, PaperFigures paper) {
 
@@ -123,6 +125,15 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
     public record StageLatency(String stage, long count, Latency latencyMs) {
     }
 
+    /**
+     * One hop of an order's way, over the measured orders that were delivered.
+     *
+     * @param hop   from which stage's output to which, e.g. "goods → shipment"
+     * @param via   the topic the hop crosses, or the stage it happens in (manufacturer, transport)
+     */
+    public record Hop(String hop, String via, long count, Latency latencyMs) {
+    }
+
     public record Percentile(double percentile, double valueMs) {
     }
 
@@ -172,6 +183,6 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
     /** This result with the paper's figures beside it. */
     public RunResult withPaper(PaperFigures figures) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
-                faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, figures);
+                hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, figures);
     }
 }

@@ -2,6 +2,8 @@ package io.supplychaos.scenario;
 
 import java.util.Map;
 
+import io.supplychaos.app.Tuning;
+
 /**
  * The supply-chain service instances a run starts.
  *
@@ -12,10 +14,22 @@ import java.util.Map;
  *                            client or topic config behind Streams' prefixes, e.g.
  *                            {@code kafka-streams.consumer.max.poll.records}), {@code supply.*} (the
  *                            chain's settings, e.g. {@code supply.transit-time}) or {@code quarkus.*}
+ * @param tuning              what the Streams defaults favour; null (the file says {@code auto} or
+ *                            nothing) lets the offered rate choose ({@link Tuning#forRate})
  */
-public record AppSpec(int instances, String processingGuarantee, Map<String, String> config) {
+public record AppSpec(int instances, String processingGuarantee, Map<String, String> config, Tuning tuning) {
 
     public AppSpec {
         config = Map.copyOf(config);
+    }
+
+    /** A spec whose tuning the offered rate chooses. */
+    public AppSpec(int instances, String processingGuarantee, Map<String, String> config) {
+        this(instances, processingGuarantee, config, null);
+    }
+
+    /** The tuning the app runs with at this offered rate (orders/s, 0 = as fast as it goes). */
+    public Tuning tuningAt(double ratePerSecond) {
+        return tuning != null ? tuning : Tuning.forRate(ratePerSecond);
     }
 }

@@ -34,7 +34,8 @@ final class ResultAssembly {
                 : scenario.workload().partitioning().yamlName());
         workload.put("producer", scenario.producer());
         workload.put("app", Map.of("instances", scenario.app().instances(), "processingGuarantee",
-                scenario.app().processingGuarantee(), "config", scenario.app().config()));
+                scenario.app().processingGuarantee(), "tuning", ScenarioRunner.tuning(scenario).property(),
+                "config", scenario.app().config()));
         return workload;
     }
 }

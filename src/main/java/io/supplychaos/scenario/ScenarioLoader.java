@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import io.supplychaos.app.Tuning;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
@@ -50,7 +51,8 @@ public final class ScenarioLoader {
 
     private static final Set<String> TOP = Set.of("name", "env", "app", "producer", "workload", "faults", "expect",
             "drainTimeout", "stallTimeout", "repeat", "sweep", "reuseEnv", "paper");
-    private static final Set<String> APP = Set.of("instances", "processingGuarantee", "config");
+    private static final Set<String> APP = Set.of("instances", "processingGuarantee", "config", "tuning");
+    private static final List<String> TUNINGS = List.of("auto", "latency", "throughput");
     private static final Set<String> WORKLOAD = Set.of("warmup", "orders", "durationSeconds", "ratePerSecond",
             "producers", "partitioning");
     private static final Set<String> EXPECT = Set.of("lost", "duplicates", "outOfOrder", "inventoryConserved",
@@ -126,10 +128,12 @@ public final class ScenarioLoader {
         if (!app.present()) {
             return new AppSpec(1, GUARANTEES.get(0), Map.of());
         }
-        app.mapping("with instances, processingGuarantee, config").only(APP);
+        app.mapping("with instances, processingGuarantee, tuning, config").only(APP);
+        String tuning = app.get("tuning").as(Rule.oneOf(TUNINGS), "auto");
         return new AppSpec(Math.toIntExact(app.get("instances").as(Rule.whole(1, MAX_INSTANCES), 1L)),
                 app.get("processingGuarantee").as(Rule.oneOf(GUARANTEES), GUARANTEES.get(0)),
-                app.has("config") ? KafkaProperties.appConfig(app.get("config")) : Map.of());
+                app.has("config") ? KafkaProperties.appConfig(app.get("config")) : Map.of(),
+                "auto".equals(tuning) ? null : Tuning.parse(tuning));
     }
 
     private WorkloadSpec workload(SpecNode workload) {

@@ -1,6 +1,7 @@
 package io.supplychaos.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 
@@ -20,27 +21,48 @@ class StreamsTuningTest {
     }
 
     @Test
-    void shouldCommitTwiceASecondWithBatchedProducersUnderExactlyOnce() {
-        SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "exactly_once_v2"));
+    void shouldCommitTwiceASecondWithCachesAndBatchedProducersWhenTunedForThroughputUnderExactlyOnce() {
+        SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "exactly_once_v2",
+                StreamsTuning.TUNING, "throughput"));
 
         assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(500);
         assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(100);
         assertThat(config.getValue("kafka-streams.producer.batch.size", Integer.class)).isEqualTo(262144);
+        assertThat(config.getOptionalValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEmpty();
     }
 
     @Test
-    void shouldTuneForExactlyOnceWhenNoGuaranteeIsSet() {
+    void shouldCommitEveryHundredMillisecondsWithoutCachesWhenTunedForLatencyUnderExactlyOnce() {
+        SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "exactly_once_v2",
+                StreamsTuning.TUNING, "LATENCY"));
+
+        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(100);
+        assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isZero();
+    }
+
+    @Test
+    void shouldTuneForLatencyUnderExactlyOnceWhenNothingIsSet() {
         SmallRyeConfig config = configWith(Map.of());
 
-        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(500);
+        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(100);
+        assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isZero();
     }
 
     @Test
-    void shouldSendBatchesAfterFiveMillisecondsAndKeepTheCommitIntervalUnderAtLeastOnce() {
-        SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once"));
+    void shouldSendAtOnceForLatencyAndAfterFiveMillisecondsForThroughputUnderAtLeastOnce() {
+        SmallRyeConfig latency = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once"));
+        SmallRyeConfig throughput = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once",
+                StreamsTuning.TUNING, "throughput"));
 
-        assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(5);
-        assertThat(config.getOptionalValue("kafka-streams.commit.interval.ms", Integer.class)).isEmpty();
+        assertThat(latency.getValue("kafka-streams.producer.linger.ms", Integer.class)).isZero();
+        assertThat(throughput.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(5);
+        assertThat(latency.getOptionalValue("kafka-streams.commit.interval.ms", Integer.class)).isEmpty();
+    }
+
+    @Test
+    void shouldRejectAnUnknownTuningByName() {
+        assertThatThrownBy(() -> configWith(Map.of(StreamsTuning.TUNING, "fast")))
+                .hasMessageContaining("supply.tuning: latency or throughput expected, was 'fast'");
     }
 
     @Test

@@ -516,6 +516,35 @@ class RunAnalysisTest {
     }
 
     @Test
+    void shouldSplitADeliveredOrdersLatencyIntoHopsThatAddUpToIt() {
+        Histories history = Histories.run().baseline(DRUG, 100, 100, 0, 0);
+        history.sent("r1-w-1", DRUG, 1, true).deliver("r1-w-1", DRUG, 1);
+        history.order("r1-p0-2", DRUG, 1).reject("r1-p0-2", DRUG);
+        history.order("r1-p0-1", DRUG, 1);
+        long intendedAt = history.now() - 10 - 5;
+        history.deliver("r1-p0-1", DRUG, 1);
+        long readAt = history.now() - 10; // the DELIVERED notification, read just before the RELEASE
+
+        RunAnalysis analysis = RunAnalysis.of(history.build());
+
+        assertThat(analysis.hops()).extracting(RunResult.Hop::via).containsExactly("order-placed", "stock-commands",
+                "manufacturer", "drug-manufactured", "transport", "shipment-status", "notifications");
+        assertThat(analysis.hops()).extracting(RunResult.Hop::count).containsOnly(1L);
+        double sum = analysis.hops().stream().mapToDouble(hop -> hop.latencyMs().max()).sum();
+        assertThat(sum).isCloseTo(readAt - intendedAt, org.assertj.core.api.Assertions.within(0.5));
+        assertThat(analysis.hops().get(0).latencyMs().max()).isCloseTo(intendedAt + 5 + 10 + 10 + 7 - intendedAt,
+                org.assertj.core.api.Assertions.within(0.1));
+    }
+
+    @Test
+    void shouldLeaveHopsEmptyWhenNoMeasuredOrderWasDelivered() {
+        Histories history = Histories.run().baseline(DRUG, 100, 100, 0, 0);
+        history.order("r1-p0-1", DRUG, 1).reject("r1-p0-1", DRUG);
+
+        assertThat(RunAnalysis.of(history.build()).hops()).isEmpty();
+    }
+
+    @Test
     void shouldBuildTheSummaryFromTheAnalysis() {
         RunResult result = clean().analyse().result(java.util.Map.of("orders", 3), 12.5);
 

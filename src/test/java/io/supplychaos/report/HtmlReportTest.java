@@ -161,7 +161,7 @@ class HtmlReportTest {
     void shouldShowTheVerdictInColourAndTheInterruptedMarker() {
         RunResult r = Runs.result();
         RunResult interrupted = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
-                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), Verdict.INTERRUPTED, r.violations(),
+                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), Verdict.INTERRUPTED, r.violations(),
                 r.notes(), r.startedAt(), r.endedAt(), true, r.distribution(), r.paper());
 
         assertThat(render(r, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">FAIL</span>");
@@ -173,7 +173,7 @@ class HtmlReportTest {
     void shouldShowAnErrorVerdictInRed() {
         RunResult r = Runs.result();
         RunResult error = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
-                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), Verdict.ERROR,
+                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), Verdict.ERROR,
                 List.of("tool error in outcome-consumer: boom"), r.notes(), r.startedAt(), r.endedAt(), false,
                 r.distribution(), r.paper());
 

@@ -34,6 +34,10 @@ public final class Runs {
                 new RunResult.Latency(80.2, 70.1, 120.5, 190.0, 450.3, 1200.0),
                 new RunResult.RequestTime(9.5, 25.0), new RunResult.Jitter(7.1),
                 List.of(new RunResult.StageLatency("manufacturer", 9985, new RunResult.Latency(20, 18, 30, 40, 60, 90))),
+                List.of(new RunResult.Hop("placed → stock command", "order-placed", 9960,
+                                new RunResult.Latency(12, 9, 20, 30, 40, 50)),
+                        new RunResult.Hop("stock command → confirmation", "stock-commands", 9960,
+                                new RunResult.Latency(60, 55, 90, 120, 150, 200))),
                 List.of(new FaultEvent("kill-broker", "leader-of order-placed:0", "SIGKILL broker 2", "schedule",
                                 START + 10_000, START + 25_000, 4_000L),
                         new FaultEvent("kill-broker", "9", "SIGKILL broker 9", "schedule", START + 12_000, null, null,
@@ -66,7 +70,7 @@ public final class Runs {
 
     public static RunResult withScenario(RunResult r, String scenario) {
         return new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
-                r.requestTimeMs(), r.jitterMs(), r.stages(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
                 r.endedAt(), r.interrupted(), r.distribution(), r.paper());
     }
 
@@ -77,13 +81,14 @@ public final class Runs {
                 new RunResult.Throughput(ordersPerSec, ordersPerSec * 6),
                 new RunResult.Latency(latencyAvg, l.p50(), l.p95(), latencyP99, l.p999(), l.max()),
                 new RunResult.RequestTime(requestAvg, r.requestTimeMs().p99()), new RunResult.Jitter(jitter),
-                r.stages(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(), r.endedAt(), r.interrupted(),
+                r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(), r.endedAt(),
+                r.interrupted(),
                 r.distribution(), r.paper());
     }
 
     public static RunResult withoutFaultsOrDistribution(RunResult r) {
         return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
-                r.requestTimeMs(), r.jitterMs(), List.of(), List.of(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
+                r.requestTimeMs(), r.jitterMs(), List.of(), List.of(), List.of(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
                 r.endedAt(), r.interrupted(), List.of(), r.paper());
     }
 

@@ -59,6 +59,8 @@ public final class OrderIntakeProcessor extends ContextualProcessor<String, Orde
         long now = context().currentSystemTimeMs();
         ledger.put(order.orderId(), new LedgerEntry(order.orderId(), order.drugId(), order.placedAt(), now));
         expiry.expireAfterRetention(order.orderId(), now);
-        context().forward(record.withKey(order.orderId()).withValue(order));
+        // stamped with the intake's time, which the stock command on the repartition topic keeps: the
+        // run reads it there as the moment the order was accepted (its first hop, docs/PERFORMANCE.md)
+        context().forward(record.withKey(order.orderId()).withValue(order).withTimestamp(now));
     }
 }
