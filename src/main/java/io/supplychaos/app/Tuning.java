@@ -12,6 +12,7 @@ import java.util.Locale;
  * flush a produce round trip (about 24 tasks here), and that took a commit from about 30 ms to
  * 500-700 ms (docs/PERFORMANCE.md). THROUGHPUT commits twice a second with caches on, so repeated
  * updates of a key reach the changelog once per commit: fewer records, larger transactions.
+ * Under at_least_once both are the same: records are readable as soon as they are written.
  */
 public enum Tuning {
     LATENCY, THROUGHPUT;

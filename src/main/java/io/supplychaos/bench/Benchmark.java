@@ -73,7 +73,8 @@ public final class Benchmark {
      * @param loadGeneratorKeyed the load generator placing each order by its id, as runs do
      */
     public record Figures(Throughput producerPerformance, Throughput loadGenerator, Throughput loadGeneratorKeyed,
-                          Pipelines pipeline, Throughput direct, double rssMb, Map<String, Object> settings) {
+                          Pipelines pipeline, LightLoads lightLoad, Throughput direct, double rssMb,
+                          Map<String, Object> settings) {
 
         /** Kafka's benchmark through the proxies: the same figure as {@link #producerPerformance}, under its own key. */
         @JsonProperty("proxied")
@@ -105,9 +106,20 @@ public final class Benchmark {
     public record Pipelines(Pipeline eos, Pipeline alos) {
     }
 
+    /**
+     * The pipeline at a light, steady load: end-to-end latency and each hop's p50 (see the run's
+     * {@code hops}), with the tuning the offered rate chooses.
+     */
+    public record LightLoad(double offeredPerSec, double ordersPerSec, double p50LatencyMs, double p99LatencyMs,
+                            String tuning, Map<String, Double> hopP50Ms, String verdict) {
+    }
+
+    public record LightLoads(LightLoad eos, LightLoad alos) {
+    }
+
     /** What the proxied env gave. */
     private record OnProxied(Throughput producerPerformance, Throughput loadGenerator, Throughput loadGeneratorKeyed,
-                             Pipelines pipelines, double rssMb) {
+                             Pipelines pipelines, LightLoads lightLoads, double rssMb) {
     }
 
     private static final String BENCH_TOPIC = "bench-orders";
@@ -118,6 +130,11 @@ public final class Benchmark {
      * ratios from 0.6 to 1.2 between back-to-back benches here, as brokers, JIT and page cache drift.
      */
     private static final int ROUNDS = 3;
+    /** The light load: a third of the paper's C3 rate, steady, long enough for a stable p99. */
+    private static final double LIGHT_RATE = 100;
+    private static final long LIGHT_ORDERS = 3000;
+    /** A fresh app's JIT takes the first ~20 s; the figure is the steady state after it. */
+    private static final long LIGHT_WARM_UP_ORDERS = 2000;
     private static final Pattern PERF_SUMMARY = Pattern.compile(
             "(\\d+) records sent, ([\\d.]+) records/sec .*?, ([\\d.]+) ms avg latency, ([\\d.]+) ms max latency, "
                     + "(\\d+) ms 50th, (\\d+) ms 95th, (\\d+) ms 99th");
@@ -187,8 +204,12 @@ public final class Benchmark {
             Pipeline eos = pipeline(proxiedSpec, "exactly_once_v2", producer, orders, stop, memory);
             checkStop(stop);
             Pipeline alos = pipeline(proxiedSpec, "at_least_once", producer, orders, stop, null);
+            checkStop(stop);
+            LightLoad eosLight = lightLoad(proxiedSpec, "exactly_once_v2", producer, stop);
+            checkStop(stop);
+            LightLoad alosLight = lightLoad(proxiedSpec, "at_least_once", producer, stop);
             return new OnProxied(producerPerformance, loadGenerator, loadGeneratorKeyed, new Pipelines(eos, alos),
-                    memory.peakMb());
+                    new LightLoads(eosLight, alosLight), memory.peakMb());
         });
         checkStop(stop);
         Map<String, Object> settings = new LinkedHashMap<>();
@@ -198,8 +219,10 @@ public final class Benchmark {
         settings.put("orders", orders);
         settings.put("producer", producer);
         settings.put("rounds", ROUNDS);
+        settings.put("lightLoad", Map.of("ratePerSecond", LIGHT_RATE, "warmupOrders", LIGHT_WARM_UP_ORDERS,
+                "orders", LIGHT_ORDERS));
         return new Figures(proxied.producerPerformance(), proxied.loadGenerator(), proxied.loadGeneratorKeyed(),
-                proxied.pipelines(), direct, proxied.rssMb(), settings);
+                proxied.pipelines(), proxied.lightLoads(), direct, proxied.rssMb(), settings);
     }
 
     private static String describe(Throughput throughput) {
@@ -297,6 +320,26 @@ public final class Benchmark {
                 result.latencyMs().p99(), result.verdict());
         return new Pipeline(result.throughput().ordersPerSec(), result.throughput().recordsPerSec(),
                 result.latencyMs().avg(), result.latencyMs().p99(), result.verdict().name());
+    }
+
+    private LightLoad lightLoad(EnvSpec env, String guarantee, Map<String, String> producer, AtomicBoolean stop)
+            throws InterruptedException {
+        Scenario scenario = new Scenario("bench-light-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
+                producer, new WorkloadSpec(List.of(LIGHT_WARM_UP_ORDERS), LIGHT_ORDERS, 0, LIGHT_RATE, 1, null),
+                List.of(), Expectations.strict(), Duration.ofSeconds(60), Duration.ofSeconds(60), 1, List.of(), true,
+                false);
+        String tuning = scenario.tuning().property();
+        out.printf("== light load, %s, %,d orders at %.0f/s after %,d unmeasured (tuned for %s)%n", guarantee,
+                LIGHT_ORDERS, LIGHT_RATE, LIGHT_WARM_UP_ORDERS, tuning);
+        RunResult result = new ScenarioRunner(paths, basePort, state -> Faults.forEnvironment(paths, state),
+                new PrintWriter(Writer.nullWriter())).run(scenario, stop).result();
+        Map<String, Double> hops = new LinkedHashMap<>();
+        result.hops().forEach(hop -> hops.put(hop.via(), hop.latencyMs().p50()));
+        out.printf("light load %s: %,.0f orders/s, latency p50 %.0f ms p99 %.0f ms, hops p50 %s, %s%n", guarantee,
+                result.throughput().ordersPerSec(), result.latencyMs().p50(), result.latencyMs().p99(), hops,
+                result.verdict());
+        return new LightLoad(LIGHT_RATE, result.throughput().ordersPerSec(), result.latencyMs().p50(),
+                result.latencyMs().p99(), tuning, hops, result.verdict().name());
     }
 
     /** The serialized size of a typical order, so that Kafka's benchmark sends records of the same size. */

@@ -66,19 +66,34 @@ final class BenchCommand implements Callable<Integer> {
                 figures.loadGeneratorKeyed().recordsPerSec(), figures.loadGeneratorKeyed().recordsPerSec() / pp);
         out.printf("%-44s %,14.0f %10.2f%n", "pipeline EOS records/s, all topics", figures.pipeline().eos().recordsPerSec(),
                 figures.pipeline().eos().recordsPerSec() / pp);
-        out.printf("%-44s %,14.0f %10.4f%n", "pipeline EOS orders/s (target 10,000)", figures.pipeline().eos().ordersPerSec(),
-                figures.pipeline().eos().ordersPerSec() / 10_000);
+        out.printf("%-44s %,14.0f %10.2f%n", "pipeline EOS orders/s (target 3,000)", figures.pipeline().eos().ordersPerSec(),
+                figures.pipeline().eos().ordersPerSec() / 3_000);
         out.printf("%-44s %7.0f / %-6.0f%n", "pipeline EOS latency avg / p99 ms", figures.pipeline().eos().avgLatencyMs(),
                 figures.pipeline().eos().p99LatencyMs());
-        out.printf("%-44s %,14.0f %10s%n", "pipeline ALOS orders/s", figures.pipeline().alos().ordersPerSec(), "");
+        out.printf("%-44s %,14.0f %10.2f%n", "pipeline ALOS orders/s (target 4,000)", figures.pipeline().alos().ordersPerSec(),
+                figures.pipeline().alos().ordersPerSec() / 4_000);
         out.printf("%-44s %14.0f%n", "pipeline ALOS latency avg ms", figures.pipeline().alos().avgLatencyMs());
+        light(out, "EOS", figures.lightLoad().eos(), 500);
+        light(out, "ALOS", figures.lightLoad().alos(), 40);
         out.printf("%-44s %,14.0f %10.2f%n", "ProducerPerformance direct records/s", figures.direct().recordsPerSec(),
                 pp / figures.direct().recordsPerSec());
-        out.printf("%-44s %,14.0f%n", "RSS brokers + Toxiproxy + app (MB, peak)", figures.rssMb());
+        out.printf("%-44s %,14.0f %10.2f%n", "RSS brokers + Toxiproxy + app (MB, peak; target 1,500)", figures.rssMb(),
+                figures.rssMb() / 1_500);
         if (json != null) {
             Benchmark.writeJson(figures, json);
             out.println("figures: " + json);
         }
         return 0;
+    }
+
+    /** The light-load lines: p50 against its target, p99, and where the p50 goes hop by hop. */
+    private static void light(java.io.PrintWriter out, String guarantee, Benchmark.LightLoad light, double targetMs) {
+        out.printf("%-44s %7.0f / %-6.0f %10.2f%n", String.format("light load %s p50 / p99 ms (%.0f/s; p50 target %.0f)",
+                guarantee, light.offeredPerSec(), targetMs), light.p50LatencyMs(), light.p99LatencyMs(),
+                light.p50LatencyMs() / targetMs);
+        StringBuilder hops = new StringBuilder();
+        light.hopP50Ms().forEach((via, p50) -> hops.append(hops.isEmpty() ? "" : ", ").append(via).append(' ')
+                .append(Math.round(p50)));
+        out.printf("%-44s %s%n", "  hops p50 ms (tuned for " + light.tuning() + ")", hops);
     }
 }

@@ -34,7 +34,7 @@ final class ResultAssembly {
                 : scenario.workload().partitioning().yamlName());
         workload.put("producer", scenario.producer());
         workload.put("app", Map.of("instances", scenario.app().instances(), "processingGuarantee",
-                scenario.app().processingGuarantee(), "tuning", ScenarioRunner.tuning(scenario).property(),
+                scenario.app().processingGuarantee(), "tuning", scenario.tuning().property(),
                 "config", scenario.app().config()));
         return workload;
     }

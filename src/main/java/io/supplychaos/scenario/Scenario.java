@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.supplychaos.app.Tuning;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.history.Expectations;
 import io.supplychaos.env.EnvSpec;
@@ -27,6 +28,11 @@ import io.supplychaos.env.EnvSpec;
 public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map<String, String> producer,
                        WorkloadSpec workload, List<FaultSpec> faults, Expectations expect, Duration drainTimeout,
                        Duration stallTimeout, int repeat, List<SweepPoint> sweep, boolean reuseEnv, boolean comparePaper) {
+
+    /** The tuning the app runs with: the scenario's, or the one its offered rate chooses. */
+    public Tuning tuning() {
+        return app.tuningAt(workload.ratePerSecond());
+    }
 
     /**
      * One point of a sweep.

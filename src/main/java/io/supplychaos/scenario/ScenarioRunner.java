@@ -13,7 +13,6 @@ import java.util.function.Function;
 
 import org.apache.kafka.common.TopicPartition;
 
-import io.supplychaos.app.Tuning;
 import io.supplychaos.chaos.FaultActions;
 import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultTimeline;
@@ -192,15 +191,10 @@ public final class ScenarioRunner {
         return started.state;
     }
 
-    /** The app's tuning: the scenario's, or the one the offered rate chooses. */
-    static Tuning tuning(Scenario scenario) {
-        return scenario.app().tuningAt(scenario.workload().ratePerSecond());
-    }
-
     private void startApps(Scenario scenario, EnvState env, AppInstances apps, AtomicBoolean stop) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("kafka-streams.processing.guarantee", scenario.app().processingGuarantee());
-        properties.put("supply.tuning", tuning(scenario).property());
+        properties.put("supply.tuning", scenario.tuning().property());
         properties.putAll(scenario.app().config());
         List<AppInstances.AppInstance> started = new ArrayList<>();
         for (int index = 1; index <= scenario.app().instances() && !stop.get(); index++) {
@@ -223,7 +217,7 @@ public final class ScenarioRunner {
             }
         }
         out.println(started.size() + " app instance(s) ready (" + scenario.app().processingGuarantee() + ", tuned for "
-                + tuning(scenario).property() + (scenario.app().tuning() == null ? ", chosen from the offered rate" : "")
+                + scenario.tuning().property() + (scenario.app().tuning() == null ? ", chosen from the offered rate" : "")
                 + ")");
     }
 

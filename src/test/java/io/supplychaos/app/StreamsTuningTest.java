@@ -49,14 +49,15 @@ class StreamsTuningTest {
     }
 
     @Test
-    void shouldSendAtOnceForLatencyAndAfterFiveMillisecondsForThroughputUnderAtLeastOnce() {
-        SmallRyeConfig latency = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once"));
-        SmallRyeConfig throughput = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once",
-                StreamsTuning.TUNING, "throughput"));
+    void shouldSendAfterFiveMillisecondsWithCachesOnUnderAtLeastOnceWhateverTheTuning() {
+        for (String tuning : new String[] {"latency", "throughput"}) {
+            SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once",
+                    StreamsTuning.TUNING, tuning));
 
-        assertThat(latency.getValue("kafka-streams.producer.linger.ms", Integer.class)).isZero();
-        assertThat(throughput.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(5);
-        assertThat(latency.getOptionalValue("kafka-streams.commit.interval.ms", Integer.class)).isEmpty();
+            assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(5);
+            assertThat(config.getOptionalValue("kafka-streams.commit.interval.ms", Integer.class)).isEmpty();
+            assertThat(config.getOptionalValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEmpty();
+        }
     }
 
     @Test

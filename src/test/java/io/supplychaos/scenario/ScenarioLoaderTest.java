@@ -3,6 +3,7 @@ package io.supplychaos.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +17,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.app.Tuning;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.ChaosPaths;
@@ -129,6 +131,8 @@ class ScenarioLoaderTest {
                         "app.instances", "a whole number from 1 to 8, got '9'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {processingGuarantee: exactly_once}\n",
                         "app.processingGuarantee", "one of exactly_once_v2, at_least_once, got 'exactly_once'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {tuning: fast}\n",
+                        "app.tuning", "one of auto, latency, throughput, got 'fast'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, partitioning: sideways}\n",
                         "workload.partitioning", "one of key, round-robin, single, got 'sideways'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {lost: some}\n",
@@ -221,6 +225,22 @@ class ScenarioLoaderTest {
     }
 
     private static final String H_OK = "name: x\nenv: c3\nworkload: {orders: 10}\n";
+
+    @Test
+    void shouldChooseTheTuningFromTheOfferedRateUnlessTheScenarioNamesOne() throws IOException {
+        Path light = Files.writeString(dir.resolve("light.yaml"), "name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 100}\n");
+        Path heavy = Files.writeString(dir.resolve("heavy.yaml"), "name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 5000}\n");
+        Path burst = Files.writeString(dir.resolve("burst.yaml"), H_OK);
+        Path named = Files.writeString(dir.resolve("named.yaml"), H_OK + "app: {tuning: latency}\n");
+        Path auto = Files.writeString(dir.resolve("auto.yaml"), "name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 5000}\n"
+                + "app: {tuning: auto}\n");
+
+        assertThat(loader.load(light).tuning()).isEqualTo(Tuning.LATENCY);
+        assertThat(loader.load(heavy).tuning()).isEqualTo(Tuning.THROUGHPUT);
+        assertThat(loader.load(burst).tuning()).isEqualTo(Tuning.THROUGHPUT);
+        assertThat(loader.load(named).tuning()).isEqualTo(Tuning.LATENCY);
+        assertThat(loader.load(auto).tuning()).isEqualTo(Tuning.THROUGHPUT);
+    }
 
     @Test
     void shouldLoadTheQuickstartWithItsFaultSchedule() {
