@@ -108,11 +108,16 @@ public final class AppInstances {
         // the instances' Streams state is the tool's to delete with the cluster's data (StateDir)
         StateDir.createOwned(paths.dataDir());
         Path state = StateDir.createOwned(paths.dataDir().resolve("apps")).resolve(Integer.toString(index));
-        List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(), "-Xms128m", "-Xmx512m", MARKER + index,
+        JavaRuntime runtime = JavaRuntime.detect();
+        List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx512m"));
+        jvm.addAll(ExtraJavaOptions.from(ExtraJavaOptions.APP));
+        List<String> command = new ArrayList<>(List.of(runtime.java().binary()));
+        command.addAll(jvm);
+        command.addAll(runtime.aotOptions("app", jvm, List.of(jar.toString())));
+        command.addAll(List.of(MARKER + index,
                 "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + bootstrapServers,
                 "-Dkafka-streams.state.dir=" + state.resolve("streams"),
                 "-Dquarkus.log.file.enabled=false"));
-        command.addAll(ExtraJavaOptions.from(ExtraJavaOptions.APP));
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of("-jar", jar.toString()));
         Path log = paths.logDir().resolve("app-" + index + ".log");

@@ -204,7 +204,7 @@ public final class EmbeddedEnvironment {
         }
         formats.forEach(EmbeddedEnvironment::join);
 
-        progress.accept("starting " + spec.brokers() + " broker(s)");
+        progress.accept("starting " + spec.brokers() + " broker(s) on " + JavaRuntime.detect());
         for (EnvState.BrokerState broker : state.brokers()) {
             state = record(state.withBrokerPid(broker.id(), startProcess(brokerCommand(classpath, broker), Map.of(),
                     Path.of(broker.logFile()))));
@@ -324,14 +324,20 @@ public final class EmbeddedEnvironment {
     }
 
     private List<String> brokerCommand(String classpath, EnvState.BrokerState broker) {
-        List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(), "-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
-                "-Djava.awt.headless=true", "-Dcom.sun.management.jmxremote.host=" + PortPlan.HOST,
+        JavaRuntime runtime = JavaRuntime.detect();
+        // -Dcom.sun.management.jmxremote adds the JMX agent's module, which an AOT cache must know about
+        List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
+                "-Dcom.sun.management.jmxremote"));
+        jvm.addAll(ExtraJavaOptions.from(ExtraJavaOptions.BROKER));
+        List<String> command = new ArrayList<>(List.of(runtime.java().binary()));
+        command.addAll(jvm);
+        command.addAll(runtime.aotOptions("broker", jvm, List.of(classpath.split(java.io.File.pathSeparator))));
+        command.addAll(List.of("-Djava.awt.headless=true", "-Dcom.sun.management.jmxremote.host=" + PortPlan.HOST,
                 "-Djava.rmi.server.hostname=" + PortPlan.HOST,
                 "-Dcom.sun.management.jmxremote.port=" + broker.jmxPort(),
                 "-Dcom.sun.management.jmxremote.rmi.port=" + broker.jmxPort(),
                 "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false",
                 "-Dlog4j2.configurationFile=" + paths.envDir().resolve("brokers").resolve("log4j2.properties")));
-        command.addAll(ExtraJavaOptions.from(ExtraJavaOptions.BROKER));
         command.addAll(List.of("-cp", classpath, "kafka.Kafka", broker.configFile()));
         return command;
     }
