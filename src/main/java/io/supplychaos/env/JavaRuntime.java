@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -29,14 +30,16 @@ import java.util.stream.Stream;
  * locations, else the tool's own. On 25 or later a process starts with
  * {@code -XX:AOTCache=FILE} when a cache for it exists, otherwise it trains one:
  * {@code -XX:AOTCacheOutput} writes it when the JVM exits normally (a broker at {@code down}, an app
- * instance when the run stops it). A SIGKILLed training run leaves nothing, and the next start
+ * instance when the run stops it). Before 25 the same is done with a dynamic CDS archive
+ * ({@code -XX:ArchiveClassesAtExit}, then {@code -XX:SharedArchiveFile}): classes only, no method
+ * profiles, but a broker still starts about a second sooner. A SIGKILLed training run leaves nothing, and the next start
  * trains again. Each cache is named by a fingerprint of the java, the role, the JVM options
  * and every classpath entry's path, size and modification time, so that a new build, another
  * Kafka version or another JDK never meets an old cache; the JVM checks the same again when it maps
  * one. Several processes may train at once (three brokers): each writes a file of its own, and the
  * first complete one becomes the cache. Caches live in {@code ~/.cache/supply-chaos/aot}
- * ({@code $XDG_CACHE_HOME} when set). On JDK 17 nothing is added: see docs/PERFORMANCE.md for why
- * AppCDS is not used there.
+ * ({@code $XDG_CACHE_HOME} when set); {@code SUPPLY_CHAOS_AOT=off} starts every process without one.
+ * docs/PERFORMANCE.md has the measurements.
  */
 public final class JavaRuntime {
 
@@ -47,6 +50,7 @@ public final class JavaRuntime {
     public static final int AOT_MIN_FEATURE = 25;
     private static final Pattern VERSION = Pattern.compile("^JAVA_VERSION=\"(\\d+)", Pattern.MULTILINE);
     private static final String TRAINING_SUFFIX = ".training";
+    private static final int KEPT_PER_ROLE = 3;
 
     /** A java: its home, feature release (17, 25, ...) and where it was found. */
     public record Java(Path home, int feature, String source) {
@@ -91,18 +95,21 @@ public final class JavaRuntime {
      * @param classpath the classpath entries (jars), or the one jar of {@code -jar}
      */
     public List<String> aotOptions(String role, List<String> options, List<String> classpath) {
-        if (!aot || !java.supportsAotCache()) {
+        if (!aot) {
             return List.of();
         }
         try {
             Files.createDirectories(cacheDir);
-            Path cache = cacheDir.resolve(role + "-" + fingerprint(javaIdentity(), role, options, classpath) + ".aot");
+            Path cache = cacheDir.resolve(role + "-" + fingerprint(javaIdentity(), role, options, classpath) + extension());
             adoptFinishedTraining(cache, options, classpath);
             if (Files.isRegularFile(cache)) {
-                return List.of("-XX:AOTCache=" + cache);
+                // the newest use first: pruning keeps the caches still in use (two checkouts, two Kafka versions)
+                Files.setLastModifiedTime(cache, FileTime.fromMillis(System.currentTimeMillis()));
+                prune(role);
+                return List.of((java.supportsAotCache() ? "-XX:AOTCache=" : "-XX:SharedArchiveFile=") + cache);
             }
             Path training = cache.resolveSibling(cache.getFileName() + "." + UUID.randomUUID() + TRAINING_SUFFIX);
-            return List.of("-XX:AOTCacheOutput=" + training);
+            return List.of((java.supportsAotCache() ? "-XX:AOTCacheOutput=" : "-XX:ArchiveClassesAtExit=") + training);
         } catch (IOException e) {
             // a cache is an optimisation: without one the process starts as it always did
             return List.of();
@@ -148,6 +155,33 @@ public final class JavaRuntime {
         }
     }
 
+    /** AOT caches (25 and later) and CDS archives (before) apart: they are not interchangeable. */
+    private String extension() {
+        return java.supportsAotCache() ? ".aot" : ".jsa";
+    }
+
+    /** Keeps the {@link #KEPT_PER_ROLE} caches of a role used last; each is 75-85 MB. */
+    private void prune(String role) throws IOException {
+        List<Path> caches;
+        try (Stream<Path> files = Files.list(cacheDir)) {
+            caches = files.filter(f -> f.getFileName().toString().startsWith(role + "-")
+                    && f.getFileName().toString().endsWith(extension())).toList();
+        }
+        List<Path> byUse = new ArrayList<>(caches);
+        byUse.sort(Comparator.comparing(JavaRuntime::modified).reversed());
+        for (Path old : byUse.subList(Math.min(KEPT_PER_ROLE, byUse.size()), byUse.size())) {
+            Files.deleteIfExists(old);
+        }
+    }
+
+    private static FileTime modified(Path file) {
+        try {
+            return Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
+        }
+    }
+
     /** A JVM still names the file on its command line: training, or assembling the cache. */
     private static boolean writerAlive(Path output) {
         String name = output.getFileName().toString();
@@ -159,7 +193,9 @@ public final class JavaRuntime {
     private boolean mapsCleanly(Path output, List<String> options, List<String> classpath) {
         List<String> command = new ArrayList<>(List.of(java.binary()));
         command.addAll(options);
-        command.addAll(List.of("-XX:AOTMode=on", "-XX:AOTCache=" + output, "-cp", String.join(":", classpath), "-version"));
+        command.addAll(java.supportsAotCache() ? List.of("-XX:AOTMode=on", "-XX:AOTCache=" + output)
+                : List.of("-Xshare:on", "-XX:SharedArchiveFile=" + output));
+        command.addAll(List.of("-cp", String.join(":", classpath), "-version"));
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -278,6 +314,7 @@ public final class JavaRuntime {
     @Override
     public String toString() {
         return "java " + java.feature() + " (" + java.home() + ", " + java.source() + ")"
-                + (!java.supportsAotCache() ? "" : aot ? ", AOT cache in " + cacheDir : ", AOT cache off (" + AOT_VARIABLE + ")");
+                + (!aot ? ", no class cache (" + AOT_VARIABLE + "=off)"
+                : java.supportsAotCache() ? ", AOT cache in " + cacheDir : ", CDS archive in " + cacheDir);
     }
 }
