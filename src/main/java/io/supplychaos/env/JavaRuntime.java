@@ -51,6 +51,7 @@ public final class JavaRuntime {
     private static final Pattern VERSION = Pattern.compile("^JAVA_VERSION=\"(\\d+)", Pattern.MULTILINE);
     private static final String TRAINING_SUFFIX = ".training";
     private static final int KEPT_PER_ROLE = 3;
+    private static final Object ADOPTION = new Object();
 
     /** A java: its home, feature release (17, 25, ...) and where it was found. */
     public record Java(Path home, int feature, String source) {
@@ -87,7 +88,8 @@ public final class JavaRuntime {
 
     /**
      * The JVM options that start a process of {@code role} warm: the cache's, or the training
-     * run's that writes it; none below JDK 25.
+     * run's that writes it (an AOT cache from JDK 25 on, a CDS archive before); none when switched
+     * off, or when the cache directory cannot be written.
      *
      * @param role      what the process is (broker, app): a cache per role
      * @param options   the process's JVM options that a cache depends on (heap, GC, JMX: anything that
@@ -98,6 +100,13 @@ public final class JavaRuntime {
         if (!aot) {
             return List.of();
         }
+        // up starts its brokers from parallel threads: one adoption at a time in this JVM
+        synchronized (ADOPTION) {
+            return cacheOptions(role, options, classpath);
+        }
+    }
+
+    private List<String> cacheOptions(String role, List<String> options, List<String> classpath) {
         try {
             Files.createDirectories(cacheDir);
             Path cache = cacheDir.resolve(role + "-" + fingerprint(javaIdentity(), role, options, classpath) + extension());
@@ -132,7 +141,11 @@ public final class JavaRuntime {
                 continue;
             }
             if (mapsCleanly(output, options, classpath)) {
-                Files.move(output, cache, StandardCopyOption.ATOMIC_MOVE);
+                try {
+                    Files.move(output, cache, StandardCopyOption.ATOMIC_MOVE);
+                } catch (java.nio.file.NoSuchFileException adoptedElsewhere) {
+                    // another CLI adopted it first: the cache exists now
+                }
             } else {
                 Files.deleteIfExists(output);
             }
