@@ -77,7 +77,7 @@ final class BenchCommand implements Callable<Integer> {
         light(out, "ALOS", figures.lightLoad().alos(), 40);
         out.printf("%-44s %,14.0f %10.2f%n", "ProducerPerformance direct records/s", figures.direct().recordsPerSec(),
                 pp / figures.direct().recordsPerSec());
-        out.printf("%-44s %,14.0f %10.2f%n", "RSS brokers + Toxiproxy + app (MB, peak; target 1,500)", figures.rssMb(),
+        out.printf("%-44s %,14.0f %10.2f%n", "RSS brokers, Toxiproxy, app MB (target 1,500)", figures.rssMb(),
                 figures.rssMb() / 1_500);
         if (json != null) {
             Benchmark.writeJson(figures, json);
@@ -88,12 +88,12 @@ final class BenchCommand implements Callable<Integer> {
 
     /** The light-load lines: p50 against its target, p99, and where the p50 goes hop by hop. */
     private static void light(java.io.PrintWriter out, String guarantee, Benchmark.LightLoad light, double targetMs) {
-        out.printf("%-44s %7.0f / %-6.0f %10.2f%n", String.format("light load %s p50 / p99 ms (%.0f/s; p50 target %.0f)",
+        out.printf("%-44s %7.0f / %-6.0f %7.2f%n", String.format("light %s %.0f/s p50 / p99 ms (target %.0f)",
                 guarantee, light.offeredPerSec(), targetMs), light.p50LatencyMs(), light.p99LatencyMs(),
                 light.p50LatencyMs() / targetMs);
         StringBuilder hops = new StringBuilder();
         light.hopP50Ms().forEach((via, p50) -> hops.append(hops.isEmpty() ? "" : ", ").append(via).append(' ')
                 .append(Math.round(p50)));
-        out.printf("%-44s %s%n", "  hops p50 ms (tuned for " + light.tuning() + ")", hops);
+        out.printf("%-44s %s%n", "  hops p50 ms, " + light.tuning() + " tuning", hops);
     }
 }
