@@ -19,9 +19,11 @@ public enum Tuning {
 
     /**
      * The highest offered rate (orders/s) for which a scenario that leaves the choice to the tool
-     * gets LATENCY; above it, and for "as fast as it goes", THROUGHPUT.
+     * gets LATENCY; above it, and for "as fast as it goes", THROUGHPUT. Measured on C3 here: at
+     * 300/s LATENCY still keeps up with the lower p50, at 400/s it falls behind and THROUGHPUT
+     * does not (docs/PERFORMANCE.md).
      */
-    public static final double LATENCY_MAX_RATE = 400;
+    public static final double LATENCY_MAX_RATE = 300;
 
     /** LATENCY for a finite offered rate up to {@link #LATENCY_MAX_RATE}, THROUGHPUT otherwise (0 = unlimited). */
     public static Tuning forRate(double ordersPerSecond) {
