@@ -46,7 +46,7 @@ public interface SupplyChainConfig {
      * config is built; here so that the mapping knows the key.
      */
     @WithDefault("latency")
-    String tuning();
+    Tuning tuning();
 
     /** ROCKSDB or IN_MEMORY; both are changelogged. */
     @WithDefault("ROCKSDB")

@@ -51,6 +51,8 @@ public final class EmbeddedEnvironment {
     }
 
     private final ChaosPaths paths;
+    /** Which java the brokers run on, looked up once per environment object (it lists JDK homes). */
+    private JavaRuntime runtime;
     private final StateStore store;
     private volatile EnvState starting;
     private volatile boolean aborted;
@@ -204,7 +206,7 @@ public final class EmbeddedEnvironment {
         }
         formats.forEach(EmbeddedEnvironment::join);
 
-        progress.accept("starting " + spec.brokers() + " broker(s) on " + JavaRuntime.detect());
+        progress.accept("starting " + spec.brokers() + " broker(s) on " + runtime());
         for (EnvState.BrokerState broker : state.brokers()) {
             state = record(state.withBrokerPid(broker.id(), startProcess(brokerCommand(classpath, broker), Map.of(),
                     Path.of(broker.logFile()))));
@@ -323,8 +325,15 @@ public final class EmbeddedEnvironment {
         return updated;
     }
 
+    private synchronized JavaRuntime runtime() {
+        if (runtime == null) {
+            runtime = JavaRuntime.detect();
+        }
+        return runtime;
+    }
+
     private List<String> brokerCommand(String classpath, EnvState.BrokerState broker) {
-        JavaRuntime runtime = JavaRuntime.detect();
+        JavaRuntime runtime = runtime();
         // -Dcom.sun.management.jmxremote adds the JMX agent's module, which an AOT cache must know about
         List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
                 "-Dcom.sun.management.jmxremote"));
