@@ -44,6 +44,24 @@ class HtmlReportTest {
     }
 
     @Test
+    void shouldShowEachHopWithItsTopicAndItsShareOfTheSummedP50s() {
+        String html = render(Runs.result(), Runs.rows());
+
+        String section = html.substring(html.indexOf("Where a delivered order's time goes"));
+        assertThat(section).contains("placed → stock command", "order-placed", "stock command → confirmation",
+                "stock-commands");
+        // p50s 9 and 55: shares of 14 % and 86 %
+        assertThat(section).contains("> 14 %", "> 86 %");
+    }
+
+    @Test
+    void shouldSaySoWhenNoDeliveredOrderWasMeasured() {
+        String html = render(Runs.withoutFaultsOrDistribution(Runs.result()), Runs.rows());
+
+        assertThat(html).contains("no delivered order measured");
+    }
+
+    @Test
     void shouldOverlayEachFaultOnTheThroughputChart() {
         String throughput = chart(render(Runs.result(), Runs.rows()), "Throughput");
 
