@@ -56,4 +56,19 @@ public interface FaultBackend {
 
     /** Starts a killed instance again as it was started, returning once it is ready. */
     void startApp(int index);
+
+    /**
+     * A network fault on this environment's own network layer (Chaos Mesh on Kubernetes), bound to
+     * {@code brokers}; empty when the environment's network faults are Toxiproxy's
+     * ({@link NetworkFault}), which is the default.
+     *
+     * @throws IllegalArgumentException when this layer cannot do the fault
+     */
+    default Optional<FaultAction> networkFault(FaultSpec spec, List<Integer> brokers) {
+        return Optional.empty();
+    }
+
+    /** Removes every network fault {@link #networkFault} put in place (heal); nothing by default. */
+    default void healNetwork() {
+    }
 }

@@ -23,6 +23,11 @@ public final class Faults implements FaultActions {
         this.killed = new KilledBroker(stateDir);
     }
 
+    /** The faults of any environment's backend; {@code stateDir} keeps the broker killed last. */
+    public static FaultActions on(FaultBackend backend, Path stateDir) {
+        return new Faults(backend, stateDir);
+    }
+
     /** The faults of the embedded environment {@code state} recorded in {@code paths}' state directory. */
     public static FaultActions forEnvironment(ChaosPaths paths, EnvState state) {
         return new Faults(new ProcessBackend(paths, state), paths.stateDir());
@@ -38,7 +43,10 @@ public final class Faults implements FaultActions {
         checkAttributes(spec);
         return switch (spec.type().kind()) {
             case BROKER -> bindBroker(spec);
-            case NETWORK -> NetworkFault.bind(spec, backend, brokersOf(spec));
+            case NETWORK -> {
+                List<Integer> brokers = brokersOf(spec);
+                yield backend.networkFault(spec, brokers).orElseGet(() -> NetworkFault.bind(spec, backend, brokers));
+            }
             case APP -> bindApp(spec);
             case ENVIRONMENT -> new HealAll(backend);
         };

@@ -23,6 +23,7 @@ final class HealAll implements FaultAction {
                 backend.resumeBroker(id);
             }
         }
+        backend.healNetwork();
         backend.toxiproxy().ifPresent(api -> {
             try {
                 api.reset();
