@@ -279,7 +279,7 @@ public final class Benchmark {
             throws InterruptedException {
         AtomicLong acked = new AtomicLong();
         LatencyHistogram latency = new LatencyHistogram();
-        WorkloadGenerator generator = new WorkloadGenerator(state.bootstrapServers(), BENCH_TOPIC, producer,
+        WorkloadGenerator generator = new WorkloadGenerator(state.access(), BENCH_TOPIC, producer,
                 Partitioning.KEY, 1, List.copyOf(SupplyChainSettings.defaults().catalogue().keySet()), "bench",
                 new WorkloadGenerator.Listener() {
                     @Override
@@ -308,7 +308,7 @@ public final class Benchmark {
         }
         RunResult result;
         try {
-            result = new ScenarioRunner(paths, basePort, state -> Faults.forEnvironment(paths, state),
+            result = new ScenarioRunner(paths, basePort, io.supplychaos.env.Environments.of(paths), opened -> Faults.forOpened(paths, opened), false,
                     new PrintWriter(Writer.nullWriter())).run(scenario, stop).result();
         } finally {
             if (memory != null) {
@@ -331,7 +331,7 @@ public final class Benchmark {
         String tuning = scenario.tuning().property();
         out.printf("== light load, %s, %,d orders at %.0f/s after %,d unmeasured (tuned for %s)%n", guarantee,
                 LIGHT_ORDERS, LIGHT_RATE, LIGHT_WARM_UP_ORDERS, tuning);
-        RunResult result = new ScenarioRunner(paths, basePort, state -> Faults.forEnvironment(paths, state),
+        RunResult result = new ScenarioRunner(paths, basePort, io.supplychaos.env.Environments.of(paths), opened -> Faults.forOpened(paths, opened), false,
                 new PrintWriter(Writer.nullWriter())).run(scenario, stop).result();
         Map<String, Double> hops = new LinkedHashMap<>();
         result.hops().forEach(hop -> hops.put(hop.via(), hop.latencyMs().p50()));

@@ -6,6 +6,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 import org.apache.kafka.clients.admin.Admin;
@@ -29,10 +30,10 @@ final class ClusterLookup {
     }
 
     /** The current leader's id of {@code topic:partition}. */
-    static int leaderOf(String bootstrap, String topic, int partition) {
+    static int leaderOf(KafkaAccess cluster, String topic, int partition) {
         TopicDescription description;
         try {
-            description = withAdmin(bootstrap, admin -> admin.describeTopics(java.util.List.of(topic)).topicNameValues().get(topic));
+            description = withAdmin(cluster, admin -> admin.describeTopics(java.util.List.of(topic)).topicNameValues().get(topic));
         } catch (IllegalStateException e) {
             if (e.getCause() instanceof UnknownTopicOrPartitionException) {
                 throw new IllegalArgumentException("no topic '" + topic + "' in the cluster");
@@ -49,15 +50,27 @@ final class ClusterLookup {
     }
 
     /** The id of the active KRaft controller (the metadata quorum's leader). */
-    static int controller(String bootstrap) {
-        return withAdmin(bootstrap, admin -> admin.describeMetadataQuorum().quorumInfo()).leaderId();
+    static int controller(KafkaAccess cluster) {
+        return withAdmin(cluster, admin -> admin.describeMetadataQuorum().quorumInfo()).leaderId();
+    }
+
+    /** The ids of the cluster's registered (unfenced) brokers. */
+    static java.util.Set<Integer> registered(KafkaAccess cluster) {
+        Collection<Node> nodes = withAdmin(cluster, admin -> admin.describeCluster().nodes());
+        return nodes.stream().map(Node::id).collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+    }
+
+    /** Each registered broker's advertised host by id. */
+    static java.util.Map<Integer, String> hosts(KafkaAccess cluster) {
+        Collection<Node> nodes = withAdmin(cluster, admin -> admin.describeCluster().nodes());
+        return nodes.stream().collect(java.util.stream.Collectors.toMap(Node::id, Node::host, (a, b) -> a));
     }
 
     /** Waits until broker {@code id} is among the cluster's registered (unfenced) brokers. */
-    static void awaitRegistered(String bootstrap, int id, Duration timeout) {
+    static void awaitRegistered(KafkaAccess cluster, int id, Duration timeout) {
         // a call that fails is "not yet": the cluster may not answer while the broker rejoins
         Poll.require("broker " + id + " to register with the cluster", timeout, REGISTER_POLL, () -> {
-            Collection<Node> nodes = withAdmin(bootstrap, admin -> admin.describeCluster().nodes());
+            Collection<Node> nodes = withAdmin(cluster, admin -> admin.describeCluster().nodes());
             return nodes.stream().anyMatch(n -> n.id() == id);
         });
     }
@@ -66,9 +79,8 @@ final class ClusterLookup {
         KafkaFuture<T> on(Admin admin);
     }
 
-    private static <T> T withAdmin(String bootstrap, Call<T> call) {
-        Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    private static <T> T withAdmin(KafkaAccess cluster, Call<T> call) {
+        Properties props = cluster.properties();
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "2000");
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(CALL_TIMEOUT.toMillis()));
         Admin admin = Admin.create(props);
@@ -78,9 +90,9 @@ final class ClusterLookup {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("the cluster at " + bootstrap + " answered: " + e.getCause().getMessage(), e.getCause());
+            throw new IllegalStateException("the cluster at " + cluster.bootstrapServers() + " answered: " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
-            throw new IllegalStateException("the cluster at " + bootstrap + " did not answer within " + CALL_TIMEOUT.toSeconds() + " s", e);
+            throw new IllegalStateException("the cluster at " + cluster.bootstrapServers() + " did not answer within " + CALL_TIMEOUT.toSeconds() + " s", e);
         } finally {
             admin.close(Duration.ZERO);
         }

@@ -1,5 +1,6 @@
 package io.supplychaos.chaos;
 
+import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
 import io.supplychaos.env.ToxiproxyApi;
@@ -37,8 +38,8 @@ public interface FaultBackend {
     /** SIGCONT. */
     void resumeBroker(int id);
 
-    /** The addresses clients use, for Admin look-ups (leaders, controller, registration). */
-    String bootstrapServers();
+    /** How clients reach the cluster, for Admin look-ups (leaders, controller, registration). */
+    KafkaAccess access();
 
     /** The Toxiproxy API, empty when the environment has no proxies (network: direct). */
     Optional<ToxiproxyApi> toxiproxy();

@@ -1,6 +1,11 @@
 package io.supplychaos.chaos;
 
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.CommandRunner;
+import io.supplychaos.env.ComposeFile;
+import io.supplychaos.env.Environments;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.ProcessControl;
 import java.nio.file.Path;
@@ -33,9 +38,31 @@ public final class Faults implements FaultActions {
         return new Faults(new ProcessBackend(paths, state), paths.stateDir());
     }
 
+    /**
+     * The faults of an env a run or {@code up} opened: the embedded env's processes, or the backend
+     * of the attached cluster's kind ({@link #forAttachment}).
+     */
+    public static FaultActions forOpened(ChaosPaths paths, Environments.Opened opened) {
+        return opened.embedded() != null ? forEnvironment(paths, opened.embedded()) : forAttachment(paths, opened.attachment());
+    }
+
+    /**
+     * The faults of a cluster the tool attached to: compose (docker CLI, Toxiproxy, local apps),
+     * external (the env's broker commands, its Toxiproxy, local apps).
+     */
+    public static FaultActions forAttachment(ChaosPaths paths, Attachment attachment) {
+        FaultBackend backend = switch (attachment.spec().kind()) {
+            case COMPOSE -> new ComposeBackend(ComposeFile.read(Path.of(attachment.spec().compose().file())),
+                    CommandRunner.system(paths.home()), null, new LocalApps(new AppInstances(paths)));
+            case EXTERNAL -> new ExternalBackend(paths, attachment);
+            default -> throw new IllegalArgumentException("no fault backend for env kind " + attachment.spec().kind().yamlName());
+        };
+        return new Faults(backend, paths.stateDir());
+    }
+
     /** The faults of the docker-compose environment described by {@code composeFile}, through the docker CLI. */
     public static FaultActions forCompose(ChaosPaths paths, Path composeFile) {
-        return new Faults(new ComposeBackend(composeFile, ComposeBackend.CommandRunner.system(paths.home())), paths.stateDir());
+        return new Faults(new ComposeBackend(composeFile, CommandRunner.system(paths.home())), paths.stateDir());
     }
 
     @Override
@@ -109,8 +136,8 @@ public final class Faults implements FaultActions {
                 Random random = target.seed() == null ? new Random() : new Random(target.seed());
                 yield candidates.get(random.nextInt(candidates.size()));
             }
-            case LEADER -> ClusterLookup.leaderOf(backend.bootstrapServers(), target.topic(), target.partition());
-            case CONTROLLER -> ClusterLookup.controller(backend.bootstrapServers());
+            case LEADER -> ClusterLookup.leaderOf(backend.access(), target.topic(), target.partition());
+            case CONTROLLER -> ClusterLookup.controller(backend.access());
             case KILLED -> killed.recall().orElseThrow(() -> new IllegalArgumentException(
                     "no broker was killed or stopped in " + backend.describe() + "; name one"));
             case ALL, APP -> throw new IllegalArgumentException(type.cliName() + " acts on one broker, not '" + target + "'");

@@ -4,6 +4,7 @@ import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvState;
+import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
 import io.supplychaos.env.StateStore;
@@ -24,13 +25,13 @@ final class ProcessBackend implements FaultBackend {
     private final ChaosPaths paths;
     private final EnvState initial;
     private final StateStore store;
-    private final AppInstances apps;
+    private final LocalApps apps;
 
     ProcessBackend(ChaosPaths paths, EnvState state) {
         this.paths = paths;
         this.initial = state;
         this.store = new StateStore(paths.stateDir());
-        this.apps = new AppInstances(paths);
+        this.apps = new LocalApps(new AppInstances(paths));
     }
 
     private EnvState state() {
@@ -90,7 +91,7 @@ final class ProcessBackend implements FaultBackend {
     @Override
     public void startBroker(int id) {
         new EmbeddedEnvironment(paths).startBroker(state(), id);
-        ClusterLookup.awaitRegistered(bootstrapServers(), id, Timeouts.BROKER_REGISTER);
+        ClusterLookup.awaitRegistered(access(), id, Timeouts.BROKER_REGISTER);
     }
 
     @Override
@@ -109,8 +110,8 @@ final class ProcessBackend implements FaultBackend {
     }
 
     @Override
-    public String bootstrapServers() {
-        return initial.bootstrapServers();
+    public KafkaAccess access() {
+        return initial.access();
     }
 
     @Override
@@ -125,25 +126,21 @@ final class ProcessBackend implements FaultBackend {
 
     @Override
     public List<Integer> appIndexes() {
-        return apps.read().stream().map(AppInstances.AppInstance::index).sorted().toList();
+        return apps.indexes();
     }
 
     @Override
     public boolean appAlive(int index) {
-        return apps.instance(index).map(apps::alive).orElse(false);
+        return apps.alive(index);
     }
 
     @Override
     public void killApp(int index) {
-        Optional<AppInstances.AppInstance> instance = apps.instance(index);
-        instance.ifPresent(apps::kill);
-        instance.ifPresent(killed -> awaitEffect(() -> !apps.alive(killed)));
+        apps.kill(index);
     }
 
     @Override
     public void startApp(int index) {
-        AppInstances.AppInstance instance = apps.instance(index)
-                .orElseThrow(() -> new IllegalArgumentException("no app instance " + index + " recorded in " + apps.file()));
-        apps.awaitReady(apps.launch(instance), Timeouts.APP_READY);
+        apps.start(index);
     }
 }

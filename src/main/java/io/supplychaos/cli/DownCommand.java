@@ -1,6 +1,8 @@
 package io.supplychaos.cli;
 
+import io.supplychaos.env.Attachment;
 import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.Environments;
 import io.supplychaos.env.EnvState;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,9 +37,27 @@ final class DownCommand implements Callable<Integer> {
         }
     }
 
+    @Option(names = "--delete-topics", description = "For a cluster supply-chaos attached to (kind compose, external, "
+            + "kubernetes): delete the supply-chain topics and the app's internal topics. Never done otherwise.")
+    boolean deleteTopics;
+
     @Override
     public Integer call() {
         long t0 = System.nanoTime();
+        Optional<Attachment> attached = Attachment.read(common.paths().stateDir());
+        if (attached.isPresent()) {
+            var out = spec.commandLine().getOut();
+            // the app instances a run left are ours; the cluster is not
+            new io.supplychaos.env.AppInstances(common.paths()).stopAll(io.supplychaos.time.Timeouts.APP_STOP_GRACE);
+            Environments.of(common.paths()).release(attached.get(), deleteTopics, out::println);
+            out.printf("env %s (%s) released in %.1f s%n", attached.get().envName(), attached.get().spec().kind().yamlName(),
+                    (System.nanoTime() - t0) / 1e9);
+            return 0;
+        }
+        if (deleteTopics) {
+            throw new IllegalArgumentException("--delete-topics is for a cluster supply-chaos attached to; "
+                    + "an embedded env's topics go with its data");
+        }
         Optional<EnvState> stopped = new EmbeddedEnvironment(common.paths()).down(keep);
         var out = spec.commandLine().getOut();
         if (stopped.isEmpty()) {

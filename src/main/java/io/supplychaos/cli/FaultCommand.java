@@ -104,6 +104,10 @@ abstract class FaultCommand implements Callable<Integer> {
             }
             return Faults.forCompose(paths, file);
         }
+        java.util.Optional<io.supplychaos.env.Attachment> attached = io.supplychaos.env.Attachment.read(paths.stateDir());
+        if (attached.isPresent()) {
+            return Faults.forAttachment(paths, attached.get());
+        }
         EnvState state = new EmbeddedEnvironment(paths).running().orElseThrow(() -> new IllegalArgumentException(
                 "no environment is running in " + paths.stateDir() + "; start one with './chaos up'"));
         if (!EnvState.RUNNING.equals(state.phase())) {

@@ -62,6 +62,10 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     BasePortOption port;
 
+    @Option(names = "--delete-topics", description = "On a cluster supply-chaos did not start (kind: compose, external, "
+            + "kubernetes), delete the supply-chain topics and the app's internal topics at the end. Never done otherwise.")
+    boolean deleteTopics;
+
     @Override
     public Integer call() throws Exception {
         ChaosPaths paths = common.paths();
@@ -80,7 +84,8 @@ final class RunCommand implements Callable<Integer> {
         try (StateDirLock lock = StateDirLock.acquire(paths, "run " + scenarioFile);
              InterruptGuard guard = new InterruptGuard("run", InterruptGuard.TEARDOWN)) {
             AtomicBoolean stop = guard.stop();
-            ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, env -> Faults.forEnvironment(paths, env), console);
+            ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, io.supplychaos.env.Environments.of(paths),
+                    env -> Faults.forOpened(paths, env), deleteTopics, console);
             List<Scenario> runs = scenario.runs();
             List<SweepReport.Member> results = new ArrayList<>();
             boolean allPassed = true;

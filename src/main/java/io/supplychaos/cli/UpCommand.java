@@ -2,6 +2,8 @@ package io.supplychaos.cli;
 
 import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvFiles;
+import io.supplychaos.env.EnvKind;
+import io.supplychaos.env.Environments;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.StateDirLock;
@@ -17,7 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code up}: starts (or reuses) an embedded environment and prints its bootstrap servers and start
  * time. Holds the state directory's lock while starting: a second up, run or bench is refused.
  */
-@Command(name = "up", description = "Start brokers and Toxiproxy for an env file (or reuse the running one).")
+@Command(name = "up", description = "Start brokers and Toxiproxy for an env file (or reuse the running one); "
+        + "for kind compose, external or kubernetes, connect to the cluster, create or check its topics and record it.")
 final class UpCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
@@ -37,6 +40,9 @@ final class UpCommand implements Callable<Integer> {
         EmbeddedEnvironment environment = new EmbeddedEnvironment(common.paths());
         Path file = EnvFiles.resolve(environment.paths(), env);
         EnvSpec envSpec = EnvSpecReader.read(file);
+        if (envSpec.kind() != EnvKind.EMBEDDED) {
+            return attach(environment, envSpec, file);
+        }
         EmbeddedEnvironment.UpResult result;
         // held while starting only: a run on the env (reuseEnv) may take it once the env is up
         try (StateDirLock lock = StateDirLock.acquire(environment.paths(), "up --env " + env)) {
@@ -50,6 +56,25 @@ final class UpCommand implements Callable<Integer> {
         if (result.state().toxiproxyApi() != null) {
             out.println("toxiproxy api:     " + result.state().toxiproxyApi());
         }
+        return 0;
+    }
+
+    /** A cluster the tool does not start itself: connect, check brokers and topics, record it for the other verbs. */
+    private int attach(EmbeddedEnvironment environment, EnvSpec envSpec, Path file) {
+        Environments.Opened opened;
+        try (StateDirLock lock = StateDirLock.acquire(environment.paths(), "up --env " + env)) {
+            opened = Environments.of(environment.paths()).open(envSpec, file.toString(), port.basePort, "up",
+                    line -> spec.commandLine().getErr().println("  " + line));
+        }
+        var out = spec.commandLine().getOut();
+        out.printf("env %s (%s) %s in %.1f s%n", envSpec.name(), envSpec.kind().yamlName(),
+                opened.started() ? "attached" : "already attached", opened.took().toMillis() / 1000.0);
+        out.println("bootstrap servers: " + opened.access().bootstrapServers() + " (" + opened.access().securityProtocol() + ")");
+        if (envSpec.proxied() && envSpec.external() != null) {
+            out.println("toxiproxy api:     " + envSpec.external().toxiproxy());
+        }
+        out.println("`./chaos down` forgets it" + (envSpec.kind() == EnvKind.COMPOSE ? " (and stops the compose services if up started them)"
+                : "; the cluster keeps running"));
         return 0;
     }
 }

@@ -93,13 +93,13 @@ public final class AppInstances {
     }
 
     /**
-     * Starts instance {@code index} against {@code bootstrapServers} with the given app properties
+     * Starts instance {@code index} against {@code cluster} (its bootstrap servers and client config) with the given app properties
      * (system properties; e.g. kafka-streams.processing.guarantee) and records it. Its local
      * Streams state lives in the env's data directory, so it is created and removed with the
      * cluster it belongs to: state from an earlier cluster points at offsets the new one never had
      * (Streams calls such tasks corrupted and restores them from scratch).
      */
-    public AppInstance start(int index, String bootstrapServers, Map<String, String> properties) {
+    public AppInstance start(int index, KafkaAccess cluster, Map<String, String> properties) {
         Path jar = paths.home().resolve("target/quarkus-app/quarkus-run.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("no app build at " + jar + ": run ./chaos (it builds) or mvn package");
@@ -115,14 +115,42 @@ public final class AppInstances {
         command.addAll(jvm);
         command.addAll(runtime.aotOptions("app", jvm, List.of(jar.toString())));
         command.addAll(List.of(MARKER + index,
-                "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + bootstrapServers,
+                "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + cluster.bootstrapServers(),
                 "-Dkafka-streams.state.dir=" + state.resolve("streams"),
                 "-Dquarkus.log.file.enabled=false"));
+        if (!cluster.clientConfig().isEmpty()) {
+            command.add("-Dquarkus.config.locations=" + clientConfigFile(cluster).toUri());
+        }
         properties.forEach((key, value) -> command.add("-D" + key + "=" + value));
         command.addAll(List.of("-jar", jar.toString()));
         Path log = paths.logDir().resolve("app-" + index + ".log");
         AppInstance instance = new AppInstance(index, null, port, List.copyOf(command), log.toString());
         return launch(instance);
+    }
+
+    /**
+     * Writes the client config for the app's Streams clients ({@code kafka-streams.*}) and its other
+     * Kafka clients ({@code kafka.*}) to a file only the user can read: credentials stay out of the
+     * command line, which every user of the machine can see.
+     */
+    private Path clientConfigFile(KafkaAccess cluster) {
+        Path file = paths.stateDir().resolve("app-client.properties");
+        StringBuilder text = new StringBuilder("# written by supply-chaos for its app instances; removed by down\n");
+        cluster.clientConfig().forEach((key, value) -> {
+            String escaped = value.replace("\\", "\\\\").replace("\n", "\\n");
+            text.append("kafka-streams.").append(key).append('=').append(escaped).append('\n');
+            text.append("kafka.").append(key).append('=').append(escaped).append('\n');
+        });
+        try {
+            Files.createDirectories(file.getParent());
+            Files.deleteIfExists(file);
+            Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+        return file;
     }
 
     /**
@@ -193,6 +221,7 @@ public final class AppInstances {
         ProcessControl.terminateAll(pids, grace);
         try {
             Files.deleteIfExists(file());
+            Files.deleteIfExists(paths.stateDir().resolve("app-client.properties"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + file(), e);
         }

@@ -240,7 +240,7 @@ public final class EmbeddedEnvironment {
         String api = spec.proxied() ? "http://" + PortPlan.HOST + ":" + plan.toxiproxyApi() : null;
         return new EnvState(spec, source, plan.basePort(), EnvState.STARTING, Instant.now(),
                 plan.bootstrapServers(spec.network()), api, null, brokers, proxies,
-                paths.dataDir().toString(), paths.logDir().toString());
+                paths.dataDir().toString(), paths.logDir().toString(), Map.of());
     }
 
     private EnvState record(EnvState state) {
@@ -357,8 +357,7 @@ public final class EmbeddedEnvironment {
      */
     public static void createTopics(EnvState state, Collection<String> names) {
         EnvSpec spec = state.spec();
-        Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, state.bootstrapServers());
+        Properties props = state.access().properties();
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(Timeouts.TOPICS_CREATE.toMillis()));
         try (Admin admin = Admin.create(props)) {
             Poll.require("all " + spec.brokers() + " brokers to register with the controller", Timeouts.BROKER_REGISTER, () -> {

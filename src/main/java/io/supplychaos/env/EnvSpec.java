@@ -6,10 +6,15 @@ import java.util.Map;
 
 /**
  * One Kafka environment as written in {@code env/*.yaml} or in a scenario's inline {@code env:}
- * block: broker count, topic layout and broker properties. Immutable and already validated when
- * built by {@link EnvSpecReader}; touches nothing.
+ * block: where its cluster comes from ({@link EnvKind}), broker count, topic layout, broker
+ * properties and what clients need to reach it. Immutable and already validated when built by
+ * {@link EnvSpecReader}; touches nothing.
  *
- * @param brokerConfig broker properties keyed by {@code all} or a broker id ("1".."n")
+ * @param brokerConfig broker properties keyed by {@code all} or a broker id ("1".."n"); embedded only
+ * @param clientConfig client properties every client of the tool uses (security.protocol, sasl.*, ssl.*)
+ * @param security     the embedded env's client listener security; null: plaintext
+ * @param external     the cluster of {@code kind: external}; null for other kinds
+ * @param compose      the compose file of {@code kind: compose}; null for other kinds
  */
 public record EnvSpec(
         String name,
@@ -19,7 +24,12 @@ public record EnvSpec(
         int minInsyncReplicas,
         Partitioning partitioning,
         Network network,
-        Map<String, Map<String, String>> brokerConfig) {
+        Map<String, Map<String, String>> brokerConfig,
+        EnvKind kind,
+        Map<String, String> clientConfig,
+        ListenerSecurity security,
+        ExternalTarget external,
+        ComposeTarget compose) {
 
     public static final String ALL_BROKERS = "all";
 
@@ -28,6 +38,15 @@ public record EnvSpec(
         Map<String, Map<String, String>> copy = new LinkedHashMap<>();
         brokerConfig.forEach((k, v) -> copy.put(k, Collections.unmodifiableMap(new LinkedHashMap<>(v))));
         brokerConfig = Collections.unmodifiableMap(copy);
+        kind = kind == null ? EnvKind.EMBEDDED : kind;
+        clientConfig = clientConfig == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(clientConfig));
+    }
+
+    /** An embedded env with plaintext listeners. */
+    public EnvSpec(String name, int brokers, int replicationFactor, int partitions, int minInsyncReplicas,
+                   Partitioning partitioning, Network network, Map<String, Map<String, String>> brokerConfig) {
+        this(name, brokers, replicationFactor, partitions, minInsyncReplicas, partitioning, network, brokerConfig,
+                EnvKind.EMBEDDED, Map.of(), null, null, null);
     }
 
     /** The properties this env sets for one broker: {@code all} first, then the broker's own overrides. */
@@ -37,7 +56,13 @@ public record EnvSpec(
         return merged;
     }
 
+    /** Whether network faults have proxies to act on: a proxied embedded env, or a foreign one with Toxiproxy. */
     public boolean proxied() {
-        return network == Network.PROXIED;
+        return switch (kind) {
+            case EMBEDDED -> network == Network.PROXIED;
+            case COMPOSE -> true;
+            case EXTERNAL -> external.toxiproxy() != null;
+            case KUBERNETES -> false;
+        };
     }
 }

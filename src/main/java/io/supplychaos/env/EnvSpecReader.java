@@ -2,6 +2,7 @@ package io.supplychaos.env;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -22,8 +23,15 @@ public final class EnvSpecReader {
     public static final int MAX_BROKERS = 9;
     static final int MAX_PARTITIONS = 10_000;
 
-    private static final Set<String> FIELDS = Set.of("name", "brokers", "replicationFactor", "partitions",
-            "minInsyncReplicas", "partitioning", "network", "brokerConfig");
+    private static final Set<String> FIELDS = Set.of("name", "kind", "brokers", "replicationFactor", "partitions",
+            "minInsyncReplicas", "partitioning", "network", "brokerConfig", "security", "clientConfig",
+            "bootstrapServers", "toxiproxy", "brokerCommands", "hosts", "composeFile");
+    /** The fields only one kind takes, with the kind. */
+    private static final Map<String, EnvKind> KIND_FIELDS = Map.of("network", EnvKind.EMBEDDED, "brokerConfig",
+            EnvKind.EMBEDDED, "security", EnvKind.EMBEDDED, "bootstrapServers", EnvKind.EXTERNAL, "toxiproxy",
+            EnvKind.EXTERNAL, "brokerCommands", EnvKind.EXTERNAL, "hosts", EnvKind.EXTERNAL, "composeFile", EnvKind.COMPOSE);
+    /** The compose file of {@code kind: compose} when none is named: the repo's, beside env/. */
+    static final String DEFAULT_COMPOSE_FILE = "../docker-compose.yml";
 
     /** Properties the environment derives from the spec and the port plan; an env file may not override them. */
     static final Set<String> RESERVED_BROKER_PROPERTIES = Set.of("node.id", "process.roles", "listeners",
@@ -53,6 +61,16 @@ public final class EnvSpecReader {
         if (!NAME.matcher(name).matches()) {
             throw node.get("name").refuse("letters, digits, '.', '_' or '-'");
         }
+        EnvKind kind = node.has("kind") ? node.get("kind").choice(EnvKind.values(), EnvKind::yamlName) : EnvKind.EMBEDDED;
+        for (Map.Entry<String, EnvKind> field : KIND_FIELDS.entrySet()) {
+            if (node.has(field.getKey()) && field.getValue() != kind) {
+                throw node.get(field.getKey()).error("no " + field.getKey() + " in an env of kind: " + kind.yamlName()
+                        + " (it is for kind: " + field.getValue().yamlName() + ")");
+            }
+        }
+        if (kind == EnvKind.KUBERNETES) {
+            throw node.get("kind").refuse("embedded, compose or external (kubernetes is being wired)");
+        }
         int brokers = Math.toIntExact(node.get("brokers").as(Rule.whole(1, MAX_BROKERS)));
         int rf = Math.toIntExact(node.get("replicationFactor").as(Rule.whole(1, brokers, null, "at most brokers")));
         int partitions = Math.toIntExact(node.get("partitions").as(Rule.whole(1, MAX_PARTITIONS)));
@@ -62,8 +80,24 @@ public final class EnvSpecReader {
                 ? node.get("partitioning").choice(Partitioning.values(), Partitioning::yamlName) : Partitioning.KEY;
         Network network = node.has("network")
                 ? node.get("network").choice(Network.values(), Network::yamlName) : Network.PROXIED;
+        Map<String, String> clientConfig = ClientConfigReader.read(node.get("clientConfig"));
+        ListenerSecurity security = node.has("security") ? security(node.get("security")) : null;
+        if (security != null && !clientConfig.isEmpty()) {
+            throw node.get("clientConfig").error("no clientConfig with security: the embedded env writes its own "
+                    + "(truststore and credentials it generates at up)");
+        }
+        ExternalTarget external = kind == EnvKind.EXTERNAL ? ExternalTargetReader.read(node, brokers) : null;
+        ComposeTarget compose = kind == EnvKind.COMPOSE ? new ComposeTarget(ClientConfigReader.besideSource(node,
+                node.has("composeFile") ? node.get("composeFile").text() : DEFAULT_COMPOSE_FILE).toString()) : null;
         return new EnvSpec(name, brokers, rf, partitions, minIsr, partitioning, network,
-                brokerConfig(node.get("brokerConfig"), brokers));
+                brokerConfig(node.get("brokerConfig"), brokers), kind, clientConfig, security, external, compose);
+    }
+
+    private static ListenerSecurity security(SpecNode node) {
+        node.mapping("with protocol and mechanism").only(Set.of("protocol", "mechanism"));
+        String protocol = node.get("protocol").as(Rule.oneOf(List.of(ListenerSecurity.SASL_SSL)), ListenerSecurity.SASL_SSL);
+        String mechanism = node.get("mechanism").as(Rule.oneOf(ListenerSecurity.MECHANISMS), "SCRAM-SHA-512");
+        return new ListenerSecurity(protocol, mechanism);
     }
 
     private static Map<String, Map<String, String>> brokerConfig(SpecNode node, int brokers) {

@@ -3,6 +3,7 @@ package io.supplychaos.env;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -12,6 +13,8 @@ import java.util.Optional;
  *
  * @param phase {@code starting} until every broker is ready and topics exist, then {@code running}
  * @param toxiproxyApi {@code null} when the env is not proxied
+ * @param clientConfig the client properties besides bootstrap.servers that every client needs
+ *                     (the SASL_SSL variant's truststore and credentials); empty for plaintext
  */
 public record EnvState(
         EnvSpec spec,
@@ -25,7 +28,8 @@ public record EnvState(
         List<BrokerState> brokers,
         List<ProxyState> proxies,
         String dataDir,
-        String logDir) {
+        String logDir,
+        Map<String, String> clientConfig) {
 
     public static final String STARTING = "starting";
     public static final String RUNNING = "running";
@@ -46,6 +50,12 @@ public record EnvState(
     public EnvState {
         brokers = List.copyOf(brokers);
         proxies = List.copyOf(proxies);
+        clientConfig = clientConfig == null ? Map.of() : Map.copyOf(clientConfig);
+    }
+
+    /** How clients reach this env: its bootstrap servers and client config. */
+    public KafkaAccess access() {
+        return new KafkaAccess(bootstrapServers, new java.util.TreeMap<>(clientConfig));
     }
 
     public String envName() {
@@ -62,12 +72,12 @@ public record EnvState(
 
     public EnvState withPhase(String newPhase) {
         return new EnvState(spec, source, basePort, newPhase, startedAt, bootstrapServers, toxiproxyApi,
-                toxiproxyPid, brokers, proxies, dataDir, logDir);
+                toxiproxyPid, brokers, proxies, dataDir, logDir, clientConfig);
     }
 
     public EnvState withToxiproxyPid(long pid) {
         return new EnvState(spec, source, basePort, phase, startedAt, bootstrapServers, toxiproxyApi,
-                pid, brokers, proxies, dataDir, logDir);
+                pid, brokers, proxies, dataDir, logDir, clientConfig);
     }
 
     public EnvState withBrokerPid(int brokerId, long pid) {
@@ -78,6 +88,6 @@ public record EnvState(
                     : b);
         }
         return new EnvState(spec, source, basePort, phase, startedAt, bootstrapServers, toxiproxyApi,
-                toxiproxyPid, updated, proxies, dataDir, logDir);
+                toxiproxyPid, updated, proxies, dataDir, logDir, clientConfig);
     }
 }

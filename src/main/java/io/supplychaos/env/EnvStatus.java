@@ -124,8 +124,7 @@ public final class EnvStatus {
         if (!anyRunning) {
             return null;
         }
-        Properties props = new Properties();
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, state.bootstrapServers());
+        Properties props = state.access().properties();
         props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(TOPICS_BUDGET.toMillis()));
         props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(TOPICS_BUDGET.toMillis()));
         long deadline = System.nanoTime() + TOPICS_BUDGET.toNanos();

@@ -1,5 +1,6 @@
 package io.supplychaos.metrics;
 
+import io.supplychaos.env.KafkaAccess;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -48,11 +49,10 @@ public final class PartitionWatch implements AutoCloseable {
     });
     private volatile boolean fresh;
 
-    public PartitionWatch(String bootstrapServers, String topic, HistoryLog history) {
+    public PartitionWatch(KafkaAccess cluster, String topic, HistoryLog history) {
         this.topic = topic;
         this.history = history;
-        Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Properties config = cluster.properties();
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) CALL.toMillis());
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CALL.toMillis());
         config.put(AdminClientConfig.CLIENT_ID_CONFIG, "supply-chaos-partition-watch");

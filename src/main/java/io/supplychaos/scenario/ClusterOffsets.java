@@ -1,5 +1,6 @@
 package io.supplychaos.scenario;
 
+import io.supplychaos.env.KafkaAccess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,8 +30,8 @@ final class ClusterOffsets {
     }
 
     /** Each order-placed partition's end offset, by partition number. */
-    static List<Long> orderPlacedEnds(String bootstrapServers, Duration timeout) {
-        Map<TopicPartition, Long> ends = ends(bootstrapServers, List.of(Topics.ORDER_PLACED.name()), timeout);
+    static List<Long> orderPlacedEnds(KafkaAccess cluster, Duration timeout) {
+        Map<TopicPartition, Long> ends = ends(cluster, List.of(Topics.ORDER_PLACED.name()), timeout);
         List<Long> offsets = new ArrayList<>();
         for (int partition = 0; ends.containsKey(new TopicPartition(Topics.ORDER_PLACED.name(), partition)); partition++) {
             offsets.add(ends.get(new TopicPartition(Topics.ORDER_PLACED.name(), partition)));
@@ -42,8 +43,8 @@ final class ClusterOffsets {
     }
 
     /** Every topic's partitions and end offsets; empty when the cluster did not answer in time. */
-    static Map<TopicPartition, Long> allEnds(String bootstrapServers, Duration timeout) {
-        return ends(bootstrapServers, null, timeout);
+    static Map<TopicPartition, Long> allEnds(KafkaAccess cluster, Duration timeout) {
+        return ends(cluster, null, timeout);
     }
 
     /**
@@ -62,9 +63,8 @@ final class ClusterOffsets {
         return spanMillis == 0 ? 0 : records * 1000.0 / spanMillis;
     }
 
-    private static Map<TopicPartition, Long> ends(String bootstrapServers, List<String> topics, Duration timeout) {
-        Properties config = new Properties();
-        config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+    private static Map<TopicPartition, Long> ends(KafkaAccess cluster, List<String> topics, Duration timeout) {
+        Properties config = cluster.properties();
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         Admin admin = Admin.create(config);

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.supplychaos.chaos.FaultAttributeException;
+import io.supplychaos.chaos.EnvCapabilities;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
@@ -129,6 +130,9 @@ public final class FaultSchedule {
         FaultTarget target = fault.target();
         SpecNode targetNode = node.get("target");
         String brokers = "a broker id from 1 to " + env.brokers() + ", random, leader-of TOPIC:PARTITION, controller or killed";
+        EnvCapabilities.refusal(env, type, fault.attribute("link", "client")).ifPresent(why -> {
+            throw node.get("action").refuse("a fault env '" + env.name() + "' can take: " + why + point);
+        });
         switch (type.kind()) {
             case BROKER -> {
                 if (target == null && type != FaultType.START_BROKER) {
@@ -139,10 +143,6 @@ public final class FaultSchedule {
                 }
             }
             case NETWORK -> {
-                if (!env.proxied()) {
-                    throw node.get("action").refuse("a fault env '" + env.name() + "' can take: it has network: direct, so "
-                            + "no network fault (delay, bandwidth, cut, reset-peer, timeout, slice) can be injected" + point);
-                }
                 if (target != null && target.kind() == FaultTarget.Kind.APP) {
                     throw targetNode.refuse("the brokers whose proxies " + type.cliName() + " acts on: all or " + brokers + point);
                 }

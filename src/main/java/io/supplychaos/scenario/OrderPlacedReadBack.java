@@ -1,5 +1,6 @@
 package io.supplychaos.scenario;
 
+import io.supplychaos.env.KafkaAccess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -35,7 +36,7 @@ final class OrderPlacedReadBack {
     private OrderPlacedReadBack() {
     }
 
-    static HistoryEvent.ReadBackDone read(String bootstrapServers, List<Long> starts, Duration timeout,
+    static HistoryEvent.ReadBackDone read(KafkaAccess cluster, List<Long> starts, Duration timeout,
                                           HistoryLog history, BooleanSupplier stop) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String topic = Topics.ORDER_PLACED.name();
@@ -46,8 +47,7 @@ final class OrderPlacedReadBack {
         }
         Long[] readTo = new Long[starts.size()];
         Arrays.fill(readTo, -1L);
-        Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Properties config = cluster.properties();
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");

@@ -21,6 +21,8 @@ import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvState;
+import io.supplychaos.env.Environments;
+import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
@@ -70,22 +72,29 @@ public final class ScenarioRunner {
 
     private final ChaosPaths paths;
     private final int basePort;
-    private final Function<EnvState, FaultActions> faultActions;
+    private final Function<Environments.Opened, FaultActions> faultActions;
+    private final Environments environments;
+    private final boolean deleteTopics;
     private final PrintWriter out;
 
-    public ScenarioRunner(ChaosPaths paths, int basePort, Function<EnvState, FaultActions> faultActions,
-                          PrintWriter out) {
+    /**
+     * @param environments  brings up or attaches to the scenario's cluster, whatever its kind
+     * @param deleteTopics  on a cluster the tool did not start, delete the supply-chain topics at the end
+     */
+    public ScenarioRunner(ChaosPaths paths, int basePort, Environments environments,
+                          Function<Environments.Opened, FaultActions> faultActions, boolean deleteTopics, PrintWriter out) {
         this.paths = paths;
         this.basePort = basePort;
+        this.environments = environments;
         this.faultActions = faultActions;
+        this.deleteTopics = deleteTopics;
         this.out = out;
     }
 
     /** What a run started, for the teardown; each field is set by the phase that starts it. */
     private static final class Started {
         EmbeddedEnvironment environment;
-        boolean env;
-        EnvState state;
+        Environments.Opened opened;
         AppInstances apps;
         FaultTimeline timeline;
         Sampler sampler;
@@ -106,7 +115,7 @@ public final class ScenarioRunner {
         long runStart = System.currentTimeMillis();
         try {
             validate(scenario, started);
-            EnvState env = startEnv(scenario, started);
+            Environments.Opened env = startEnv(scenario, started);
             // instances a crashed CLI left on this env would process the run's orders beside ours
             started.apps.stopLeftovers().forEach(left -> out.println("stopped app instance " + left.index()
                     + " (pid " + left.pid() + ") that an earlier run left behind"));
@@ -160,6 +169,7 @@ public final class ScenarioRunner {
 
     private void validate(Scenario scenario, Started started) {
         started.environment.running().ifPresent(up -> checkReusable(up, scenario));
+        environments.attached().ifPresent(attached -> checkReusable(attached.spec(), scenario));
     }
 
     /**
@@ -168,12 +178,16 @@ public final class ScenarioRunner {
      * would measure something else under the same name.
      */
     static void checkReusable(EnvState running, Scenario scenario) {
-        String name = running.envName();
+        checkReusable(running.spec(), scenario);
+    }
+
+    static void checkReusable(io.supplychaos.env.EnvSpec running, Scenario scenario) {
+        String name = running.name();
         if (!name.equals(scenario.env().name())) {
             throw new ScenarioException(scenario.source(), "env", "no environment running (" + name
                     + " is up: `./chaos down` first)");
         }
-        if (!running.spec().equals(scenario.env())) {
+        if (!running.equals(scenario.env())) {
             throw new ScenarioException(scenario.source(), "env", "the env " + name + " that is up was started with "
                     + "other settings than this scenario's: `./chaos down` first");
         }
@@ -183,22 +197,19 @@ public final class ScenarioRunner {
         }
     }
 
-    private EnvState startEnv(Scenario scenario, Started started) {
-        EmbeddedEnvironment.UpResult up = started.environment.upOrReuse(scenario.env(), scenario.source(), basePort,
-                out::println);
-        started.state = up.state();
-        started.env = !up.reused();
-        return started.state;
+    private Environments.Opened startEnv(Scenario scenario, Started started) {
+        started.opened = environments.open(scenario.env(), scenario.source(), basePort, "run", out::println);
+        return started.opened;
     }
 
-    private void startApps(Scenario scenario, EnvState env, AppInstances apps, AtomicBoolean stop) {
+    private void startApps(Scenario scenario, Environments.Opened env, AppInstances apps, AtomicBoolean stop) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("kafka-streams.processing.guarantee", scenario.app().processingGuarantee());
         properties.put("supply.tuning", scenario.tuning().property());
         properties.putAll(scenario.app().config());
         List<AppInstances.AppInstance> started = new ArrayList<>();
         for (int index = 1; index <= scenario.app().instances() && !stop.get(); index++) {
-            started.add(apps.start(index, env.bootstrapServers(), properties));
+            started.add(apps.start(index, env.access(), properties));
         }
         for (AppInstances.AppInstance instance : started) {
             // our own wait rather than apps.awaitReady: Ctrl-C must end it at once
@@ -223,13 +234,13 @@ public final class ScenarioRunner {
 
     // ---- workload + fault timeline -------------------------------------------------------------
 
-    private void runWorkload(Scenario scenario, EnvState env, RunDeadlines deadlines, HistoryLog history,
+    private void runWorkload(Scenario scenario, Environments.Opened env, RunDeadlines deadlines, HistoryLog history,
                              ToolFailures failures, RunRecorder recorder, Started started, Workload workload,
                              BooleanSupplier halted, long runStart) throws InterruptedException {
-        String bootstrap = env.bootstrapServers();
+        KafkaAccess bootstrap = env.access();
         workload.orderPlacedStarts = ClusterOffsets.orderPlacedEnds(bootstrap, Timeouts.ADMIN_CALL);
         String runId = scenario.name() + "-" + Long.toString(runStart, 36);
-        history.append(new HistoryEvent.RunStarted(runId, scenario.name(), env.envName(), scenario.env().brokers(),
+        history.append(new HistoryEvent.RunStarted(runId, scenario.name(), env.spec().name(), scenario.env().brokers(),
                 scenario.env().partitions(), scenario.env().replicationFactor(), scenario.env().minInsyncReplicas(),
                 scenario.app().processingGuarantee(), scenario.producer().getOrDefault("acks", "all"),
                 scenario.expect(), workload.orderPlacedStarts, System.currentTimeMillis()));
@@ -311,10 +322,10 @@ public final class ScenarioRunner {
         }
     }
 
-    private void readBack(EnvState env, HistoryLog history, Workload workload, RunDeadlines deadlines,
+    private void readBack(Environments.Opened env, HistoryLog history, Workload workload, RunDeadlines deadlines,
                           AtomicBoolean stop) {
         history.append(new HistoryEvent.PhaseStarted(Phase.READ_BACK, System.currentTimeMillis()));
-        HistoryEvent.ReadBackDone done = OrderPlacedReadBack.read(env.bootstrapServers(), workload.orderPlacedStarts,
+        HistoryEvent.ReadBackDone done = OrderPlacedReadBack.read(env.access(), workload.orderPlacedStarts,
                 deadlines.readBack(), history, stop::get);
         if (!done.complete()) {
             out.println("\nread-back: order-placed could not be read to its end");
@@ -323,7 +334,7 @@ public final class ScenarioRunner {
 
     // ---- check ---------------------------------------------------------------------------------
 
-    private Outcome check(Scenario scenario, EnvState env, HistoryLog history, Started started,
+    private Outcome check(Scenario scenario, Environments.Opened env, HistoryLog history, Started started,
                           Workload workload, HistoryEvent.EndReason reason, boolean clusterAvailable,
                           boolean interrupted) {
         if (started.sampler != null) {
@@ -331,7 +342,7 @@ public final class ScenarioRunner {
         }
         history.append(new HistoryEvent.PhaseStarted(Phase.CHECK, System.currentTimeMillis()));
         Map<TopicPartition, Long> offsetsAtEnd = workload.offsetsAtMeasure.isEmpty() || interrupted ? Map.of()
-                : ClusterOffsets.allEnds(env.bootstrapServers(), Timeouts.ADMIN_QUICK);
+                : ClusterOffsets.allEnds(env.access(), Timeouts.ADMIN_QUICK);
         long endedAt = System.currentTimeMillis();
         history.append(new HistoryEvent.RunEnded(reason, describe(reason, history), clusterAvailable, endedAt));
         List<TimeSeriesRow> rows = started.sampler == null ? List.of() : started.sampler.rows();
@@ -387,10 +398,17 @@ public final class ScenarioRunner {
         // after Ctrl-C the apps get less grace, so that apps and brokers are down within the 30 s promised
         Duration appGrace = interrupted ? Timeouts.APP_STOP_GRACE_INTERRUPTED : Timeouts.APP_STOP_GRACE;
         quietly("stopping the app instances", () -> started.apps.stopAll(appGrace));
-        if (started.env && !scenario.reuseEnv()) {
-            out.println("stopping env " + started.state.envName());
-            // the recorded state, not the one from start: faults may have restarted brokers under new pids
-            quietly("stopping the env", () -> started.environment.down(false));
+        Environments.Opened opened = started.opened;
+        if (opened != null && opened.started() && !scenario.reuseEnv()) {
+            if (opened.embedded() != null) {
+                out.println("stopping env " + opened.spec().name());
+                // the recorded state, not the one from start: faults may have restarted brokers under new pids
+                quietly("stopping the env", () -> started.environment.down(false));
+            } else {
+                quietly("releasing the env", () -> environments.release(opened.attachment(), deleteTopics, out::println));
+            }
+        } else if (opened != null && opened.attachment() != null && deleteTopics) {
+            out.println("--delete-topics: the env stays attached (reuseEnv or `up`); `./chaos down --delete-topics` deletes them");
         }
     }
 
@@ -416,9 +434,11 @@ public final class ScenarioRunner {
                 + " from " + workload.producers() + " producer(s)";
     }
 
-    private static Map<Integer, Integer> jmxPorts(EnvState env) {
+    private static Map<Integer, Integer> jmxPorts(Environments.Opened env) {
         Map<Integer, Integer> ports = new HashMap<>();
-        env.brokers().forEach(broker -> ports.put(broker.id(), broker.jmxPort()));
+        if (env.embedded() != null) {
+            env.embedded().brokers().forEach(broker -> ports.put(broker.id(), broker.jmxPort()));
+        }
         return ports;
     }
 }

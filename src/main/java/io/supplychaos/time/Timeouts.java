@@ -49,6 +49,12 @@ public final class Timeouts {
     public static final Duration CLUSTER_LOOKUP = Duration.ofSeconds(5);
     /** {@code status}'s whole cluster query (topics, ISR): it must answer well under 2 s on a loaded machine. */
     public static final Duration STATUS_QUERY = Duration.ofMillis(1200);
+    /** A cluster the tool did not start answering and showing its brokers registered (external, compose, kubernetes). */
+    public static final Duration CLUSTER_ATTACH = Duration.ofSeconds(120);
+    /** One broker command of an external env (kill, stop, start, pause, resume: ssh, systemctl, a script). */
+    public static final Duration BROKER_COMMAND = Duration.ofSeconds(120);
+    /** {@code docker compose up -d} of the compose env: images may have to be pulled first. */
+    public static final Duration COMPOSE_UP = Duration.ofMinutes(10);
     /** One docker command of the compose backend. */
     public static final Duration DOCKER_COMMAND = Duration.ofSeconds(60);
     /** Ctrl-C to everything stopped. */

@@ -1,5 +1,6 @@
 package io.supplychaos.workload;
 
+import io.supplychaos.env.KafkaAccess;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,14 +79,13 @@ public final class OutcomeConsumer implements AutoCloseable {
      * @param applicationId the app's Streams application.id, which names the repartition topic
      * @throws IllegalStateException when a topic has no partitions (not created: the app is not the one expected)
      */
-    public OutcomeConsumer(String bootstrapServers, RunRecorder recorder, HistoryLog history, ToolFailures failures,
+    public OutcomeConsumer(KafkaAccess cluster, RunRecorder recorder, HistoryLog history, ToolFailures failures,
                            String applicationId) {
         this.recorder = recorder;
         this.history = history;
         this.failures = failures;
         this.stockCommands = stockCommandTopic(applicationId);
-        Properties config = new Properties();
-        config.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Properties config = cluster.properties();
         config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         // positions are always set; "none" makes a purged stretch an exception we record as a gap

@@ -1,5 +1,6 @@
 package io.supplychaos.workload;
 
+import io.supplychaos.env.KafkaAccess;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +59,7 @@ public final class WorkloadGenerator {
         }
     }
 
-    private final String bootstrapServers;
+    private final KafkaAccess cluster;
     private final String topic;
     private final Map<String, String> producerConfig;
     private final Partitioning partitioning;
@@ -76,32 +77,32 @@ public final class WorkloadGenerator {
     /** Sending stops after this long with no acknowledgement, unless the constructor says otherwise. */
     public static final Duration DEFAULT_STALL_TIMEOUT = Duration.ofSeconds(60);
 
-    public WorkloadGenerator(String bootstrapServers, Map<String, String> producerConfig, Partitioning partitioning,
+    public WorkloadGenerator(KafkaAccess cluster, Map<String, String> producerConfig, Partitioning partitioning,
                              int producers, List<String> drugs, String runId, Listener listener) {
-        this(bootstrapServers, Topics.ORDER_PLACED.name(), producerConfig, partitioning, producers, drugs, runId, listener,
+        this(cluster, Topics.ORDER_PLACED.name(), producerConfig, partitioning, producers, drugs, runId, listener,
                 DEFAULT_STALL_TIMEOUT);
     }
 
     /** A generator for order-placed that stops sending after {@code stallTimeout} with no acknowledgement. */
-    public WorkloadGenerator(String bootstrapServers, Map<String, String> producerConfig, Partitioning partitioning,
+    public WorkloadGenerator(KafkaAccess cluster, Map<String, String> producerConfig, Partitioning partitioning,
                              int producers, List<String> drugs, String runId, Listener listener, Duration stallTimeout) {
-        this(bootstrapServers, Topics.ORDER_PLACED.name(), producerConfig, partitioning, producers, drugs, runId, listener,
+        this(cluster, Topics.ORDER_PLACED.name(), producerConfig, partitioning, producers, drugs, runId, listener,
                 stallTimeout);
     }
 
     /** A generator writing to another topic than order-placed: the benchmark measures it alone. */
-    public WorkloadGenerator(String bootstrapServers, String topic, Map<String, String> producerConfig,
+    public WorkloadGenerator(KafkaAccess cluster, String topic, Map<String, String> producerConfig,
                              Partitioning partitioning, int producers, List<String> drugs, String runId,
                              Listener listener) {
-        this(bootstrapServers, topic, producerConfig, partitioning, producers, drugs, runId, listener,
+        this(cluster, topic, producerConfig, partitioning, producers, drugs, runId, listener,
                 DEFAULT_STALL_TIMEOUT);
     }
 
-    private WorkloadGenerator(String bootstrapServers, String topic, Map<String, String> producerConfig,
+    private WorkloadGenerator(KafkaAccess cluster, String topic, Map<String, String> producerConfig,
                               Partitioning partitioning, int producers, List<String> drugs, String runId,
                               Listener listener, Duration stallTimeout) {
         this.stallTimeout = stallTimeout;
-        this.bootstrapServers = bootstrapServers;
+        this.cluster = cluster;
         this.topic = topic;
         this.producerConfig = Map.copyOf(producerConfig);
         this.partitioning = partitioning;
@@ -254,8 +255,7 @@ public final class WorkloadGenerator {
     }
 
     private KafkaProducer<String, byte[]> newProducer(int producerIndex) {
-        Properties config = new Properties();
-        config.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        Properties config = cluster.properties();
         config.put(ProducerConfig.CLIENT_ID_CONFIG, "supply-chaos-load-" + producerIndex);
         if (partitioning == Partitioning.ROUND_ROBIN) {
             config.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RoundRobinPartitioner.class.getName());

@@ -35,7 +35,8 @@ class ComposeBackendTest {
             states.put("supply-chaos-kafka-" + id + "-1", "running");
         }
         states.put("supply-chaos-app-1", "running");
-        backend = new ComposeBackend(COMPOSE_FILE, this::docker, registered::add);
+        backend = new ComposeBackend(io.supplychaos.env.ComposeFile.read(COMPOSE_FILE), (command, timeout) -> docker(command),
+                registered::add, null);
         faults = new Faults(backend, stateDir);
     }
 
@@ -61,7 +62,7 @@ class ComposeBackendTest {
     void readsContainersBootstrapAndToxiproxyFromTheComposeFile() {
         assertThat(backend.brokerIds()).containsExactly(1, 2, 3);
         assertThat(backend.container(2)).isEqualTo("supply-chaos-kafka-2-1");
-        assertThat(backend.bootstrapServers()).isEqualTo("127.0.0.1:29041,127.0.0.1:29042,127.0.0.1:29043");
+        assertThat(backend.access().bootstrapServers()).isEqualTo("127.0.0.1:29041,127.0.0.1:29042,127.0.0.1:29043");
         assertThat(backend.toxiproxy()).hasValueSatisfying(api -> assertThat(api.api()).isEqualTo("http://127.0.0.1:29000"));
         assertThat(backend.proxyName(3, io.supplychaos.env.ProxyLink.REPLICATION)).contains("broker-3-replication");
         assertThat(backend.appIndexes()).containsExactly(1);

@@ -40,7 +40,7 @@ class FaultsTest {
         @Override public void startBroker(int id) { set("start", id, ProcessControl.State.RUNNING); }
         @Override public void pauseBroker(int id) { set("pause", id, ProcessControl.State.PAUSED); }
         @Override public void resumeBroker(int id) { set("resume", id, ProcessControl.State.RUNNING); }
-        @Override public String bootstrapServers() { return "127.0.0.1:1"; }
+        @Override public io.supplychaos.env.KafkaAccess access() { return io.supplychaos.env.KafkaAccess.plaintext("127.0.0.1:1"); }
         @Override public Optional<ToxiproxyApi> toxiproxy() { return Optional.empty(); }
         @Override public Optional<String> proxyName(int brokerId, ProxyLink link) { return Optional.of(link.proxyName(brokerId)); }
         @Override public List<Integer> appIndexes() { return List.of(1); }

@@ -54,7 +54,7 @@ class ScenarioRunnerTest {
 
     private static EnvState running(EnvSpec spec) {
         return new EnvState(spec, "env/" + spec.name() + ".yaml", 29000, EnvState.RUNNING, Instant.EPOCH,
-                "127.0.0.1:29041", null, null, List.of(), List.of(), "/d", "/l");
+                "127.0.0.1:29041", null, null, List.of(), List.of(), "/d", "/l", Map.of());
     }
 
     private static Scenario scenario(EnvSpec env, boolean reuseEnv) {

@@ -1,0 +1,70 @@
+package io.supplychaos.env;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A cluster the tool works on but did not start as embedded processes (an env of kind compose,
+ * external or kubernetes), recorded in {@code .chaos/attached.json} by {@code up} or a run so that
+ * the fault verbs, {@code status} and {@code down} in another terminal find it. Down forgets it and
+ * stops only what the tool itself started ({@code composeStarted}); the cluster stays.
+ *
+ * @param access         how clients reach the cluster (bootstrap from the env file, the compose file
+ *                       or the Kafka resource's status; client config from the env file)
+ * @param brokerHosts    each broker's advertised host when attached, for commands' {@code {host}} once it is down
+ * @param composeStarted true when this tool's {@code docker compose up} started the compose services
+ * @param recordedBy     "up" or "run": a run forgets an attachment it recorded itself when it ends
+ */
+public record Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaAccess access,
+                         Map<Integer, String> brokerHosts, boolean composeStarted, String recordedBy) {
+
+    public Attachment {
+        brokerHosts = brokerHosts == null ? Map.of() : Map.copyOf(brokerHosts);
+    }
+
+    static final String FILE = "attached.json";
+
+    public String envName() {
+        return spec.name();
+    }
+
+    /** The recorded attachment of a state directory, if any. */
+    public static Optional<Attachment> read(Path stateDir) {
+        Path file = stateDir.resolve(FILE);
+        if (!Files.exists(file)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(StateStore.JSON.readValue(file.toFile(), Attachment.class));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + " (delete it if no cluster is attached)", e);
+        }
+    }
+
+    /** Records this attachment (atomically: a reader in another terminal never sees half a file). */
+    public void write(Path stateDir) {
+        Path file = stateDir.resolve(FILE);
+        try {
+            Files.createDirectories(stateDir);
+            Path tmp = file.resolveSibling(FILE + ".tmp");
+            StateStore.JSON.writeValue(tmp.toFile(), this);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    public static void forget(Path stateDir) {
+        try {
+            Files.deleteIfExists(stateDir.resolve(FILE));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + stateDir.resolve(FILE), e);
+        }
+    }
+}

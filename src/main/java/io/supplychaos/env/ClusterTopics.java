@@ -1,0 +1,181 @@
+package io.supplychaos.env;
+
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.TopicExistsException;
+
+/**
+ * The supply-chain topics on a cluster, through Admin: waiting until the cluster shows the env's
+ * brokers registered, creating the topics that are missing with the env's partitions, replication
+ * factor and min ISR, checking those that exist have them, and deleting them when asked. Used for
+ * clusters the tool did not start: there a topic with another layout is an error, not something
+ * to change, and nothing is deleted unless the user asks.
+ */
+public final class ClusterTopics {
+
+    private ClusterTopics() {
+    }
+
+    /**
+     * Waits until the cluster answers with exactly the broker ids 1..brokers registered.
+     *
+     * @return the registered brokers' advertised hosts by id
+     */
+    public static Map<Integer, String> awaitBrokers(KafkaAccess cluster, EnvSpec spec, Duration timeout) {
+        Set<Integer> expected = new TreeSet<>();
+        for (int id = 1; id <= spec.brokers(); id++) {
+            expected.add(id);
+        }
+        List<Collection<Node>> seen = new ArrayList<>();
+        try (Admin admin = admin(cluster, Timeouts.CLUSTER_LOOKUP)) {
+            boolean ready = Poll.until(timeout, Duration.ofMillis(500), () -> {
+                Collection<Node> nodes = get(admin.describeCluster().nodes(), Timeouts.CLUSTER_LOOKUP);
+                if (nodes != null) {
+                    seen.clear();
+                    seen.add(nodes);
+                }
+                return nodes != null && ids(nodes).equals(expected);
+            });
+            if (!ready) {
+                throw new IllegalStateException(seen.isEmpty()
+                        ? "the cluster at " + cluster.bootstrapServers() + " did not answer within "
+                        + Timeouts.describe(timeout) + " (bootstrapServers and clientConfig of env '" + spec.name() + "')"
+                        : "env '" + spec.name() + "' expects brokers " + expected + ", but the cluster at "
+                        + cluster.bootstrapServers() + " has " + ids(seen.get(0)) + " registered (broker ids must be "
+                        + "1.." + spec.brokers() + ": faults and results name brokers by id)");
+            }
+            return seen.get(0).stream().collect(Collectors.toMap(Node::id, Node::host, (a, b) -> a, java.util.TreeMap::new));
+        }
+    }
+
+    private static Set<Integer> ids(Collection<Node> nodes) {
+        return nodes.stream().map(Node::id).collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /**
+     * Creates each of {@code names} that is missing with the env's layout, and checks each that
+     * exists has the env's partitions, replication factor and min.insync.replicas.
+     *
+     * @return the topics created
+     * @throws IllegalStateException naming the first topic whose layout differs, and how
+     */
+    public static List<String> ensure(KafkaAccess cluster, EnvSpec spec, Collection<String> names) {
+        try (Admin admin = admin(cluster, Timeouts.TOPICS_CREATE)) {
+            Set<String> existing = require(admin.listTopics().names(), "list the topics");
+            List<String> created = new ArrayList<>();
+            List<NewTopic> missing = names.stream().filter(name -> !existing.contains(name))
+                    .map(name -> new NewTopic(name, spec.partitions(), (short) spec.replicationFactor())
+                            .configs(Map.of("min.insync.replicas", Integer.toString(spec.minInsyncReplicas()))))
+                    .toList();
+            if (!missing.isEmpty()) {
+                admin.createTopics(missing).values().forEach((name, future) -> {
+                    try {
+                        future.get(Timeouts.TOPICS_CREATE.toMillis(), TimeUnit.MILLISECONDS);
+                        created.add(name);
+                    } catch (ExecutionException e) {
+                        if (!(e.getCause() instanceof TopicExistsException)) {
+                            throw new IllegalStateException("cannot create topic " + name + ": " + e.getCause().getMessage(), e.getCause());
+                        }
+                    } catch (InterruptedException | TimeoutException e) {
+                        throw new IllegalStateException("creating topic " + name + " did not finish", e);
+                    }
+                });
+            }
+            List<String> present = names.stream().filter(existing::contains).toList();
+            if (!present.isEmpty()) {
+                check(admin, spec, present);
+            }
+            return created;
+        }
+    }
+
+    private static void check(Admin admin, EnvSpec spec, List<String> names) {
+        Map<String, TopicDescription> descriptions = require(admin.describeTopics(names).allTopicNames(), "describe the topics");
+        List<ConfigResource> resources = names.stream().map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name)).toList();
+        Map<ConfigResource, Config> configs = require(admin.describeConfigs(resources).all(), "read the topics' configs");
+        for (String name : names) {
+            TopicDescription description = descriptions.get(name);
+            int partitions = description.partitions().size();
+            int rf = description.partitions().get(0).replicas().size();
+            var minIsrEntry = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, name)).get("min.insync.replicas");
+            String minIsr = minIsrEntry == null ? "?" : minIsrEntry.value();
+            if (partitions != spec.partitions() || rf != spec.replicationFactor()
+                    || !Integer.toString(spec.minInsyncReplicas()).equals(minIsr)) {
+                throw new IllegalStateException("topic " + name + " exists with " + partitions + " partitions, RF " + rf
+                        + ", min ISR " + minIsr + ", but env '" + spec.name() + "' says " + spec.partitions()
+                        + " partitions, RF " + spec.replicationFactor() + ", min ISR " + spec.minInsyncReplicas()
+                        + ": change the env file, or delete the topics (`./chaos down --delete-topics`) if they are yours");
+            }
+        }
+    }
+
+    /**
+     * Deletes {@code names} and every topic whose name starts with one of {@code prefixes} (the
+     * app's internal topics); a topic that does not exist is skipped.
+     *
+     * @return the topics deleted
+     */
+    public static List<String> delete(KafkaAccess cluster, Collection<String> names, Collection<String> prefixes) {
+        try (Admin admin = admin(cluster, Timeouts.TOPICS_CREATE)) {
+            Set<String> existing = require(admin.listTopics().names(), "list the topics");
+            List<String> doomed = existing.stream().filter(name -> names.contains(name)
+                    || prefixes.stream().anyMatch(name::startsWith)).sorted().toList();
+            if (!doomed.isEmpty()) {
+                require(admin.deleteTopics(doomed).all(), "delete topics " + doomed);
+            }
+            return doomed;
+        }
+    }
+
+    private static Admin admin(KafkaAccess cluster, Duration timeout) {
+        Properties props = cluster.properties();
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(Math.min(timeout.toMillis(), 30_000)));
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(timeout.toMillis()));
+        props.put(AdminClientConfig.CLIENT_ID_CONFIG, "supply-chaos-topics");
+        return Admin.create(props);
+    }
+
+    private static <T> T require(KafkaFuture<T> future, String what) {
+        try {
+            return future.get(Timeouts.TOPICS_CREATE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot " + what + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("cannot " + what + ": no answer within " + Timeouts.describe(Timeouts.TOPICS_CREATE), e);
+        }
+    }
+
+    private static <T> T get(KafkaFuture<T> future, Duration timeout) {
+        try {
+            return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException | TimeoutException e) {
+            return null;
+        }
+    }
+}
