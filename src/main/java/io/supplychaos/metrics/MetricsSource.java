@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.supplychaos.result.RunResult;
 import io.supplychaos.spec.Rule;
 import io.supplychaos.spec.SpecNode;
 
@@ -203,7 +204,7 @@ public record MetricsSource(Kind kind, Map<Integer, String> endpoints, String us
      */
     public String describe() {
         return switch (kind) {
-            case NONE -> "none: " + reason;
+            case NONE -> RunResult.NO_BROKER_METRICS + reason;
             case JMX -> "JMX on " + jmxEndpoints() + (username == null ? "" : " as " + username);
             case PROMETHEUS -> "Prometheus scrape of " + endpoints.size() + (endpoints.size() == 1 ? " endpoint (" : " endpoints (")
                     + endpoints.values().iterator().next() + (endpoints.size() > 1 ? ", ...)" : ")");
