@@ -100,6 +100,11 @@ public final class BrokerMetrics implements AutoCloseable {
         return source.describe();
     }
 
+    /**
+     * Reads every broker at once and waits at most the budget: a broker that has not answered by
+     * then is left out of this second and its connection dropped. Rates are against each broker's
+     * previous reading, so the first sample (and the first after a broker came back) has none.
+     */
     public Sample sample() {
         if (reader == null) {
             return Sample.EMPTY;
