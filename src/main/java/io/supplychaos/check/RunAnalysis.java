@@ -59,7 +59,8 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
     public RunResult result(Map<String, Object> workload, double recordsPerSec) {
         return new RunResult(scenario, env, workload, orders, new RunResult.Throughput(ordersPerSec, recordsPerSec),
                 latency, requestTime, jitter, stages, hops, faults, judgement.verdict(), judgement.violations(),
-                judgement.notes(), startedAt, endedAt, judgement.verdict() == Verdict.INTERRUPTED, distribution, null);
+                judgement.notes(), startedAt, endedAt, judgement.verdict() == Verdict.INTERRUPTED, distribution, null,
+                null);
     }
 
     /**

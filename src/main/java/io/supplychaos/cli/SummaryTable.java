@@ -5,7 +5,10 @@ import java.nio.file.Path;
 
 import io.supplychaos.result.RunResult;
 
-/** The table `run` prints after each run: verdict, orders, throughput, latency, faults, where the report is. */
+/**
+ * The table `run` prints after each run: verdict, orders, throughput, latency, what the broker
+ * metrics were sampled from, faults, where the report is.
+ */
 final class SummaryTable {
 
     private SummaryTable() {
@@ -36,6 +39,8 @@ final class SummaryTable {
         out.printf("  %-22s avg %.1f  p99 %.1f%n", "request time ms", result.requestTimeMs().avg(),
                 result.requestTimeMs().p99());
         out.printf("  %-22s %.1f%n", "jitter ms", result.jitterMs().avg());
+        out.printf("  %-22s %s%n", "broker metrics",
+                result.brokerMetricsSource() == null ? "not recorded" : result.brokerMetricsSource());
         for (RunResult.FaultEvent fault : result.faults()) {
             out.printf("  %-22s %s (%s), %s%n", "fault", fault.detail(), fault.source(),
                     fault.failed() ? "FAILED: " + fault.error()

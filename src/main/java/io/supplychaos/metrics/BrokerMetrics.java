@@ -1,6 +1,6 @@
 package io.supplychaos.metrics;
 
-import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -9,22 +9,21 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 
-import javax.management.MBeanServerConnection;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
+import io.supplychaos.time.Timeouts;
 
 /**
- * Samples each broker's JMX metrics once a second: records (messages) in, bytes in/out, under-replicated partitions,
- * ISR shrinks/expands, request-handler idle % and produce total time p99, summed (or averaged,
- * or maxed) over the brokers that answer. A broker that is killed or paused does not answer
- * within the sample's time budget and is left out of that second; its connection is retried.
+ * Samples each broker's metrics once a second from one {@link MetricsSource}: records (messages)
+ * in, bytes in/out, under-replicated partitions, ISR shrinks/expands, request-handler idle % and
+ * produce total time p99, summed (or averaged, or maxed) over the brokers that answer. Counters are
+ * turned into rates from two readings of the same broker. A broker that is killed or paused does
+ * not answer within the sample's time budget and is left out of that second; its connection is
+ * retried. Touches the network only: JMX connections or HTTP GETs to the source's endpoints.
  */
 public final class BrokerMetrics implements AutoCloseable {
 
-    /** One second over all brokers; NaN where no broker answered. */
+    /** One second over all brokers; NaN where no broker answered or the source does not give the figure. */
     public record Sample(double messagesInPerSec, double bytesInPerSec, double bytesOutPerSec, double underReplicated, double isrShrinksPerSec,
                          double isrExpandsPerSec, double requestHandlerIdlePct, double produceTotalTimeP99Ms) {
 
@@ -32,34 +31,91 @@ public final class BrokerMetrics implements AutoCloseable {
                 Double.NaN, Double.NaN);
     }
 
-    private record Counters(long messagesIn, long bytesIn, long bytesOut, long shrinks, long expands, long at) {
+    /**
+     * What one broker answered, NaN for what its source does not give. Counters are running totals;
+     * the request-handler idle time comes either as a fraction (JMX: the meter's one-minute rate) or
+     * as a running total of idle nanoseconds per handler thread (Prometheus: the meter's count).
+     */
+    record Reading(double messagesIn, double bytesIn, double bytesOut, double isrShrinks, double isrExpands,
+                   double idleNanos, double underReplicated, double idleFraction, double produceP99Ms) {
     }
 
-    private static final long BUDGET_MS = 600;
+    /** One kind of source's way of reading one broker; called from several threads at once, one broker each. */
+    interface Reader extends AutoCloseable {
 
-    private final Map<Integer, String> urls;
-    private final Map<Integer, JMXConnector> connectors = new HashMap<>();
-    private final Map<Integer, Counters> previous = new HashMap<>();
+        /** The broker's figures now; throws when it does not answer. */
+        Reading read(int id) throws Exception;
+
+        /** Forgets a broker's connection after it failed to answer, so that the next read reconnects. */
+        default void drop(int id) {
+        }
+
+        @Override
+        default void close() {
+        }
+    }
+
+    private record Timed(Reading reading, long at) {
+    }
+
+    private final MetricsSource source;
+    private final Reader reader;
+    private final LongSupplier clock;
+    private final long budgetMillis;
+    private final Map<Integer, Timed> previous = new HashMap<>();
     private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
-        Thread thread = new Thread(runnable, "broker-jmx");
+        Thread thread = new Thread(runnable, "broker-metrics");
         thread.setDaemon(true);
         return thread;
     });
 
-    /** @param jmxPorts broker id -> JMX port on 127.0.0.1 */
+    /** JMX on 127.0.0.1 by port, as before sources existed: {@code open(MetricsSource.localJmx(jmxPorts))}. */
     public BrokerMetrics(Map<Integer, Integer> jmxPorts) {
-        this.urls = new HashMap<>();
-        jmxPorts.forEach((id, port) -> urls.put(id, "service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"));
+        this(MetricsSource.localJmx(jmxPorts), System::currentTimeMillis, Timeouts.BROKER_METRICS_SAMPLE);
     }
 
+    private BrokerMetrics(MetricsSource source, LongSupplier clock, Duration budget) {
+        this.source = source;
+        this.clock = clock;
+        this.budgetMillis = budget.toMillis();
+        this.reader = switch (source.kind()) {
+            case JMX -> new JmxReader(source);
+            case PROMETHEUS -> new PrometheusReader(source, budget);
+            case NONE -> null;
+        };
+    }
+
+    /** A sampler of {@code source}; for NONE every sample is all NaN and nothing is contacted. */
+    public static BrokerMetrics open(MetricsSource source) {
+        return new BrokerMetrics(source, System::currentTimeMillis, Timeouts.BROKER_METRICS_SAMPLE);
+    }
+
+    /** For tests: rates against {@code clock} (epoch ms), and a budget a loaded test machine can meet. */
+    static BrokerMetrics open(MetricsSource source, LongSupplier clock, Duration budget) {
+        return new BrokerMetrics(source, clock, budget);
+    }
+
+    /** What the figures come from, for people: the source's {@link MetricsSource#describe()}. */
+    public String source() {
+        return source.describe();
+    }
+
+    /**
+     * Reads every broker at once and waits at most the budget: a broker that has not answered by
+     * then is left out of this second and its connection dropped. Rates are against each broker's
+     * previous reading, so the first sample (and the first after a broker came back) has none.
+     */
     public Sample sample() {
+        if (reader == null) {
+            return Sample.EMPTY;
+        }
         Map<Integer, Future<double[]>> futures = new HashMap<>();
-        urls.keySet().forEach(id -> futures.put(id, executor.submit(() -> read(id))));
+        source.endpoints().keySet().forEach(id -> futures.put(id, executor.submit(() -> figures(id))));
         List<double[]> answers = new ArrayList<>();
-        long deadline = System.currentTimeMillis() + BUDGET_MS;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budgetMillis);
         futures.forEach((id, future) -> {
             try {
-                answers.add(future.get(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS));
+                answers.add(future.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
             } catch (Exception e) {
                 future.cancel(true);
                 drop(id);
@@ -68,99 +124,87 @@ public final class BrokerMetrics implements AutoCloseable {
         if (answers.isEmpty()) {
             return Sample.EMPTY;
         }
-        double[] sum = new double[6];
-        double idle = 0;
-        double p99 = 0;
-        for (double[] answer : answers) {
-            for (int i = 0; i < 6; i++) {
-                sum[i] += answer[i];
-            }
-            idle += answer[6];
-            p99 = Math.max(p99, answer[7]);
-        }
-        return new Sample(sum[0], sum[1], sum[2], sum[3], sum[4], sum[5], idle / answers.size(), p99);
+        return new Sample(sum(answers, 0), sum(answers, 1), sum(answers, 2), sum(answers, 3), sum(answers, 4),
+                sum(answers, 5), mean(answers, 6), max(answers, 7));
     }
 
-    private double[] read(int id) throws Exception {
-        MBeanServerConnection server = connection(id);
-        long messagesIn = count(server, "kafka.server:type=BrokerTopicMetrics,name=MessagesInPerSec");
-        long bytesIn = count(server, "kafka.server:type=BrokerTopicMetrics,name=BytesInPerSec");
-        long bytesOut = count(server, "kafka.server:type=BrokerTopicMetrics,name=BytesOutPerSec");
-        long shrinks = count(server, "kafka.server:type=ReplicaManager,name=IsrShrinksPerSec");
-        long expands = count(server, "kafka.server:type=ReplicaManager,name=IsrExpandsPerSec");
-        double underReplicated = number(server, "kafka.server:type=ReplicaManager,name=UnderReplicatedPartitions", "Value");
-        // combined KRaft nodes run two handler pools (broker and controller) marking one shared meter
-        double idle = Math.min(100, number(server,
-                "kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent", "OneMinuteRate") * 50);
-        double p99 = number(server, "kafka.network:type=RequestMetrics,name=TotalTimeMs,request=Produce", "99thPercentile");
-        long now = System.currentTimeMillis();
-        Counters current = new Counters(messagesIn, bytesIn, bytesOut, shrinks, expands, now);
-        Counters before;
+    /** One broker's second: the rates and gauges in {@link Sample}'s order. */
+    private double[] figures(int id) throws Exception {
+        Reading now = reader.read(id);
+        long at = clock.getAsLong();
+        Timed before;
         synchronized (previous) {
-            before = previous.put(id, current);
+            before = previous.put(id, new Timed(now, at));
         }
-        double seconds = before == null ? 0 : (now - before.at()) / 1000.0;
+        Reading b = before == null ? null : before.reading();
+        double seconds = before == null ? 0 : (at - before.at()) / 1000.0;
+        double idle = Double.isFinite(now.idleFraction()) ? now.idleFraction()
+                : rate(now.idleNanos(), b == null ? Double.NaN : b.idleNanos(), seconds) / 1e9;
         return new double[] {
-            rate(messagesIn, before == null ? 0 : before.messagesIn(), seconds),
-            rate(bytesIn, before == null ? 0 : before.bytesIn(), seconds),
-            rate(bytesOut, before == null ? 0 : before.bytesOut(), seconds),
-            underReplicated,
-            rate(shrinks, before == null ? 0 : before.shrinks(), seconds),
-            rate(expands, before == null ? 0 : before.expands(), seconds),
-            idle, p99};
+            rate(now.messagesIn(), b == null ? Double.NaN : b.messagesIn(), seconds),
+            rate(now.bytesIn(), b == null ? Double.NaN : b.bytesIn(), seconds),
+            rate(now.bytesOut(), b == null ? Double.NaN : b.bytesOut(), seconds),
+            now.underReplicated(),
+            rate(now.isrShrinks(), b == null ? Double.NaN : b.isrShrinks(), seconds),
+            rate(now.isrExpands(), b == null ? Double.NaN : b.isrExpands(), seconds),
+            // combined KRaft nodes run two handler pools (broker and controller) marking one shared meter
+            Math.min(100, idle * 50),
+            now.produceP99Ms()};
     }
 
-    private static double rate(long now, long before, double seconds) {
-        return seconds <= 0 ? 0 : Math.max(0, now - before) / seconds;
+    /** NaN without an earlier reading, and when the counter went back (the broker restarted in between). */
+    private static double rate(double now, double before, double seconds) {
+        return seconds <= 0 || now < before ? Double.NaN : (now - before) / seconds;
     }
 
-    private MBeanServerConnection connection(int id) throws IOException {
-        JMXConnector connector;
-        synchronized (connectors) {
-            connector = connectors.get(id);
-        }
-        if (connector == null) {
-            connector = JMXConnectorFactory.connect(new JMXServiceURL(urls.get(id)));
-            synchronized (connectors) {
-                connectors.put(id, connector);
+    private static double sum(List<double[]> answers, int i) {
+        double sum = 0;
+        boolean any = false;
+        for (double[] answer : answers) {
+            if (Double.isFinite(answer[i])) {
+                sum += answer[i];
+                any = true;
             }
         }
-        return connector.getMBeanServerConnection();
+        return any ? sum : Double.NaN;
+    }
+
+    private static double mean(List<double[]> answers, int i) {
+        double sum = 0;
+        int n = 0;
+        for (double[] answer : answers) {
+            if (Double.isFinite(answer[i])) {
+                sum += answer[i];
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+
+    private static double max(List<double[]> answers, int i) {
+        double max = Double.NaN;
+        for (double[] answer : answers) {
+            if (Double.isFinite(answer[i]) && !(answer[i] <= max)) {
+                max = answer[i];
+            }
+        }
+        return max;
     }
 
     private void drop(int id) {
-        JMXConnector connector;
-        synchronized (connectors) {
-            connector = connectors.remove(id);
-        }
         synchronized (previous) {
             previous.remove(id);
         }
-        if (connector != null) {
-            // closing can block on a paused broker: do it off the sampling thread
-            executor.submit(() -> {
-                try {
-                    connector.close();
-                } catch (IOException ignored) {
-                    // the broker is gone; nothing to release on our side
-                }
-            });
-        }
-    }
-
-    private static long count(MBeanServerConnection server, String name) throws Exception {
-        return ((Number) server.getAttribute(new ObjectName(name), "Count")).longValue();
-    }
-
-    private static double number(MBeanServerConnection server, String name, String attribute) throws Exception {
-        return ((Number) server.getAttribute(new ObjectName(name), attribute)).doubleValue();
+        // closing can block on a paused broker: do it off the sampling thread
+        executor.submit(() -> reader.drop(id));
     }
 
     @Override
     public void close() {
-        synchronized (connectors) {
-            new ArrayList<>(connectors.keySet()).forEach(this::drop);
+        if (reader != null) {
+            // the reader's close runs on the pool too, for the same reason as drop's; shutdown lets it finish
+            executor.submit(reader::close);
         }
-        executor.shutdownNow();
+        executor.shutdown();
     }
 }

@@ -13,8 +13,9 @@ import org.HdrHistogram.Histogram;
 import io.supplychaos.result.TimeSeriesRow;
 
 /**
- * The run's time series: once a second turns the load's running counters, the brokers' JMX figures
- * and the host's CPU and memory into one {@link TimeSeriesRow}, and prints the progress line. Runs
+ * The run's time series: once a second turns the load's running counters, the brokers' metrics
+ * (from whatever source {@link BrokerMetrics} reads) and the host's CPU and memory into one
+ * {@link TimeSeriesRow}, and prints the progress line. Runs
  * on its own thread, so a slow sample delays nothing else; a sample that fails is reported on the
  * console and the next one tries again.
  */

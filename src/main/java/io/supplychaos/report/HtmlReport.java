@@ -198,18 +198,44 @@ public final class HtmlReport {
                 series(rows, "p50", TimeSeriesRow::p50Ms),
                 series(rows, "p99", TimeSeriesRow::p99Ms)));
         chart(body, t, "In-flight orders", "orders", List.of(series(rows, "in flight", TimeSeriesRow::inFlight)));
-        optionalChart(body, t, "Under-replicated partitions", "partitions",
-                List.of(series(rows, "under-replicated", TimeSeriesRow::underReplicatedPartitions)));
-        optionalChart(body, t, "Request handler idle", "%",
-                List.of(series(rows, "request handler idle %", TimeSeriesRow::requestHandlerIdlePct)));
-        optionalChart(body, t, "Broker bytes in/out", "bytes/s", List.of(
-                series(rows, "bytes in/s", TimeSeriesRow::bytesInPerSec),
-                series(rows, "bytes out/s", TimeSeriesRow::bytesOutPerSec)));
-        optionalChart(body, t, "ISR shrinks/expands", "per second", List.of(
-                series(rows, "ISR shrinks/s", TimeSeriesRow::isrShrinksPerSec),
-                series(rows, "ISR expands/s", TimeSeriesRow::isrExpandsPerSec)));
+        brokerCharts(body, r, t, rows);
         optionalChart(body, t, "Host CPU", "%", List.of(series(rows, "host CPU %", TimeSeriesRow::hostCpuPct)));
         optionalChart(body, t, "Host memory", "MB", List.of(series(rows, "memory used MB", TimeSeriesRow::hostMemUsedMb)));
+    }
+
+    /**
+     * The broker charts, under a line saying what they were sampled from. When the source was none
+     * a sentence says why in their place; a summary written before runs recorded the source gets the
+     * charts alone, as it always did.
+     */
+    private static void brokerCharts(StringBuilder body, RunResult r, Timeline t, List<TimeSeriesRow> rows) {
+        String none = r.noBrokerMetricsReason();
+        if (none != null) {
+            body.append("<h3>Broker metrics</h3>\n<p class=\"broker-metrics\">No broker metrics were available: ")
+                    .append(esc(none)).append(". The broker charts (under-replicated partitions, request handler"
+                            + " idle, bytes in/out, ISR shrinks/expands) are left out.</p>\n");
+            return;
+        }
+        if (r.brokerMetricsSource() != null) {
+            body.append("<h3>Broker metrics</h3>\n<p class=\"broker-metrics\">Broker metrics: ")
+                    .append(esc(r.brokerMetricsSource())).append("</p>\n");
+        }
+        int drawn = 0;
+        drawn += optionalChart(body, t, "Under-replicated partitions", "partitions",
+                List.of(series(rows, "under-replicated", TimeSeriesRow::underReplicatedPartitions)));
+        drawn += optionalChart(body, t, "Request handler idle", "%",
+                List.of(series(rows, "request handler idle %", TimeSeriesRow::requestHandlerIdlePct)));
+        drawn += optionalChart(body, t, "Broker bytes in/out", "bytes/s", List.of(
+                series(rows, "bytes in/s", TimeSeriesRow::bytesInPerSec),
+                series(rows, "bytes out/s", TimeSeriesRow::bytesOutPerSec)));
+        drawn += optionalChart(body, t, "ISR shrinks/expands", "per second", List.of(
+                series(rows, "ISR shrinks/s", TimeSeriesRow::isrShrinksPerSec),
+                series(rows, "ISR expands/s", TimeSeriesRow::isrExpandsPerSec)));
+        if (drawn == 0 && r.brokerMetricsSource() != null) {
+            // a source that never answered (every broker down or unreachable) looks like none on the page: say which
+            body.append("<p class=\"broker-metrics\">No broker answered a sample, so the broker charts are left"
+                    + " out.</p>\n");
+        }
     }
 
     private static SvgChart.Series series(List<TimeSeriesRow> rows, String name, ToDoubleFunction<TimeSeriesRow> value) {
@@ -223,11 +249,12 @@ public final class HtmlReport {
     }
 
     /** Broker and host metrics are NaN when they could not be sampled; then the chart says nothing and is left out. */
-    private static void optionalChart(StringBuilder body, Timeline t, String title, String unit, List<SvgChart.Series> series) {
+    private static int optionalChart(StringBuilder body, Timeline t, String title, String unit, List<SvgChart.Series> series) {
         boolean sampled = series.stream().anyMatch(s -> Arrays.stream(s.y()).anyMatch(Double::isFinite));
         if (sampled) {
             chart(body, t, title, unit, series);
         }
+        return sampled ? 1 : 0;
     }
 
     private static void chart(StringBuilder body, Timeline t, String title, String unit, List<SvgChart.Series> series) {
@@ -396,6 +423,9 @@ public final class HtmlReport {
         m.put("Request handler idle", "Share of time the brokers' request handler threads were idle, sampled each"
                 + " second.");
         m.put("Bytes in/out", "Bytes per second the brokers received from and sent to clients.");
+        m.put("Broker metrics", "Where the broker charts come from: JMX on each broker, a scrape of each broker's"
+                + " Prometheus exporter, or none when the cluster offered neither. A figure a source does not give,"
+                + " or a broker that did not answer within the second, is left out of that second.");
         m.put("ISR shrinks/expands", "In-sync replica set shrinks and expands per second.");
         m.put("Host CPU and memory", "CPU use and used memory of the machine the run ran on, each second.");
         return Collections.unmodifiableMap(m);

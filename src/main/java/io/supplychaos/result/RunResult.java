@@ -28,12 +28,18 @@ import io.supplychaos.check.Verdict;
  * @param interrupted true when the run was cut short (Ctrl-C)
  * @param distribution latency percentiles for the distribution chart
  * @param paper       the paper's figures for this config and message count, when the scenario is one of the paper's
+ * @param brokerMetricsSource what the broker columns of timeseries.csv were sampled from, as
+ *                    {@code metrics.MetricsSource#describe()} says it ("JMX on 127.0.0.1:29061-29063",
+ *                    "none: REASON"); null in summaries written before runs recorded it
  */
 public record RunResult(String scenario, String env, Map<String, Object> workload, Orders orders,
                         Throughput throughput, Latency latencyMs, RequestTime requestTimeMs, Jitter jitterMs,
                         List<StageLatency> stages, List<Hop> hops, List<FaultEvent> faults, Verdict verdict, List<String> violations,
                         List<String> notes, long startedAt, long endedAt, boolean interrupted,
-                        List<Percentile> distribution, PaperFigures paper) {
+                        List<Percentile> distribution, PaperFigures paper, String brokerMetricsSource) {
+
+    /** How {@link #brokerMetricsSource} begins when no broker metrics were sampled; the reason follows. */
+    public static final String NO_BROKER_METRICS = "none: ";
 
     /** How many orders (or records, or drugs) fall in a class, and up to 20 of them. */
     public record OrderClass(long count, List<String> sample) {
@@ -183,6 +189,22 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
     /** This result with the paper's figures beside it. */
     public RunResult withPaper(PaperFigures figures) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
-                hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, figures);
+                hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, figures,
+                brokerMetricsSource);
+    }
+
+    /** This result saying where its broker metrics came from ({@code BrokerMetrics#source()}). */
+    public RunResult withBrokerMetricsSource(String source) {
+        return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
+                hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper, source);
+    }
+
+    /**
+     * Why no broker metrics were sampled, when the source was none; null when there was a source or
+     * the summary does not say. Not a record component, so summary.json does not repeat it.
+     */
+    public String noBrokerMetricsReason() {
+        return brokerMetricsSource != null && brokerMetricsSource.startsWith(NO_BROKER_METRICS)
+                ? brokerMetricsSource.substring(NO_BROKER_METRICS.length()) : null;
     }
 }

@@ -78,6 +78,11 @@ public final class Timeouts {
     public static final Duration ADMIN_QUICK = Duration.ofSeconds(5);
     /** The per-second leadership sample of order-placed: shorter than its period. */
     public static final Duration PARTITION_SAMPLE = Duration.ofMillis(1500);
+    /**
+     * One second's broker metrics, every broker at once (a JMX read or a Prometheus scrape each):
+     * shorter than its period, so that a paused broker costs its figures for that second, not the next.
+     */
+    public static final Duration BROKER_METRICS_SAMPLE = Duration.ofMillis(600);
     /** Closing a client of the run's own (consumer, Admin). */
     public static final Duration CLIENT_CLOSE = Duration.ofSeconds(2);
 

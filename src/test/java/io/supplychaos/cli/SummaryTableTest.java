@@ -27,4 +27,16 @@ class SummaryTableTest {
                 .contains("100 ms, jitter 20 (cli), not recovered")
                 .contains("note").contains("from before the run");
     }
+
+    @Test
+    void givenARunWithABrokerMetricsSource_whenPrinted_thenALineNamesIt() {
+        StringWriter jmx = new StringWriter();
+        StringWriter old = new StringWriter();
+
+        SummaryTable.print(new PrintWriter(jmx), Runs.result(), Path.of("results/x"));
+        SummaryTable.print(new PrintWriter(old), Runs.result().withBrokerMetricsSource(null), Path.of("results/x"));
+
+        assertThat(jmx.toString()).containsPattern("broker metrics +JMX on 127\\.0\\.0\\.1:29061-29063\n");
+        assertThat(old.toString()).containsPattern("broker metrics +not recorded\n");
+    }
 }

@@ -180,7 +180,7 @@ class HtmlReportTest {
         RunResult r = Runs.result();
         RunResult interrupted = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
                 r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), Verdict.INTERRUPTED, r.violations(),
-                r.notes(), r.startedAt(), r.endedAt(), true, r.distribution(), r.paper());
+                r.notes(), r.startedAt(), r.endedAt(), true, r.distribution(), r.paper(), r.brokerMetricsSource());
 
         assertThat(render(r, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">FAIL</span>");
         assertThat(render(interrupted, Runs.rows())).contains("verdict-other\">INTERRUPTED</span>")
@@ -193,7 +193,7 @@ class HtmlReportTest {
         RunResult error = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
                 r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), Verdict.ERROR,
                 List.of("tool error in outcome-consumer: boom"), r.notes(), r.startedAt(), r.endedAt(), false,
-                r.distribution(), r.paper());
+                r.distribution(), r.paper(), r.brokerMetricsSource());
 
         assertThat(render(error, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">ERROR</span>")
                 .contains("tool error in outcome-consumer: boom");
@@ -245,5 +245,55 @@ class HtmlReportTest {
                 .contains("<td class=\"text\">latency p99 / p99.9 / max (ms)</td><td>190.0 / 450.3 / 1,200</td>")
                 .contains("acks=all, linger.ms=5")
                 .contains("<li class=\"bad\">lost 5 &gt; 0</li>");
+    }
+
+    /** Forty seconds with every broker column sampled. */
+    private static List<TimeSeriesRow> brokerRows() {
+        List<TimeSeriesRow> rows = new ArrayList<>();
+        for (TimeSeriesRow r : Runs.rows()) {
+            rows.add(new TimeSeriesRow(r.second(), r.sent(), r.acked(), r.completed(), r.inFlight(), r.recordsPerSec(),
+                    r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(), r.activeFaults(), r.second() < 10 ? 0 : 3,
+                    1e6, 2e6, 0.1, 0.1, 70, 9, 50, 4000));
+        }
+        return rows;
+    }
+
+    @Test
+    void givenBrokerMetricsFromJmx_whenRendered_thenTheSourceIsNamedAboveTheBrokerCharts() {
+        String html = render(Runs.result(), brokerRows());
+
+        int source = html.indexOf("<p class=\"broker-metrics\">Broker metrics: JMX on 127.0.0.1:29061-29063</p>");
+        assertThat(source).isNotNegative();
+        assertThat(html.indexOf("<h3>Under-replicated partitions</h3>")).isGreaterThan(source);
+        assertThat(html).contains("<h3>Request handler idle</h3>", "<h3>Broker bytes in/out</h3>",
+                "<h3>ISR shrinks/expands</h3>").doesNotContain("No broker answered");
+    }
+
+    @Test
+    void givenNoBrokerMetricsSource_whenRendered_thenASentenceSaysWhyInPlaceOfTheBrokerCharts() {
+        RunResult none = Runs.result().withBrokerMetricsSource("none: the cluster offers no metrics endpoint configured");
+
+        String html = render(none, brokerRows());
+
+        assertThat(html).contains("No broker metrics were available: the cluster offers no metrics endpoint"
+                + " configured. The broker charts")
+                .doesNotContain("<h3>Under-replicated partitions</h3>", "<h3>Request handler idle</h3>",
+                        "<h3>Broker bytes in/out</h3>", "<h3>ISR shrinks/expands</h3>")
+                .contains("<h3>Host CPU</h3>");
+    }
+
+    @Test
+    void givenASourceThatNeverAnswered_whenRendered_thenTheSourceAndThatNoBrokerAnswered() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(html).contains("Broker metrics: JMX on 127.0.0.1:29061-29063", "No broker answered a sample")
+                .doesNotContain("<h3>Under-replicated partitions</h3>");
+    }
+
+    @Test
+    void givenASummaryFromBeforeSourcesWereRecorded_whenRendered_thenTheBrokerChartsAloneAsBefore() {
+        String html = render(Runs.result().withBrokerMetricsSource(null), brokerRows());
+
+        assertThat(html).contains("<h3>Under-replicated partitions</h3>").doesNotContain("class=\"broker-metrics\"");
     }
 }

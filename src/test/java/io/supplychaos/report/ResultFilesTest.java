@@ -142,6 +142,31 @@ class ResultFilesTest {
     }
 
     @Test
+    void givenARun_whenTheSummaryIsWritten_thenItSaysWhereTheBrokerMetricsCameFromAndNothingDerived() throws IOException {
+        ResultFiles.write(dir, new ResultFiles.Run(Runs.result().withBrokerMetricsSource("none: no endpoint"), Runs.rows()));
+
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.get("brokerMetricsSource").asText()).isEqualTo("none: no endpoint");
+        assertThat(summary.has("noBrokerMetricsReason")).isFalse();
+    }
+
+    @Test
+    void givenASummaryWrittenBeforeTheBrokerMetricsSource_whenRead_thenItLoadsWithoutOne() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+        ObjectMapper json = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode old =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(dir.resolve("summary.json").toFile());
+        old.remove("brokerMetricsSource");
+        Files.writeString(dir.resolve("summary.json"), json.writeValueAsString(old));
+
+        RunResult read = ResultFiles.read(dir).result();
+
+        assertThat(read.brokerMetricsSource()).isNull();
+        assertThat(read.noBrokerMetricsReason()).isNull();
+        assertThat(read.withBrokerMetricsSource(Runs.result().brokerMetricsSource())).isEqualTo(Runs.result());
+    }
+
+    @Test
     void shouldRejectASummaryWithoutItsFigures() throws IOException {
         Files.writeString(dir.resolve("summary.json"), "{\"scenario\": \"x\"}");
         Files.writeString(dir.resolve("timeseries.csv"), String.join(",", TimeSeriesCsv.COLUMNS) + "\n");
