@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.supplychaos.metrics.MetricsSource;
+
 /**
  * One Kafka environment as written in {@code env/*.yaml} or in a scenario's inline {@code env:}
  * block: where its cluster comes from ({@link EnvKind}), broker count, topic layout, broker
@@ -15,6 +17,8 @@ import java.util.Map;
  * @param security     the embedded env's client listener security; null: plaintext
  * @param external     the cluster of {@code kind: external}; null for other kinds
  * @param compose      the compose file of {@code kind: compose}; null for other kinds
+ * @param metrics      where broker metrics come from on a cluster the tool did not start (remote JMX,
+ *                     a Prometheus scrape, none); the embedded env reads its brokers' local JMX
  */
 public record EnvSpec(
         String name,
@@ -29,7 +33,8 @@ public record EnvSpec(
         Map<String, String> clientConfig,
         ListenerSecurity security,
         ExternalTarget external,
-        ComposeTarget compose) {
+        ComposeTarget compose,
+        MetricsSource metrics) {
 
     public static final String ALL_BROKERS = "all";
 
@@ -40,13 +45,14 @@ public record EnvSpec(
         brokerConfig = Collections.unmodifiableMap(copy);
         kind = kind == null ? EnvKind.EMBEDDED : kind;
         clientConfig = clientConfig == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(clientConfig));
+        metrics = metrics == null ? MetricsSource.none() : metrics;
     }
 
     /** An embedded env with plaintext listeners. */
     public EnvSpec(String name, int brokers, int replicationFactor, int partitions, int minInsyncReplicas,
                    Partitioning partitioning, Network network, Map<String, Map<String, String>> brokerConfig) {
         this(name, brokers, replicationFactor, partitions, minInsyncReplicas, partitioning, network, brokerConfig,
-                EnvKind.EMBEDDED, Map.of(), null, null, null);
+                EnvKind.EMBEDDED, Map.of(), null, null, null, null);
     }
 
     /** The properties this env sets for one broker: {@code all} first, then the broker's own overrides. */

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import io.supplychaos.metrics.MetricsSource;
 import io.supplychaos.spec.Rule;
 import io.supplychaos.spec.SpecFile;
 import io.supplychaos.spec.SpecNode;
@@ -25,7 +26,7 @@ public final class EnvSpecReader {
 
     private static final Set<String> FIELDS = Set.of("name", "kind", "brokers", "replicationFactor", "partitions",
             "minInsyncReplicas", "partitioning", "network", "brokerConfig", "security", "clientConfig",
-            "bootstrapServers", "toxiproxy", "brokerCommands", "hosts", "composeFile");
+            "bootstrapServers", "toxiproxy", "brokerCommands", "hosts", "composeFile", "metrics");
     /** The fields only one kind takes, with the kind. */
     private static final Map<String, EnvKind> KIND_FIELDS = Map.of("network", EnvKind.EMBEDDED, "brokerConfig",
             EnvKind.EMBEDDED, "security", EnvKind.EMBEDDED, "bootstrapServers", EnvKind.EXTERNAL, "toxiproxy",
@@ -89,8 +90,12 @@ public final class EnvSpecReader {
         ExternalTarget external = kind == EnvKind.EXTERNAL ? ExternalTargetReader.read(node, brokers) : null;
         ComposeTarget compose = kind == EnvKind.COMPOSE ? new ComposeTarget(ClientConfigReader.besideSource(node,
                 node.has("composeFile") ? node.get("composeFile").text() : DEFAULT_COMPOSE_FILE).toString()) : null;
+        if (kind == EnvKind.EMBEDDED && node.has("metrics")) {
+            throw node.get("metrics").error("no metrics in an env of kind: embedded (its brokers' own JMX is read)");
+        }
+        MetricsSource metrics = MetricsSource.fromNode(node.get("metrics"), brokers);
         return new EnvSpec(name, brokers, rf, partitions, minIsr, partitioning, network,
-                brokerConfig(node.get("brokerConfig"), brokers), kind, clientConfig, security, external, compose);
+                brokerConfig(node.get("brokerConfig"), brokers), kind, clientConfig, security, external, compose, metrics);
     }
 
     private static ListenerSecurity security(SpecNode node) {

@@ -28,6 +28,7 @@ import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.history.HistoryLog;
 import io.supplychaos.metrics.BrokerMetrics;
+import io.supplychaos.metrics.MetricsSource;
 import io.supplychaos.metrics.PartitionWatch;
 import io.supplychaos.metrics.Sampler;
 import io.supplychaos.result.RunResult;
@@ -248,7 +249,8 @@ public final class ScenarioRunner {
         started.watch.start(Timeouts.ADMIN_CALL);
         started.outcomes = new OutcomeConsumer(bootstrap, recorder, history, failures,
                 OutcomeConsumer.applicationId(scenario.app().config()));
-        started.brokerMetrics = new BrokerMetrics(jmxPorts(env));
+        started.brokerMetrics = BrokerMetrics.open(env.embedded() != null ? MetricsSource.localJmx(jmxPorts(env))
+                : env.spec().metrics());
         started.timeline = new FaultTimeline(scenario.faults(), faultActions.apply(env),
                 new FaultEventLog(paths.stateDir()), history, line -> out.println("\n" + line));
         started.timeline.followJournal();
@@ -353,6 +355,9 @@ public final class ScenarioRunner {
         double recordsPerSec = offsetsAtEnd.isEmpty() ? 0
                 : ClusterOffsets.recordsPerSecond(workload.offsetsAtMeasure, offsetsAtEnd, analysis.measuredSpanMillis());
         RunResult result = ResultAssembly.assemble(scenario, analysis, recordsPerSec);
+        if (started.brokerMetrics != null) {
+            result = result.withBrokerMetricsSource(started.brokerMetrics.source());
+        }
         return new Outcome(result, rows, events);
     }
 
