@@ -155,7 +155,7 @@ public final class Environments {
     }
 
     /** Starts the compose file's cluster services unless they all run; true when it started them. */
-    private boolean composeUp(ComposeFile compose, Consumer<String> out) {
+    boolean composeUp(ComposeFile compose, Consumer<String> out) {
         if (!Files.isRegularFile(compose.file())) {
             throw new IllegalArgumentException("no compose file " + compose.file());
         }

@@ -29,6 +29,8 @@ class EnvSpecReaderTest {
             minInsyncReplicas: 2
             """;
 
+    private static final String EXTERNAL = VALID + "kind: external\nbootstrapServers: kafka-1:9092,kafka-2:9092\n";
+
     @TempDir
     Path dir;
 
@@ -52,6 +54,31 @@ class EnvSpecReaderTest {
                 Arguments.of("line break in a value", VALID + "brokerConfig: {all: {num.io.threads: \"8\\nnode.id=7\"}}\n",
                         "brokerConfig.all.num.io.threads", "a value on one line"),
                 Arguments.of("not a mapping", "- 1\n- 2\n", "(root)", "a mapping with brokers"),
+                Arguments.of("unknown kind", VALID + "kind: swarm\n", "kind", "embedded, compose, external, kubernetes"),
+                Arguments.of("external without bootstrap", VALID + "kind: external\n", "bootstrapServers", "required: a string"),
+                Arguments.of("bad bootstrap", VALID + "kind: external\nbootstrapServers: kafka-1\n", "bootstrapServers",
+                        "HOST:PORT[,HOST:PORT...]"),
+                Arguments.of("brokerConfig on a foreign cluster", EXTERNAL + "brokerConfig: {all: {num.io.threads: 8}}\n",
+                        "brokerConfig", "no brokerConfig in an env of kind: external"),
+                Arguments.of("bootstrap on embedded", VALID + "bootstrapServers: a:1\n", "bootstrapServers",
+                        "no bootstrapServers in an env of kind: embedded"),
+                Arguments.of("unknown placeholder", EXTERNAL + "brokerCommands: {kill: [ssh, \"{node}\", kill]}\n",
+                        "brokerCommands.kill[1]", "placeholders are {id} and {host}, not {node}"),
+                Arguments.of("command as a shell string", EXTERNAL + "brokerCommands: {kill: \"ssh {host} kill\"}\n",
+                        "brokerCommands.kill", "a list of arguments (no shell)"),
+                Arguments.of("unknown command", EXTERNAL + "brokerCommands: {reboot: [x]}\n", "brokerCommands.reboot", "unknown key"),
+                Arguments.of("bad toxiproxy url", EXTERNAL + "toxiproxy: toxiproxy:8474\n", "toxiproxy", "the Toxiproxy API URL"),
+                Arguments.of("proxy of a broker the env lacks", EXTERNAL + "toxiproxy: {api: \"http://t:8474\", proxies: {\"4\": {client: p}}}\n",
+                        "toxiproxy.proxies.4", "a broker id from 1 to 3"),
+                Arguments.of("unknown client config", EXTERNAL + "clientConfig: {security.protocl: SSL}\n",
+                        "clientConfig.security.protocl", "a Kafka client config"),
+                Arguments.of("bad client config value", EXTERNAL + "clientConfig: {security.protocol: TLS}\n",
+                        "clientConfig.security.protocol", "Kafka says"),
+                Arguments.of("bootstrap in client config", EXTERNAL + "clientConfig: {bootstrap.servers: \"a:1\"}\n",
+                        "clientConfig.bootstrap.servers", "other than bootstrap.servers"),
+                Arguments.of("missing client config file", EXTERNAL + "clientConfig: no-such.properties\n",
+                        "clientConfig", "a client properties file that can be read"),
+                Arguments.of("metrics on embedded", VALID + "metrics: none\n", "metrics", "no metrics in an env of kind: embedded"),
                 Arguments.of("broken YAML", "brokers: [1\n", "(file)", "valid YAML"));
     }
 
@@ -116,6 +143,51 @@ class EnvSpecReaderTest {
                 .isInstanceOf(EnvSpecException.class)
                 .hasMessage("scenarios/quick.yaml:2:75: field 'env.minInsyncReplicas': a whole number from 1 to 2 "
                         + "(at most replicationFactor), got '3'");
+    }
+
+    @Test
+    void shouldReadAnExternalClusterWithItsToxiproxyCommandsHostsAndClientConfig() throws IOException {
+        Files.writeString(dir.resolve("client.properties"), "security.protocol=SASL_SSL\nsasl.mechanism=SCRAM-SHA-512\n");
+        Path file = Files.writeString(dir.resolve("staging.yaml"), EXTERNAL + """
+                clientConfig: client.properties
+                toxiproxy:
+                  api: http://toxiproxy.example:8474/
+                  proxies: {"2": {client: kafka2-in}}
+                hosts: {"1": kafka-1.example}
+                brokerCommands:
+                  kill: [ssh, "{host}", sudo, systemctl, kill, -s, KILL, "kafka@{id}"]
+                  start: [ssh, "{host}", sudo, systemctl, start, kafka]
+                metrics:
+                  prometheus: {"1": "http://kafka-1:9404/metrics", "2": "http://kafka-2:9404/metrics", "3": "http://kafka-3:9404/metrics"}
+                """);
+
+        EnvSpec spec = EnvSpecReader.read(file);
+
+        assertThat(spec.kind()).isEqualTo(EnvKind.EXTERNAL);
+        assertThat(spec.clientConfig()).containsExactly(Map.entry("sasl.mechanism", "SCRAM-SHA-512"),
+                Map.entry("security.protocol", "SASL_SSL"));
+        ExternalTarget external = spec.external();
+        assertThat(external.bootstrapServers()).isEqualTo("kafka-1:9092,kafka-2:9092");
+        assertThat(external.toxiproxy()).isEqualTo("http://toxiproxy.example:8474");
+        assertThat(external.proxyName(2, ProxyLink.CLIENT)).isEqualTo("kafka2-in");
+        assertThat(external.proxyName(2, ProxyLink.REPLICATION)).as("the convention where the map is silent")
+                .isEqualTo("broker-2-replication");
+        assertThat(external.hosts()).containsExactly(Map.entry(1, "kafka-1.example"));
+        assertThat(external.command(ExternalTarget.BrokerCommand.KILL)).hasValue(
+                java.util.List.of("ssh", "{host}", "sudo", "systemctl", "kill", "-s", "KILL", "kafka@{id}"));
+        assertThat(external.command(ExternalTarget.BrokerCommand.PAUSE)).isEmpty();
+        assertThat(spec.metrics().kind()).isEqualTo(io.supplychaos.metrics.MetricsSource.Kind.PROMETHEUS);
+        assertThat(spec.proxied()).isTrue();
+    }
+
+    @Test
+    void shouldResolveAComposeFileBesideTheEnvFile() throws IOException {
+        Path file = Files.writeString(dir.resolve("compose.yaml"), VALID + "kind: compose\ncomposeFile: stack/compose.yml\n");
+
+        EnvSpec spec = EnvSpecReader.read(file);
+
+        assertThat(spec.compose().file()).isEqualTo(dir.resolve("stack/compose.yml").toAbsolutePath().toString());
+        assertThat(spec.proxied()).isTrue();
     }
 
     @Test

@@ -117,6 +117,17 @@ class ScenarioLoaderTest {
                         "faults[0].link", "client: env 'c1' has one broker, so no replication link"),
                 Arguments.of("name: x\nenv: c3-direct\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 5}\n",
                         "faults[0].action", "it has network: direct, so no network fault"),
+                Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
+                                + "bootstrapServers: \"k:9092\", brokerCommands: {kill: [x]}}\nworkload: {orders: 10}\n"
+                                + "faults:\n  - {at: 1s, action: kill-broker, target: 2}\n",
+                        "faults[0].action", "a fault env 'staging' can take: it is kind: external without brokerCommands.start, "
+                                + "so kill-broker cannot be done (or undone), got 'kill-broker'"),
+                Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
+                                + "bootstrapServers: \"k:9092\"}\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: pause-broker, target: 1}\n",
+                        "faults[0].action", "without brokerCommands.pause and brokerCommands.resume, so pause-broker"),
+                Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
+                                + "bootstrapServers: \"k:9092\"}\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: cut}\n",
+                        "faults[0].action", "a fault env 'staging' can take: it is kind: external and names no Toxiproxy"),
                 Arguments.of("name: x\nsweep: {env: [c3, c1], orders: [100]}\nfaults:\n  - {at: 1s, action: kill-broker, target: 2}\n",
                         "faults[0].target", "a broker id from 1 to 1 (env 'c1' has 1 broker) (sweep point env 'c1'), got '2'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nstallTimeout: 1s\n",

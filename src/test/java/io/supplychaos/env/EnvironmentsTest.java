@@ -1,0 +1,92 @@
+package io.supplychaos.env;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bringing up and letting go of clusters the tool does not run as processes: compose services are
+ * started only when they are not all running, and stopped only when this tool started them; an
+ * external cluster is only forgotten.
+ */
+class EnvironmentsTest {
+
+    private static final Path COMPOSE_FILE = ChaosPaths.defaults().home().resolve("docker-compose.yml");
+
+    @TempDir
+    Path stateDir;
+
+    private final List<List<String>> docker = new ArrayList<>();
+    private String running = "";
+
+    private Environments environments() {
+        return new Environments(ChaosPaths.defaults().withStateDir(stateDir), (command, timeout) -> {
+            docker.add(command);
+            return command.contains("ps") ? running : "";
+        }, (spec, progress) -> {
+            throw new AssertionError("no kubernetes here");
+        });
+    }
+
+    @Test
+    void shouldStartTheComposeClusterServicesButNotTheAppWhenTheyAreDown() {
+        boolean started = environments().composeUp(ComposeFile.read(COMPOSE_FILE), line -> { });
+
+        assertThat(started).isTrue();
+        assertThat(docker.get(1)).containsSubsequence("docker", "compose", "-f", COMPOSE_FILE.toString(), "-p",
+                "supply-chaos", "up", "-d", "kafka-1", "kafka-2", "kafka-3", "toxiproxy", "topics").doesNotContain("app");
+    }
+
+    @Test
+    void shouldUseComposeServicesThatAlreadyRunAndNotStartThem() {
+        running = "kafka-1\nkafka-2\nkafka-3\ntoxiproxy\n";
+
+        boolean started = environments().composeUp(ComposeFile.read(COMPOSE_FILE), line -> { });
+
+        assertThat(started).isFalse();
+        assertThat(docker).hasSize(1);
+    }
+
+    @Test
+    void shouldStopComposeServicesOnReleaseOnlyWhenTheToolStartedThem() {
+        EnvSpec spec = composeSpec();
+        Attachment ours = new Attachment(spec, "env/compose.yaml", Instant.EPOCH, KafkaAccess.plaintext("127.0.0.1:29041"),
+                Map.of(), true, "up");
+        Attachment theirs = new Attachment(spec, "env/compose.yaml", Instant.EPOCH, KafkaAccess.plaintext("127.0.0.1:29041"),
+                Map.of(), false, "up");
+
+        ours.write(stateDir);
+        environments().release(ours, false, line -> { });
+        List<List<String>> afterOurs = List.copyOf(docker);
+        theirs.write(stateDir);
+        environments().release(theirs, false, line -> { });
+
+        assertThat(afterOurs).containsExactly(List.of("docker", "compose", "-f", COMPOSE_FILE.toString(), "-p",
+                "supply-chaos", "down"));
+        assertThat(docker).as("nothing more for services someone else started").hasSize(1);
+        assertThat(Attachment.read(stateDir)).as("forgotten").isEmpty();
+    }
+
+    @Test
+    void shouldRefuseAnEmbeddedEnvWhereAnotherClusterIsAttached() {
+        new Attachment(composeSpec(), "env/compose.yaml", Instant.EPOCH, KafkaAccess.plaintext("127.0.0.1:29041"),
+                Map.of(), false, "up").write(stateDir);
+
+        assertThatThrownBy(() -> environments().open(new EnvSpec("c1", 1, 1, 1, 1, Partitioning.KEY, Network.PROXIED,
+                Map.of()), "env/c1.yaml", 29000, "run", line -> { }))
+                .isInstanceOf(EnvBusyException.class).hasMessageContaining("is attached here");
+        assertThat(docker).isEmpty();
+    }
+
+    private static EnvSpec composeSpec() {
+        return new EnvSpec("compose-c3", 3, 3, 6, 2, Partitioning.KEY, Network.PROXIED, Map.of(), EnvKind.COMPOSE, Map.of(),
+                null, null, new ComposeTarget(COMPOSE_FILE.toString()), null);
+    }
+}
