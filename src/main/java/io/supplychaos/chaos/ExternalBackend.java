@@ -18,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.IntConsumer;
 
 /**
  * The side of the faults of a cluster the tool did not start ({@code kind: external}): brokers are
@@ -40,23 +39,39 @@ final class ExternalBackend implements FaultBackend {
     private final ExternalTarget target;
     private final Path stateDir;
     private final CommandRunner commands;
-    private final IntConsumer awaitRegistered;
+    private final Membership membership;
     private final LocalApps apps;
 
     ExternalBackend(ChaosPaths paths, Attachment attachment) {
         this(attachment, paths.stateDir(), CommandRunner.system(paths.home()), null, new LocalApps(new AppInstances(paths)));
     }
 
-    /** @param awaitRegistered replaces the Admin wait after a start (tests); null: the real one */
-    ExternalBackend(Attachment attachment, Path stateDir, CommandRunner commands, IntConsumer awaitRegistered,
+    /** Which brokers the cluster lists as registered, and the wait for one to register; Admin calls but in tests. */
+    interface Membership {
+        java.util.Set<Integer> registered();
+
+        void awaitRegistered(int id);
+    }
+
+    /** @param membership replaces the Admin look-ups (tests); null: the real ones */
+    ExternalBackend(Attachment attachment, Path stateDir, CommandRunner commands, Membership membership,
                     LocalApps apps) {
         this.attachment = attachment;
         this.target = attachment.spec().external();
         this.stateDir = stateDir;
         this.commands = commands;
         this.apps = apps;
-        this.awaitRegistered = awaitRegistered != null ? awaitRegistered
-                : id -> ClusterLookup.awaitRegistered(access(), id, Timeouts.BROKER_REGISTER);
+        this.membership = membership != null ? membership : new Membership() {
+            @Override
+            public java.util.Set<Integer> registered() {
+                return ClusterLookup.registered(access());
+            }
+
+            @Override
+            public void awaitRegistered(int id) {
+                ClusterLookup.awaitRegistered(access(), id, Timeouts.BROKER_REGISTER);
+            }
+        };
     }
 
     @Override
@@ -82,7 +97,7 @@ final class ExternalBackend implements FaultBackend {
         if (STOPPED.equals(mark)) {
             return ProcessControl.State.STOPPED;
         }
-        return ClusterLookup.registered(access()).contains(id) ? ProcessControl.State.RUNNING : ProcessControl.State.STOPPED;
+        return membership.registered().contains(id) ? ProcessControl.State.RUNNING : ProcessControl.State.STOPPED;
     }
 
     @Override
@@ -100,7 +115,7 @@ final class ExternalBackend implements FaultBackend {
     @Override
     public void startBroker(int id) {
         run(BrokerCommand.START, id);
-        awaitRegistered.accept(id);
+        membership.awaitRegistered(id);
         mark(id, null);
     }
 

@@ -55,7 +55,17 @@ class ExternalBackendTest {
         backend = new ExternalBackend(attachment, stateDir, (command, timeout) -> {
             ran.add(command);
             return "";
-        }, awaited::add, new LocalApps(new AppInstances(ChaosPaths.defaults().withStateDir(stateDir))));
+        }, new ExternalBackend.Membership() {
+            @Override
+            public java.util.Set<Integer> registered() {
+                return java.util.Set.of(1, 2, 3);
+            }
+
+            @Override
+            public void awaitRegistered(int id) {
+                awaited.add(id);
+            }
+        }, new LocalApps(new AppInstances(ChaosPaths.defaults().withStateDir(stateDir))));
         faults = new Faults(backend, stateDir);
     }
 
@@ -87,7 +97,6 @@ class ExternalBackendTest {
         pause.inject();
         assertThat(backend.brokerState(3)).isEqualTo(ProcessControl.State.PAUSED);
 
-        faults.bind(new FaultSpec(FaultType.HEAL, null, Map.of(), null, null));
         pause.heal();
 
         assertThat(ran).containsExactly(List.of("./pause", "3"), List.of("./resume", "3"));

@@ -81,6 +81,8 @@ class ExternalClusterIT {
                   brokerCommands:
                     kill: %s
                     start: %s
+                  metrics:
+                    jmx: %s
                 app: {processingGuarantee: exactly_once_v2}
                 producer: {acks: all, enable.idempotence: true}
                 workload: {warmup: [300], orders: 2500, ratePerSecond: 100}
@@ -90,7 +92,9 @@ class ExternalClusterIT {
                   - {at: 18s, action: start-broker, target: killed}
                 expect: {lost: 0, duplicates: 0}
                 drainTimeout: 90s
-                """.formatted(cluster.bootstrapServers(), cluster.toxiproxyApi(), hook("kill-broker"), hook("start-broker")));
+                """.formatted(cluster.bootstrapServers(), cluster.toxiproxyApi(), hook("kill-broker"), hook("start-broker"),
+                cluster.brokers().stream().map(b -> "\"" + b.id() + "\": \"127.0.0.1:" + b.jmxPort() + "\"")
+                        .collect(Collectors.joining(", ", "{", "}"))));
         Path runState = dir.resolve("run-state");
         ChaosPaths runPaths = ChaosPaths.defaults().withStateDir(runState);
         StringWriter output = new StringWriter();
@@ -112,6 +116,7 @@ class ExternalClusterIT {
         assertThat(summary.at("/orders/duplicates/count").asLong()).isZero();
         assertThat(summary.at("/orders/acked").asLong()).isEqualTo(2800);
         assertThat(summary.get("faults")).hasSize(3);
+        assertThat(summary.get("brokerMetricsSource").asText()).as("remote JMX of the foreign brokers").startsWith("JMX");
         for (JsonNode fault : summary.get("faults")) {
             assertThat(fault.path("error").isMissingNode() || fault.path("error").isNull())
                     .as("injected: " + fault).isTrue();
