@@ -103,9 +103,9 @@ public final class KubernetesCluster {
             throw new IllegalStateException("Kafka " + target.cluster() + " in namespace " + target.namespace()
                     + " has no status.listeners yet (Strimzi has not reconciled it, or it is not ready)");
         }
-        Map<String, Object> chosen = target.listenerName()
-                .map(name -> listeners.stream().filter(l -> name.equals(l.get("name"))).findFirst().orElse(null))
-                .orElse(listeners.get(0));
+        // no listener named: the first; a named one that is missing is an error, never the first instead
+        Map<String, Object> chosen = target.listenerName().isEmpty() ? listeners.get(0)
+                : listeners.stream().filter(l -> target.listener().equals(l.get("name"))).findFirst().orElse(null);
         List<String> names = listeners.stream().map(l -> String.valueOf(l.get("name"))).toList();
         if (chosen == null) {
             throw new IllegalStateException("Kafka " + target.cluster() + " in namespace " + target.namespace()
