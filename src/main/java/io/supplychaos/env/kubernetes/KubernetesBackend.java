@@ -20,6 +20,7 @@ import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
 import io.supplychaos.env.ToxiproxyApi;
+import io.supplychaos.spec.Rule;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 
@@ -128,7 +129,8 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
             return byType;
         }
         String toxicity = spec.attributes().get("toxicity");
-        if (toxicity != null && Double.parseDouble(toxicity.trim()) != 1.0) {
+        // a toxicity that is no number is FaultType.checkAttributes' to refuse, in its words
+        if (toxicity != null && Rule.decimal(0, 1, null).parse(toxicity).map(t -> t != 1.0).orElse(false)) {
             return Optional.of(spec.type().cliName() + ": Chaos Mesh acts on every packet; toxicity must be 1 on kubernetes, got '"
                     + toxicity + "'");
         }
