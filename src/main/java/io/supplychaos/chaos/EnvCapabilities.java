@@ -4,6 +4,7 @@ import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.ExternalTarget;
 import io.supplychaos.env.ExternalTarget.BrokerCommand;
+import io.supplychaos.env.kubernetes.KubernetesBackend;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,10 +21,11 @@ public final class EnvCapabilities {
     }
 
     /**
-     * Why {@code env} cannot take {@code type} (on {@code link}, for network faults), or empty when it
+     * Why {@code env} cannot take {@code fault} (its type, link, stream, toxicity), or empty when it
      * can; the reason is worded to follow "a fault env 'NAME' can take: ".
      */
-    public static Optional<String> refusal(EnvSpec env, FaultType type, String link) {
+    public static Optional<String> refusal(EnvSpec env, FaultSpec fault) {
+        FaultType type = fault.type();
         if (type.kind() == FaultType.Kind.NETWORK && env.kind() != EnvKind.KUBERNETES && !env.proxied()) {
             return Optional.of(env.kind() == EnvKind.EXTERNAL
                     ? "it is kind: external and names no Toxiproxy (toxiproxy:), so " + type.cliName() + " cannot be injected"
@@ -38,6 +40,9 @@ public final class EnvCapabilities {
                         missing.stream().map(BrokerCommand::yamlName).toList()) + ", so " + type.cliName()
                         + " cannot be done (or undone)");
             }
+        }
+        if (env.kind() == EnvKind.KUBERNETES) {
+            return KubernetesBackend.refusal(fault, env.kubernetes().apps());
         }
         return Optional.empty();
     }

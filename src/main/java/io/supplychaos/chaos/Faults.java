@@ -6,6 +6,7 @@ import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.CommandRunner;
 import io.supplychaos.env.ComposeFile;
 import io.supplychaos.env.Environments;
+import io.supplychaos.env.kubernetes.KubernetesBackend;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.ProcessControl;
 import java.nio.file.Path;
@@ -48,13 +49,16 @@ public final class Faults implements FaultActions {
 
     /**
      * The faults of a cluster the tool attached to: compose (docker CLI, Toxiproxy, local apps),
-     * external (the env's broker commands, its Toxiproxy, local apps).
+     * external (the env's broker commands, its Toxiproxy, local apps), kubernetes (pod deletions and
+     * Chaos Mesh resources through the API server).
      */
     public static FaultActions forAttachment(ChaosPaths paths, Attachment attachment) {
         FaultBackend backend = switch (attachment.spec().kind()) {
             case COMPOSE -> new ComposeBackend(ComposeFile.read(Path.of(attachment.spec().compose().file())),
                     CommandRunner.system(paths.home()), null, new LocalApps(new AppInstances(paths)));
             case EXTERNAL -> new ExternalBackend(paths, attachment);
+            case KUBERNETES -> KubernetesBackend.connect(attachment.spec().kubernetes(), new AppInstances(paths))
+                    .withClientConfig(attachment.spec().clientConfig());
             default -> throw new IllegalArgumentException("no fault backend for env kind " + attachment.spec().kind().yamlName());
         };
         return new Faults(backend, paths.stateDir());

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.supplychaos.env.kubernetes.KubernetesTarget;
 import io.supplychaos.metrics.MetricsSource;
 
 /**
@@ -17,6 +18,7 @@ import io.supplychaos.metrics.MetricsSource;
  * @param security     the embedded env's client listener security; null: plaintext
  * @param external     the cluster of {@code kind: external}; null for other kinds
  * @param compose      the compose file of {@code kind: compose}; null for other kinds
+ * @param kubernetes   the Strimzi cluster of {@code kind: kubernetes}; null for other kinds
  * @param metrics      where broker metrics come from on a cluster the tool did not start (remote JMX,
  *                     a Prometheus scrape, none); the embedded env reads its brokers' local JMX
  */
@@ -34,6 +36,7 @@ public record EnvSpec(
         ListenerSecurity security,
         ExternalTarget external,
         ComposeTarget compose,
+        KubernetesTarget kubernetes,
         MetricsSource metrics) {
 
     public static final String ALL_BROKERS = "all";
@@ -52,7 +55,7 @@ public record EnvSpec(
     public EnvSpec(String name, int brokers, int replicationFactor, int partitions, int minInsyncReplicas,
                    Partitioning partitioning, Network network, Map<String, Map<String, String>> brokerConfig) {
         this(name, brokers, replicationFactor, partitions, minInsyncReplicas, partitioning, network, brokerConfig,
-                EnvKind.EMBEDDED, Map.of(), null, null, null, null);
+                EnvKind.EMBEDDED, Map.of(), null, null, null, null, null);
     }
 
     /** The properties this env sets for one broker: {@code all} first, then the broker's own overrides. */

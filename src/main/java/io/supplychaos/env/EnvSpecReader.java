@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import io.supplychaos.env.kubernetes.KubernetesTarget;
 import io.supplychaos.metrics.MetricsSource;
 import io.supplychaos.spec.Rule;
 import io.supplychaos.spec.SpecFile;
@@ -26,11 +27,11 @@ public final class EnvSpecReader {
 
     private static final Set<String> FIELDS = Set.of("name", "kind", "brokers", "replicationFactor", "partitions",
             "minInsyncReplicas", "partitioning", "network", "brokerConfig", "security", "clientConfig",
-            "bootstrapServers", "toxiproxy", "brokerCommands", "hosts", "composeFile", "metrics");
+            "bootstrapServers", "toxiproxy", "brokerCommands", "hosts", "composeFile", "metrics", "kubernetes");
     /** The fields only one kind takes, with the kind. */
     private static final Map<String, EnvKind> KIND_FIELDS = Map.of("network", EnvKind.EMBEDDED, "brokerConfig",
             EnvKind.EMBEDDED, "security", EnvKind.EMBEDDED, "bootstrapServers", EnvKind.EXTERNAL, "toxiproxy",
-            EnvKind.EXTERNAL, "brokerCommands", EnvKind.EXTERNAL, "hosts", EnvKind.EXTERNAL, "composeFile", EnvKind.COMPOSE);
+            EnvKind.EXTERNAL, "brokerCommands", EnvKind.EXTERNAL, "hosts", EnvKind.EXTERNAL, "composeFile", EnvKind.COMPOSE, "kubernetes", EnvKind.KUBERNETES);
     /** The compose file of {@code kind: compose} when none is named: the repo's, beside env/. */
     static final String DEFAULT_COMPOSE_FILE = "../docker-compose.yml";
 
@@ -69,9 +70,6 @@ public final class EnvSpecReader {
                         + " (it is for kind: " + field.getValue().yamlName() + ")");
             }
         }
-        if (kind == EnvKind.KUBERNETES) {
-            throw node.get("kind").refuse("embedded, compose or external (kubernetes is being wired)");
-        }
         int brokers = Math.toIntExact(node.get("brokers").as(Rule.whole(1, MAX_BROKERS)));
         int rf = Math.toIntExact(node.get("replicationFactor").as(Rule.whole(1, brokers, null, "at most brokers")));
         int partitions = Math.toIntExact(node.get("partitions").as(Rule.whole(1, MAX_PARTITIONS)));
@@ -93,9 +91,17 @@ public final class EnvSpecReader {
         if (kind == EnvKind.EMBEDDED && node.has("metrics")) {
             throw node.get("metrics").error("no metrics in an env of kind: embedded (its brokers' own JMX is read)");
         }
+        KubernetesTarget kubernetes = null;
+        if (kind == EnvKind.KUBERNETES) {
+            if (!node.has("kubernetes")) {
+                throw node.get("kubernetes").error("required for kind: kubernetes: a mapping with namespace and cluster "
+                        + "(the Strimzi Kafka resource)");
+            }
+            kubernetes = KubernetesTarget.fromNode(node.get("kubernetes"));
+        }
         MetricsSource metrics = MetricsSource.fromNode(node.get("metrics"), brokers);
         return new EnvSpec(name, brokers, rf, partitions, minIsr, partitioning, network,
-                brokerConfig(node.get("brokerConfig"), brokers), kind, clientConfig, security, external, compose, metrics);
+                brokerConfig(node.get("brokerConfig"), brokers), kind, clientConfig, security, external, compose, kubernetes, metrics);
     }
 
     private static ListenerSecurity security(SpecNode node) {

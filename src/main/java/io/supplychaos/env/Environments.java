@@ -53,7 +53,11 @@ public final class Environments {
     /** The tool's own: real commands in the project directory. */
     public static Environments of(ChaosPaths paths) {
         return new Environments(paths, CommandRunner.system(paths.home()), (spec, progress) -> {
-            throw new IllegalArgumentException("env kind kubernetes is not available in this build");
+            progress.accept("reading the bootstrap servers of " + spec.kubernetes().describe());
+            try (io.supplychaos.env.kubernetes.KubernetesBackend backend =
+                         io.supplychaos.env.kubernetes.KubernetesBackend.connect(spec.kubernetes(), new AppInstances(paths))) {
+                return new KafkaAccess(backend.cluster().bootstrapServers(), spec.clientConfig());
+            }
         });
     }
 

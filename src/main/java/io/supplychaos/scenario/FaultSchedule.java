@@ -130,7 +130,7 @@ public final class FaultSchedule {
         FaultTarget target = fault.target();
         SpecNode targetNode = node.get("target");
         String brokers = "a broker id from 1 to " + env.brokers() + ", random, leader-of TOPIC:PARTITION, controller or killed";
-        EnvCapabilities.refusal(env, type, fault.attribute("link", "client")).ifPresent(why -> {
+        EnvCapabilities.refusal(env, fault).ifPresent(why -> {
             throw node.get("action").refuse("a fault env '" + env.name() + "' can take: " + why + point);
         });
         switch (type.kind()) {

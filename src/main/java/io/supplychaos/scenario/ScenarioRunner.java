@@ -23,6 +23,8 @@ import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.Environments;
 import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.kubernetes.KubernetesBackend;
+import io.supplychaos.env.kubernetes.KubernetesTarget;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
@@ -102,6 +104,8 @@ public final class ScenarioRunner {
         PartitionWatch watch;
         OutcomeConsumer outcomes;
         BrokerMetrics brokerMetrics;
+        /** The API connection of a Kubernetes env whose app instances are the Deployment's pods. */
+        KubernetesBackend appPods;
     }
 
     public Outcome run(Scenario scenario, AtomicBoolean stop) throws InterruptedException {
@@ -120,7 +124,11 @@ public final class ScenarioRunner {
             // instances a crashed CLI left on this env would process the run's orders beside ours
             started.apps.stopLeftovers().forEach(left -> out.println("stopped app instance " + left.index()
                     + " (pid " + left.pid() + ") that an earlier run left behind"));
-            startApps(scenario, env, started.apps, stop);
+            if (podApps(scenario)) {
+                startAppPods(scenario, started);
+            } else {
+                startApps(scenario, env, started.apps, stop);
+            }
 
             Workload workload = new Workload();
             HistoryEvent.EndReason reason = HistoryEvent.EndReason.COMPLETED;
@@ -231,6 +239,21 @@ public final class ScenarioRunner {
         out.println(started.size() + " app instance(s) ready (" + scenario.app().processingGuarantee() + ", tuned for "
                 + scenario.tuning().property() + (scenario.app().tuning() == null ? ", chosen from the offered rate" : "")
                 + ")");
+    }
+
+    private static boolean podApps(Scenario scenario) {
+        return scenario.env().kubernetes() != null && scenario.env().kubernetes().apps() == KubernetesTarget.Apps.PODS;
+    }
+
+    /**
+     * A Kubernetes env with {@code apps: pods}: the app Deployment scaled to the scenario's instances
+     * (restored at teardown). The pods run with the Deployment's own configuration.
+     */
+    private void startAppPods(Scenario scenario, Started started) {
+        started.appPods = KubernetesBackend.connect(scenario.env().kubernetes(), started.apps);
+        started.appPods.cluster().scaleAppsAndWait(scenario.app().instances());
+        out.println(scenario.app().instances() + " app pod(s) of Deployment " + scenario.env().kubernetes().appDeployment()
+                + " ready (their configuration is the Deployment's)");
     }
 
     // ---- workload + fault timeline -------------------------------------------------------------
@@ -403,6 +426,13 @@ public final class ScenarioRunner {
         // after Ctrl-C the apps get less grace, so that apps and brokers are down within the 30 s promised
         Duration appGrace = interrupted ? Timeouts.APP_STOP_GRACE_INTERRUPTED : Timeouts.APP_STOP_GRACE;
         quietly("stopping the app instances", () -> started.apps.stopAll(appGrace));
+        if (started.appPods != null) {
+            KubernetesBackend pods = started.appPods;
+            quietly("restoring the app Deployment's replicas", () -> {
+                pods.cluster().restoreApps();
+                pods.close();
+            });
+        }
         Environments.Opened opened = started.opened;
         if (opened != null && opened.started() && !scenario.reuseEnv()) {
             if (opened.embedded() != null) {

@@ -48,7 +48,7 @@ class ExternalBackendTest {
                 BrokerCommand.PAUSE, List.of("./pause", "{id}"),
                 BrokerCommand.RESUME, List.of("./resume", "{id}")));
         EnvSpec spec = new EnvSpec("staging", 3, 3, 6, 2, Partitioning.KEY, Network.PROXIED, Map.of(), EnvKind.EXTERNAL,
-                Map.of(), null, target, null, null);
+                Map.of(), null, target, null, null, null);
         Attachment attachment = new Attachment(spec, "env/staging.yaml", Instant.EPOCH,
                 KafkaAccess.plaintext(target.bootstrapServers()), Map.of(2, "kafka-2.internal", 3, "kafka-3.internal"),
                 false, "run");

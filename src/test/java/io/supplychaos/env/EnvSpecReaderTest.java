@@ -78,6 +78,9 @@ class EnvSpecReaderTest {
                         "clientConfig.bootstrap.servers", "other than bootstrap.servers"),
                 Arguments.of("missing client config file", EXTERNAL + "clientConfig: no-such.properties\n",
                         "clientConfig", "a client properties file that can be read"),
+                Arguments.of("kubernetes without its block", VALID + "kind: kubernetes\n", "kubernetes", "required for kind: kubernetes"),
+                Arguments.of("kubernetes block on external", EXTERNAL + "kubernetes: {namespace: k, cluster: c}\n", "kubernetes",
+                        "no kubernetes in an env of kind: external"),
                 Arguments.of("metrics on embedded", VALID + "metrics: none\n", "metrics", "no metrics in an env of kind: embedded"),
                 Arguments.of("broken YAML", "brokers: [1\n", "(file)", "valid YAML"));
     }

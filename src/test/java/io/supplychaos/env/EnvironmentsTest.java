@@ -87,6 +87,6 @@ class EnvironmentsTest {
 
     private static EnvSpec composeSpec() {
         return new EnvSpec("compose-c3", 3, 3, 6, 2, Partitioning.KEY, Network.PROXIED, Map.of(), EnvKind.COMPOSE, Map.of(),
-                null, null, new ComposeTarget(COMPOSE_FILE.toString()), null);
+                null, null, new ComposeTarget(COMPOSE_FILE.toString()), null, null);
     }
 }

@@ -128,6 +128,8 @@ class ScenarioLoaderTest {
                 Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
                                 + "bootstrapServers: \"k:9092\"}\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: cut}\n",
                         "faults[0].action", "a fault env 'staging' can take: it is kind: external and names no Toxiproxy"),
+                Arguments.of("name: x\nenv: k8s-c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: reset-peer}\n",
+                        "faults[0].action", "a fault env 'k8s-c3' can take: reset-peer: Chaos Mesh has no reset-peer action"),
                 Arguments.of("name: x\nsweep: {env: [c3, c1], orders: [100]}\nfaults:\n  - {at: 1s, action: kill-broker, target: 2}\n",
                         "faults[0].target", "a broker id from 1 to 1 (env 'c1' has 1 broker) (sweep point env 'c1'), got '2'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nstallTimeout: 1s\n",

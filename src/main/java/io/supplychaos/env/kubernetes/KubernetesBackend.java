@@ -17,6 +17,7 @@ import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
 import io.supplychaos.env.ToxiproxyApi;
@@ -54,6 +55,7 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
     private final ChaosMesh chaosMesh;
     private final AppInstances localApps;
     private final boolean ownsClient;
+    private java.util.Map<String, String> clientConfig = java.util.Map.of();
 
     /**
      * @param client    the API server's client (the caller closes it)
@@ -217,8 +219,14 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
     }
 
     @Override
-    public String bootstrapServers() {
-        return cluster.bootstrapServers();
+    public KafkaAccess access() {
+        return new KafkaAccess(cluster.bootstrapServers(), clientConfig);
+    }
+
+    /** The same backend whose clients also use {@code config} (the env file's clientConfig). */
+    public KubernetesBackend withClientConfig(java.util.Map<String, String> config) {
+        this.clientConfig = java.util.Map.copyOf(config);
+        return this;
     }
 
     @Override

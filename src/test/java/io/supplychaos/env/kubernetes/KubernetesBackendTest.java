@@ -416,7 +416,7 @@ class KubernetesBackendTest {
     void shouldDescribeTheClusterAndTakeBootstrapFromTheKafkaStatus() {
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
         assertThat(backend.describe()).isEqualTo("kubernetes cluster c3 in namespace kafka (current context)");
-        assertThat(backend.bootstrapServers()).isEqualTo("c3-kafka-bootstrap.kafka.svc:9092");
+        assertThat(backend.access().bootstrapServers()).isEqualTo("c3-kafka-bootstrap.kafka.svc:9092");
         assertThat(backend.toxiproxy()).isEmpty();
         assertThat(backend.brokerIds()).containsExactly(1, 2, 3);
     }
