@@ -38,6 +38,10 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws JsonProcessingException {
+        Optional<io.supplychaos.env.Attachment> attached = io.supplychaos.env.Attachment.read(common.paths().stateDir());
+        if (attached.isPresent()) {
+            return attachedStatus(attached.get());
+        }
         Optional<EnvState> state = new EmbeddedEnvironment(common.paths()).recorded();
         PrintWriter out = spec.commandLine().getOut();
         List<AppInstances.AppInstance> apps = new AppInstances(common.paths()).read();
@@ -53,6 +57,39 @@ final class StatusCommand implements Callable<Integer> {
             suite.read().forEach(p -> out.printf("verify %s  pid %-7s %s  log %s%n", p.role(), p.pid(),
                     suite.alive(p) ? "running" : "stopped", p.log()));
         }
+        return 0;
+    }
+
+    /** A cluster the tool attached to: what it is, how it is reached, which brokers answer; never a secret. */
+    private int attachedStatus(io.supplychaos.env.Attachment attached) throws JsonProcessingException {
+        PrintWriter out = spec.commandLine().getOut();
+        var access = attached.access();
+        String brokers;
+        try {
+            brokers = "registered " + io.supplychaos.env.ClusterTopics.registered(access, io.supplychaos.time.Timeouts.STATUS_QUERY);
+        } catch (RuntimeException e) {
+            brokers = "no answer (" + e.getMessage() + ")";
+        }
+        List<AppInstances.AppInstance> apps = new AppInstances(common.paths()).read();
+        if (json) {
+            java.util.Map<String, Object> report = new java.util.LinkedHashMap<>();
+            report.put("env", attached.envName());
+            report.put("kind", attached.spec().kind().yamlName());
+            report.put("bootstrapServers", access.bootstrapServers());
+            report.put("clientConfig", access.maskedConfig());
+            report.put("brokers", brokers);
+            report.put("attachedAt", attached.attachedAt().toString());
+            report.put("apps", apps);
+            out.println(JSON.writeValueAsString(report));
+            return 0;
+        }
+        out.printf("env %s (%s, attached %s by %s)%nbootstrap servers: %s (%s)%nbrokers: %s%n", attached.envName(),
+                attached.spec().kind().yamlName(), attached.attachedAt(), attached.recordedBy(), access.bootstrapServers(),
+                access.securityProtocol(), brokers);
+        if (!access.clientConfig().isEmpty()) {
+            out.println("client config: " + access.maskedConfig());
+        }
+        apps.forEach(app -> out.printf("app %d  pid %s  log %s%n", app.index(), app.pid(), app.log()));
         return 0;
     }
 

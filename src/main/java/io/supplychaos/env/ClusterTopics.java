@@ -68,6 +68,18 @@ public final class ClusterTopics {
         }
     }
 
+    /** The registered brokers' ids, asked once within {@code timeout}. */
+    public static Set<Integer> registered(KafkaAccess cluster, Duration timeout) {
+        try (Admin admin = admin(cluster, timeout)) {
+            Collection<Node> nodes = get(admin.describeCluster().nodes(), timeout);
+            if (nodes == null) {
+                throw new IllegalStateException("the cluster at " + cluster.bootstrapServers() + " did not answer within "
+                        + Timeouts.describe(timeout));
+            }
+            return ids(nodes);
+        }
+    }
+
     private static Set<Integer> ids(Collection<Node> nodes) {
         return nodes.stream().map(Node::id).collect(Collectors.toCollection(TreeSet::new));
     }

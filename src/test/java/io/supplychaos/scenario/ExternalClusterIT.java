@@ -131,6 +131,37 @@ class ExternalClusterIT {
                 assertThat(ProcessControl.isOurs(broker.pid(), broker.configFile())).as("broker " + broker.id() + " runs").isTrue());
     }
 
+    @Test
+    @Timeout(120)
+    void shouldAttachWithUpShowItInStatusAndLeaveTheClusterRunningOnDown() throws IOException {
+        EnvState cluster = new EmbeddedEnvironment(foreign).running().orElseThrow();
+        Path envFile = Files.writeString(dir.resolve("staging.yaml"), """
+                kind: external
+                brokers: 3
+                replicationFactor: 3
+                partitions: 6
+                minInsyncReplicas: 2
+                bootstrapServers: %s
+                """.formatted(cluster.bootstrapServers()));
+        String state = dir.resolve("attach-state").toString();
+        StringWriter up = new StringWriter();
+        StringWriter status = new StringWriter();
+        StringWriter down = new StringWriter();
+
+        int upExit = cli(up).execute("up", "--env", envFile.toString(), "--state-dir", state);
+        int statusExit = cli(status).execute("status", "--state-dir", state);
+        int downExit = cli(down).execute("down", "--state-dir", state);
+
+        assertThat(upExit).as(up.toString()).isZero();
+        assertThat(up.toString()).contains("env staging (external) attached", "topics present with 6 partitions, RF 3, min ISR 2");
+        assertThat(statusExit).as(status.toString()).isZero();
+        assertThat(status.toString()).contains("env staging (external", "registered [1, 2, 3]");
+        assertThat(downExit).as(down.toString()).isZero();
+        assertThat(down.toString()).contains("left the cluster of env staging running");
+        assertThat(Attachment.read(Path.of(state))).isEmpty();
+        assertThat(new EmbeddedEnvironment(foreign).running()).as("the foreign cluster still runs").isPresent();
+    }
+
     /** The CLI's own fault verb on the foreign state directory, as a broker command with {id}. */
     private String hook(String verb) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
