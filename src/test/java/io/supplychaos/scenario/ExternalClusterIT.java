@@ -37,7 +37,8 @@ import picocli.CommandLine;
  * it only by its bootstrap servers, its Toxiproxy API and broker commands, which are the CLI's own
  * {@code kill-broker}/{@code start-broker} on the foreign state directory. The run delays the
  * client links through that Toxiproxy and kills and restarts a partition leader through the
- * commands; it must PASS with nothing lost, record every fault as injected, and leave the foreign
+ * commands (the kill is held 8 s from the moment the kill command returned, then healed by the
+ * start command: a command-line hook may take seconds on a loaded machine); it must PASS with nothing lost, record every fault as injected, and leave the foreign
  * cluster running with its topics.
  */
 class ExternalClusterIT {
@@ -88,8 +89,7 @@ class ExternalClusterIT {
                 workload: {warmup: [300], orders: 2500, ratePerSecond: 100}
                 faults:
                   - {at: 2s, action: delay, ms: 50, for: 6s}
-                  - {at: 10s, action: kill-broker, target: leader-of order-placed:0}
-                  - {at: 18s, action: start-broker, target: killed}
+                  - {at: 10s, action: kill-broker, target: leader-of order-placed:0, for: 8s}
                 expect: {lost: 0, duplicates: 0}
                 drainTimeout: 90s
                 """.formatted(cluster.bootstrapServers(), cluster.toxiproxyApi(), hook("kill-broker"), hook("start-broker"),
@@ -115,7 +115,7 @@ class ExternalClusterIT {
         assertThat(summary.at("/orders/lost/count").asLong()).isZero();
         assertThat(summary.at("/orders/duplicates/count").asLong()).isZero();
         assertThat(summary.at("/orders/acked").asLong()).isEqualTo(2800);
-        assertThat(summary.get("faults")).hasSize(3);
+        assertThat(summary.get("faults")).hasSize(2);
         assertThat(summary.get("brokerMetricsSource").asText()).as("remote JMX of the foreign brokers").startsWith("JMX");
         for (JsonNode fault : summary.get("faults")) {
             assertThat(fault.path("error").isMissingNode() || fault.path("error").isNull())
@@ -123,7 +123,7 @@ class ExternalClusterIT {
             assertThat(fault.path("injectedAt").asLong()).as("injected: " + fault).isPositive();
         }
         assertThat(summary.at("/faults/1/action").asText()).isEqualTo("kill-broker");
-        assertThat(summary.at("/faults/1/healedAt").asLong()).as("the start ended the kill").isPositive();
+        assertThat(summary.at("/faults/1/healedAt").asLong()).as("the start command healed the kill").isPositive();
         assertThat(appsLeft).as("apps left by the run").isEmpty();
         assertThat(attachmentLeft).as("the run forgets the cluster it attached to").isEmpty();
         assertThat(after).as("the foreign cluster still runs").isPresent();
