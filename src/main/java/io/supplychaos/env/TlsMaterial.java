@@ -101,7 +101,8 @@ public record TlsMaterial(Path dir, String password) {
     }
 
     private void keytool(String... arguments) {
-        List<String> command = new ArrayList<>(List.of(keytoolBinary()));
+        // eight short keytool JVMs per up: C1 and the serial collector start them quicker on 2 shared cores
+        List<String> command = new ArrayList<>(List.of(keytoolBinary(), "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"));
         command.addAll(List.of(arguments));
         command.addAll(List.of("-storetype", "PKCS12", "-storepass:env", PASSWORD_ENV));
         if (arguments[0].equals("-genkeypair")) {
