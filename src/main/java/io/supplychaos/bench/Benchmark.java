@@ -290,8 +290,6 @@ public final class Benchmark {
         Measured tls = onEnv(environment, secured, measure);
         TlsCost cost = new TlsCost(plain.name(), secured.name(), secured.security().mechanism(), plaintext.throughput(),
                 tls.throughput(), plaintext.light(), tls.light());
-        out.printf("TLS+SASL cost: %,.0f records/s vs %,.0f plaintext, ratio %.2f%n", cost.secured().recordsPerSec(),
-                cost.plaintext().recordsPerSec(), cost.ratio());
         return cost;
     }
 
