@@ -59,7 +59,8 @@ import io.supplychaos.topology.Topics;
  * (placed as Kafka's benchmark places its keyless records, and keyed by order id as in a run), in
  * alternating rounds whose median is the figure, and the whole pipeline as fast as it goes, after
  * an equal warm-up, under exactly_once_v2 and at_least_once, with the resident memory of brokers,
- * Toxiproxy and app while the pipeline runs. Starts and stops its
+ * Toxiproxy and app while the pipeline runs; and, when the env has a secured twin (ENV-sasl-ssl),
+ * Kafka's benchmark and the EOS light load on both, for what TLS and SASL cost. Starts and stops its
  * own envs (refuses when one is running) and writes nothing but the figures. A raised stop flag
  * (Ctrl-C) ends it between steps, envs stopped.
  */
@@ -74,7 +75,7 @@ public final class Benchmark {
      */
     public record Figures(Throughput producerPerformance, Throughput loadGenerator, Throughput loadGeneratorKeyed,
                           Pipelines pipeline, LightLoads lightLoad, Throughput direct, double rssMb,
-                          Map<String, Object> settings) {
+                          Map<String, Object> settings, TlsCost tls) {
 
         /** Kafka's benchmark through the proxies: the same figure as {@link #producerPerformance}, under its own key. */
         @JsonProperty("proxied")
@@ -115,6 +116,29 @@ public final class Benchmark {
     }
 
     public record LightLoads(LightLoad eos, LightLoad alos) {
+    }
+
+    /**
+     * What the SASL_SSL client listener costs: Kafka's benchmark with the same settings on the
+     * plaintext env and on its secured twin of the same shape (ENV-sasl-ssl), and the EOS pipeline's
+     * light-load latency on both.
+     *
+     * @param env        the plaintext env, e.g. c3
+     * @param securedEnv its secured twin, e.g. c3-sasl-ssl, and its mechanism
+     */
+    public record TlsCost(String env, String securedEnv, String mechanism, Throughput plaintext, Throughput secured,
+                          LightLoad plaintextLightEos, LightLoad securedLightEos) {
+
+        /** Secured records/s over plaintext records/s. */
+        @JsonProperty("ratio")
+        public double ratio() {
+            return secured.recordsPerSec() / plaintext.recordsPerSec();
+        }
+    }
+
+    /** The secured twin of an env: the same shape with a SASL_SSL client listener. */
+    public static String securedTwin(String envName) {
+        return envName + "-sasl-ssl";
     }
 
     /** What the proxied env gave. */
@@ -162,10 +186,7 @@ public final class Benchmark {
         EnvSpec directSpec = EnvSpecReader.read(EnvFiles.resolve(paths, envName + "-direct"));
         int recordSize = orderSize();
         EmbeddedEnvironment environment = new EmbeddedEnvironment(paths);
-        if (environment.running().isPresent()) {
-            throw new IllegalArgumentException("an env is running (" + environment.running().get().envName()
-                    + "): the benchmark needs the machine to itself; `./chaos down` first");
-        }
+        requireNoEnv(environment);
         Map<String, String> unkeyed = new LinkedHashMap<>(producer);
         unkeyed.putIfAbsent(ProducerConfig.PARTITIONER_IGNORE_KEYS_CONFIG, "true");
         Throughput direct = onEnv(environment, directSpec, state -> {
@@ -212,6 +233,10 @@ public final class Benchmark {
                     new LightLoads(eosLight, alosLight), memory.peakMb());
         });
         checkStop(stop);
+        TlsCost tls = null;
+        if (java.nio.file.Files.exists(EnvFiles.resolve(paths, securedTwin(envName)))) {
+            tls = tlsCost(envName, producer, records, recordSize, proxiedSpec, stop);
+        }
         Map<String, Object> settings = new LinkedHashMap<>();
         settings.put("env", envName);
         settings.put("recordSizeBytes", recordSize);
@@ -222,7 +247,57 @@ public final class Benchmark {
         settings.put("lightLoad", Map.of("ratePerSecond", LIGHT_RATE, "warmupOrders", LIGHT_WARM_UP_ORDERS,
                 "orders", LIGHT_ORDERS));
         return new Figures(proxied.producerPerformance(), proxied.loadGenerator(), proxied.loadGeneratorKeyed(),
-                proxied.pipelines(), proxied.lightLoads(), direct, proxied.rssMb(), settings);
+                proxied.pipelines(), proxied.lightLoads(), direct, proxied.rssMb(), settings, tls);
+    }
+
+    /**
+     * Only what TLS costs ({@code bench --only tls}): Kafka's benchmark on {@code envName} and on its
+     * secured twin, and the EOS light load on both when {@code light}.
+     */
+    public TlsCost runTls(String envName, Map<String, String> producer, long records, boolean light, AtomicBoolean stop)
+            throws InterruptedException {
+        requireNoEnv(new EmbeddedEnvironment(paths));
+        EnvSpec plain = EnvSpecReader.read(EnvFiles.resolve(paths, envName));
+        return tlsCost(envName, producer, records, orderSize(), light ? plain : null, stop);
+    }
+
+    /** @param lightOn the plaintext spec to measure the light load on too; null: Kafka's benchmark only */
+    private TlsCost tlsCost(String envName, Map<String, String> producer, long records, int recordSize, EnvSpec lightOn,
+                            AtomicBoolean stop) throws InterruptedException {
+        EnvSpec plain = EnvSpecReader.read(EnvFiles.resolve(paths, envName));
+        EnvSpec secured = EnvSpecReader.read(EnvFiles.resolve(paths, securedTwin(envName)));
+        if (secured.security() == null || secured.brokers() != plain.brokers() || secured.network() != plain.network()) {
+            throw new IllegalArgumentException("env " + secured.name() + " must be " + envName
+                    + " with a security: block (same brokers and network) to measure what TLS costs");
+        }
+        EmbeddedEnvironment environment = new EmbeddedEnvironment(paths);
+        record Measured(Throughput throughput, LightLoad light) {
+        }
+        OnEnv<Measured> measure = state -> {
+            producerPerformance(state, producer, records / WARM_UP_DIVISOR, recordSize);
+            List<Throughput> rounds = new ArrayList<>();
+            for (int round = 0; round < ROUNDS; round++) {
+                checkStop(stop);
+                rounds.add(producerPerformance(state, producer, records, recordSize));
+            }
+            Throughput median = Throughput.median(rounds);
+            out.printf("ProducerPerformance, %s: %s%n", state.access().securityProtocol(), describe(median));
+            checkStop(stop);
+            return new Measured(median, lightOn == null ? null : lightLoad(state.spec(), "exactly_once_v2", producer, stop));
+        };
+        Measured plaintext = onEnv(environment, plain, measure);
+        checkStop(stop);
+        Measured tls = onEnv(environment, secured, measure);
+        TlsCost cost = new TlsCost(plain.name(), secured.name(), secured.security().mechanism(), plaintext.throughput(),
+                tls.throughput(), plaintext.light(), tls.light());
+        return cost;
+    }
+
+    private static void requireNoEnv(EmbeddedEnvironment environment) {
+        if (environment.running().isPresent()) {
+            throw new IllegalArgumentException("an env is running (" + environment.running().get().envName()
+                    + "): the benchmark needs the machine to itself; `./chaos down` first");
+        }
     }
 
     private static String describe(Throughput throughput) {
@@ -252,7 +327,11 @@ public final class Benchmark {
         }
     }
 
-    /** Kafka's own producer benchmark, on the brokers' classpath, against the env's bootstrap servers. */
+    /**
+     * Kafka's own producer benchmark, on the brokers' classpath, against the env's bootstrap servers.
+     * A secured env's client config goes in a {@code --producer.config} file (0600, in the state
+     * directory, removed afterwards): its passwords stay off the command line.
+     */
     private Throughput producerPerformance(EnvState state, Map<String, String> producer, long records, int recordSize) {
         List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(),
                 "-Xmx512m", "-cp", BrokerClasspath.resolve(paths), "org.apache.kafka.tools.ProducerPerformance",
@@ -260,7 +339,17 @@ public final class Benchmark {
                 Integer.toString(recordSize), "--throughput", "-1", "--producer-props",
                 "bootstrap.servers=" + state.bootstrapServers()));
         producer.forEach((key, value) -> command.add(key + "=" + value));
-        String output = ExternalCommand.run("ProducerPerformance", command, paths.home(), Map.of(), 600);
+        Path config = null;
+        String output;
+        try {
+            if (!state.clientConfig().isEmpty()) {
+                config = writeClientConfig(state);
+                command.addAll(List.of("--producer.config", config.toString()));
+            }
+            output = ExternalCommand.run("ProducerPerformance", command, paths.home(), Map.of(), 600);
+        } finally {
+            deleteQuietly(config);
+        }
         // the last summary line is the whole run's; the ones before it are intervals
         Matcher summaries = PERF_SUMMARY.matcher(output);
         MatchResult last = null;
@@ -272,6 +361,33 @@ public final class Benchmark {
         }
         return new Throughput(Double.parseDouble(last.group(2)), Double.parseDouble(last.group(3)),
                 Double.parseDouble(last.group(7)));
+    }
+
+    private Path writeClientConfig(EnvState state) {
+        Path file = paths.stateDir().resolve("bench-producer.properties");
+        try {
+            java.nio.file.Files.deleteIfExists(file);
+            java.nio.file.Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            java.util.Properties properties = new java.util.Properties();
+            properties.putAll(state.clientConfig());
+            try (Writer writer = java.nio.file.Files.newBufferedWriter(file)) {
+                properties.store(writer, "supply-chaos bench: the env's client config; removed after the run");
+            }
+            return file;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            try {
+                java.nio.file.Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // the state directory is the owner's only, and the next bench overwrites it
+            }
+        }
     }
 
     /** The run's own load generator, alone, into the bench topic. */

@@ -14,9 +14,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bench [--env c3] [--json FILE]}: the project beside Kafka's own ProducerPerformance in
- * one run on one env (see {@link Benchmark}); prints a table of figures and ratios and writes them
- * as JSON. A command that prints figures, not a test: it asserts nothing.
+ * {@code bench [--env c3] [--json FILE] [--only tls]}: the project beside Kafka's own
+ * ProducerPerformance in one run on one env, and what a SASL_SSL client listener costs when the env
+ * has a secured twin (see {@link Benchmark}); prints a table of figures and ratios and writes them
+ * as JSON. {@code --only tls} measures just the TLS part. A command that prints figures, not a test: it asserts nothing.
  */
 @Command(name = "bench", description = "Measure the pipeline beside Kafka's ProducerPerformance, in one run.")
 final class BenchCommand implements Callable<Integer> {
@@ -43,6 +44,10 @@ final class BenchCommand implements Callable<Integer> {
             + "(default: acks=all batch.size=262144 linger.ms=5).")
     Map<String, String> producer;
 
+    @Option(names = "--only", paramLabel = "PART", description = "Measure one part only: tls (Kafka's benchmark and the"
+            + " EOS light load on ENV and on ENV-sasl-ssl).")
+    String only;
+
     @Mixin
     BasePortOption port;
 
@@ -51,6 +56,24 @@ final class BenchCommand implements Callable<Integer> {
         Map<String, String> settings = producer != null ? producer : new LinkedHashMap<>(Map.of("acks", "all",
                 "batch.size", "262144", "linger.ms", "5"));
         var out = spec.commandLine().getOut();
+        if (only != null) {
+            if (!only.equals("tls")) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--only takes tls, not " + only);
+            }
+            Benchmark.TlsCost tls;
+            try (var lock = io.supplychaos.env.StateDirLock.acquire(common.paths(), "bench --only tls --env " + env);
+                 InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
+                tls = new Benchmark(common.paths(), port.basePort, out).runTls(env, settings, records, true, guard.stop());
+            }
+            out.println();
+            out.printf("%-44s %14s %10s%n", "", "figure", "ratio");
+            tls(out, tls);
+            if (json != null) {
+                io.supplychaos.report.ResultFiles.writeJson(json.toAbsolutePath(), tls);
+                out.println("figures: " + json);
+            }
+            return 0;
+        }
         Benchmark.Figures figures;
         // Ctrl-C: the benchmark stops its envs and app before the JVM exits
         try (var lock = io.supplychaos.env.StateDirLock.acquire(common.paths(), "bench --env " + env); InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
@@ -79,11 +102,27 @@ final class BenchCommand implements Callable<Integer> {
                 pp / figures.direct().recordsPerSec());
         out.printf("%-44s %,14.0f %10.2f%n", "RSS brokers, Toxiproxy, app MB (target 1,500)", figures.rssMb(),
                 figures.rssMb() / 1_500);
+        if (figures.tls() != null) {
+            tls(out, figures.tls());
+        }
         if (json != null) {
             Benchmark.writeJson(figures, json);
             out.println("figures: " + json);
         }
         return 0;
+    }
+
+    /** What TLS costs: Kafka's benchmark and, when measured, the EOS light load, secured against plaintext. */
+    private static void tls(java.io.PrintWriter out, Benchmark.TlsCost tls) {
+        out.printf("%-44s %,14.0f %10s%n", "ProducerPerformance records/s, " + tls.env(), tls.plaintext().recordsPerSec(), "1.00");
+        out.printf("%-44s %,14.0f %10.2f%n", "  " + tls.securedEnv() + " (SASL_SSL " + tls.mechanism() + ")",
+                tls.secured().recordsPerSec(), tls.ratio());
+        out.printf("TLS+SASL cost: %,.0f records/s vs %,.0f plaintext, ratio %.2f%n", tls.secured().recordsPerSec(),
+                tls.plaintext().recordsPerSec(), tls.ratio());
+        if (tls.plaintextLightEos() != null && tls.securedLightEos() != null) {
+            light(out, "EOS " + tls.env(), tls.plaintextLightEos(), 500);
+            light(out, "EOS " + tls.securedEnv(), tls.securedLightEos(), 500);
+        }
     }
 
     /** The light-load lines: p50 against its target, p99, and where the p50 goes hop by hop. */

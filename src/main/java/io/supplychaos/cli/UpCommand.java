@@ -52,9 +52,17 @@ final class UpCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         out.printf("env %s %s in %.1f s%n", envSpec.name(), result.reused() ? "already running, reused" : "up",
                 result.took().toMillis() / 1000.0);
-        out.println("bootstrap servers: " + result.state().bootstrapServers());
+        var access = result.state().access();
+        out.println("bootstrap servers: " + access.bootstrapServers()
+                + (access.clientConfig().isEmpty() ? "" : " (" + access.securityProtocol() + ")"));
         if (result.state().toxiproxyApi() != null) {
             out.println("toxiproxy api:     " + result.state().toxiproxyApi());
+        }
+        if (!access.clientConfig().isEmpty()) {
+            // masked: the passwords are in the state file (0600), for clients of the tool and for the user's own
+            out.println("client config:     " + access.maskedConfig());
+            out.println("                   (full config with passwords: clientConfig in "
+                    + environment.paths().stateDir().resolve("state.json") + ")");
         }
         return 0;
     }

@@ -10,15 +10,23 @@ import java.util.Map;
  * Builds one broker's {@code server.properties}: a combined KRaft node (broker + controller) with a
  * CLIENT listener, a REPLICATION (inter-broker) listener and a direct CONTROLLER listener. When the
  * env is proxied, CLIENT and REPLICATION advertise their Toxiproxy proxy's address so every client
- * byte and every follower fetch crosses Toxiproxy. Internal topics get the env's RF and min ISR.
- * The env file's {@code brokerConfig} is applied last. Pure; touches nothing.
+ * byte and every follower fetch crosses Toxiproxy. A secured env's CLIENT listener is SASL_SSL
+ * ({@link SecureListener}); REPLICATION and CONTROLLER stay PLAINTEXT, on 127.0.0.1 only, so the
+ * cost measured is the clients' and inter-broker traffic is not what is secured. Internal topics get
+ * the env's RF and min ISR. The env file's {@code brokerConfig} is applied last. Pure; touches nothing.
  */
 public final class BrokerProperties {
 
     private BrokerProperties() {
     }
 
+    /** A plaintext broker (or one of a secured env before its TLS files exist, in tests). */
     public static Map<String, String> forBroker(EnvSpec spec, PortPlan plan, int id, Path logDir) {
+        return forBroker(spec, plan, id, logDir, null);
+    }
+
+    /** @param secure the CLIENT listener's security; null: PLAINTEXT */
+    public static Map<String, String> forBroker(EnvSpec spec, PortPlan plan, int id, Path logDir, SecureListener secure) {
         String host = PortPlan.HOST;
         List<String> voters = new ArrayList<>();
         for (int v = 1; v <= spec.brokers(); v++) {
@@ -33,7 +41,11 @@ public final class BrokerProperties {
                 + ",CONTROLLER://" + host + ":" + plan.controller(id));
         p.put("advertised.listeners", "CLIENT://" + host + ":" + plan.advertised(id, ProxyLink.CLIENT, spec.network())
                 + ",REPLICATION://" + host + ":" + plan.advertised(id, ProxyLink.REPLICATION, spec.network()));
-        p.put("listener.security.protocol.map", "CLIENT:PLAINTEXT,REPLICATION:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.put("listener.security.protocol.map", "CLIENT:" + (secure == null ? "PLAINTEXT" : ListenerSecurity.SASL_SSL)
+                + ",REPLICATION:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        if (secure != null) {
+            p.putAll(secure.brokerProperties());
+        }
         p.put("inter.broker.listener.name", "REPLICATION");
         p.put("controller.listener.names", "CONTROLLER");
         p.put("log.dirs", logDir.toAbsolutePath().toString());

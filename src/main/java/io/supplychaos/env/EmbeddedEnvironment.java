@@ -183,7 +183,13 @@ public final class EmbeddedEnvironment {
         StateDir.wipeLogs(paths.logDir());
         StateDir.createOwned(paths.dataDir());
         StateDir.createOwned(paths.logDir());
-        EnvState state = initialState(spec, source, plan);
+        SecureListener secure = null;
+        if (spec.security() != null) {
+            progress.accept("generating a CA, broker keystore and client truststore in " + tlsDir(paths)
+                    + ", and a " + spec.security().mechanism() + " user");
+            secure = SecureListener.create(spec.security(), TlsMaterial.generate(tlsDir(paths)));
+        }
+        EnvState state = initialState(spec, source, plan, secure == null ? Map.of() : secure.clientConfig());
         record(state);
 
         if (toxiproxy != null) {
@@ -198,11 +204,16 @@ public final class EmbeddedEnvironment {
         progress.accept("formatting storage of " + spec.brokers() + " broker(s), cluster id " + clusterId);
         List<CompletableFuture<Void>> formats = new ArrayList<>();
         for (EnvState.BrokerState broker : state.brokers()) {
-            writeConfig(spec, plan, broker);
+            writeConfig(spec, plan, broker, secure);
+            List<String> format = new ArrayList<>(List.of(ProcessControl.javaBinary(), "-cp", classpath,
+                    "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", broker.configFile()));
+            // SCRAM users live in the cluster metadata: every node's first metadata records carry the user.
+            // Its password is on this command line for the second the format runs (a local process list only).
+            if (secure != null) {
+                format.addAll(secure.storageFormatArguments());
+            }
             formats.add(CompletableFuture.runAsync(() -> ExternalCommand.run("formatting the storage of broker " + broker.id()
-                    + " (" + broker.configFile() + ")", List.of(ProcessControl.javaBinary(), "-cp", classpath,
-                    "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", broker.configFile()),
-                    paths.home(), Map.of(), Timeouts.STORAGE_FORMAT.toSeconds())));
+                    + " (" + broker.configFile() + ")", format, paths.home(), Map.of(), Timeouts.STORAGE_FORMAT.toSeconds())));
         }
         formats.forEach(EmbeddedEnvironment::join);
 
@@ -220,7 +231,12 @@ public final class EmbeddedEnvironment {
         return running;
     }
 
-    private EnvState initialState(EnvSpec spec, String source, PortPlan plan) {
+    /** Where a secured env keeps its TLS files: in its data directory, so they go with the env. */
+    static Path tlsDir(ChaosPaths paths) {
+        return paths.dataDir().resolve("tls");
+    }
+
+    private EnvState initialState(EnvSpec spec, String source, PortPlan plan, Map<String, String> clientConfig) {
         List<EnvState.BrokerState> brokers = new ArrayList<>();
         List<EnvState.ProxyState> proxies = new ArrayList<>();
         for (int id = 1; id <= spec.brokers(); id++) {
@@ -240,7 +256,7 @@ public final class EmbeddedEnvironment {
         String api = spec.proxied() ? "http://" + PortPlan.HOST + ":" + plan.toxiproxyApi() : null;
         return new EnvState(spec, source, plan.basePort(), EnvState.STARTING, Instant.now(),
                 plan.bootstrapServers(spec.network()), api, null, brokers, proxies,
-                paths.dataDir().toString(), paths.logDir().toString(), Map.of());
+                paths.dataDir().toString(), paths.logDir().toString(), clientConfig);
     }
 
     private EnvState record(EnvState state) {
@@ -276,12 +292,18 @@ public final class EmbeddedEnvironment {
         }
     }
 
-    private static void writeConfig(EnvSpec spec, PortPlan plan, EnvState.BrokerState broker) {
+    private static void writeConfig(EnvSpec spec, PortPlan plan, EnvState.BrokerState broker, SecureListener secure) {
         try {
             Path config = Path.of(broker.configFile());
             StateDir.createOwned(config.getParent());
+            if (secure != null) {
+                // it holds the keystore password (and PLAIN's user): readable by the owner only, before anything is in it
+                Files.deleteIfExists(config);
+                Files.createFile(config, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            }
             Files.writeString(config, BrokerProperties.render(
-                    BrokerProperties.forBroker(spec, plan, broker.id(), Path.of(broker.dataDir()))));
+                    BrokerProperties.forBroker(spec, plan, broker.id(), Path.of(broker.dataDir()), secure)));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + broker.configFile(), e);
         }

@@ -58,6 +58,13 @@ public record EnvState(
         return new KafkaAccess(bootstrapServers, new java.util.TreeMap<>(clientConfig));
     }
 
+    @Override
+    public String toString() {
+        // the default would print a secured env's SASL and truststore passwords into logs and exceptions
+        return "EnvState[" + spec.name() + ", " + phase + ", " + bootstrapServers + ", client config "
+                + access().maskedConfig() + ", brokers " + brokers + ", proxies " + proxies + "]";
+    }
+
     public String envName() {
         return spec.name();
     }

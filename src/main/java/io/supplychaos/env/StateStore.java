@@ -8,12 +8,14 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 /**
  * Reads and writes the one JSON file describing the environment of a state directory
  * ({@code .chaos/state.json}). Writes go through a temp file and an atomic rename so a crash or a
- * reader in another terminal never sees half a file.
+ * reader in another terminal never sees half a file. The file is the owner's only (0600): a secured
+ * env's client credentials are in it.
  */
 public final class StateStore {
     static final ObjectMapper JSON = new ObjectMapper()
@@ -42,6 +44,9 @@ public final class StateStore {
         try {
             Files.createDirectories(file.getParent());
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            // a secured env's client config (SASL password, truststore password) is in it: owner only
+            Files.deleteIfExists(tmp);
+            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             JSON.writeValue(tmp.toFile(), state);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

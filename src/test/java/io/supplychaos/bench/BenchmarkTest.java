@@ -33,4 +33,13 @@ class BenchmarkTest {
 
         assertThat(Throughput.median(List.of(only)).recordsPerSec()).isEqualTo(80_000);
     }
+
+    @Test
+    void shouldGiveTheSecuredFigureOverThePlaintextOneAsTheTlsRatio() {
+        Benchmark.TlsCost cost = new Benchmark.TlsCost("c3", "c3-sasl-ssl", "SCRAM-SHA-512",
+                new Throughput(100_000, 10, 20), new Throughput(60_000, 15, 30), null, null);
+
+        assertThat(cost.ratio()).isEqualTo(0.6);
+        assertThat(Benchmark.securedTwin("c3")).isEqualTo("c3-sasl-ssl");
+    }
 }

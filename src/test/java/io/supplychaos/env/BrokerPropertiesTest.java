@@ -38,4 +38,40 @@ class BrokerPropertiesTest {
         assertThat(BrokerProperties.forBroker(direct, new PortPlan(29000, 1), 1, Path.of("/tmp/b1")))
                 .containsEntry("advertised.listeners", "CLIENT://127.0.0.1:29031,REPLICATION://127.0.0.1:29021");
     }
+
+    @Test
+    void aSecuredEnvHasASaslSslClientListenerAndPlaintextReplicationAndController() {
+        SecureListener scram = new SecureListener(new ListenerSecurity("SASL_SSL", "SCRAM-SHA-512"),
+                new TlsMaterial(Path.of("/tmp/tls"), "storepw"), "supply-chaos", "saslpw");
+        Map<String, String> p = BrokerProperties.forBroker(c3, plan, 1, Path.of("/tmp/b1"), scram);
+        assertThat(p).containsEntry("listener.security.protocol.map", "CLIENT:SASL_SSL,REPLICATION:PLAINTEXT,CONTROLLER:PLAINTEXT")
+                .containsEntry("inter.broker.listener.name", "REPLICATION")
+                .containsEntry("listener.name.client.sasl.enabled.mechanisms", "SCRAM-SHA-512")
+                .containsEntry("listener.name.client.scram-sha-512.sasl.jaas.config",
+                        "org.apache.kafka.common.security.scram.ScramLoginModule required;")
+                .containsEntry("listener.name.client.ssl.keystore.location", "/tmp/tls/broker.keystore.p12")
+                .containsEntry("listener.name.client.ssl.keystore.password", "storepw")
+                .doesNotContainKey("authorizer.class.name");
+        assertThat(String.join(" ", p.values())).as("SCRAM users are in the metadata, not the config").doesNotContain("saslpw");
+        assertThat(scram.storageFormatArguments()).containsExactly("--add-scram", "SCRAM-SHA-512=[name=supply-chaos,password=saslpw]");
+        assertThat(scram.clientConfig()).containsEntry("security.protocol", "SASL_SSL")
+                .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
+                .containsEntry("sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required"
+                        + " username=\"supply-chaos\" password=\"saslpw\";")
+                .containsEntry("ssl.truststore.location", "/tmp/tls/client.truststore.p12")
+                .containsEntry("ssl.truststore.type", "PKCS12")
+                .doesNotContainKey("ssl.endpoint.identification.algorithm");
+        assertThat(scram.toString()).doesNotContain("saslpw").doesNotContain("storepw");
+    }
+
+    @Test
+    void plainKeepsItsUserInTheJaasConfigAndAddsNoScramUser() {
+        SecureListener plain = new SecureListener(new ListenerSecurity("SASL_SSL", "PLAIN"),
+                new TlsMaterial(Path.of("/tmp/tls"), "storepw"), "supply-chaos", "saslpw");
+        assertThat(BrokerProperties.forBroker(c3, plan, 1, Path.of("/tmp/b1"), plain))
+                .containsEntry("listener.name.client.plain.sasl.jaas.config",
+                        "org.apache.kafka.common.security.plain.PlainLoginModule required user_supply-chaos=\"saslpw\";");
+        assertThat(plain.storageFormatArguments()).isEmpty();
+        assertThat(plain.clientConfig().get("sasl.jaas.config")).startsWith("org.apache.kafka.common.security.plain.PlainLoginModule");
+    }
 }
