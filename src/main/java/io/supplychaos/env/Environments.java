@@ -141,8 +141,9 @@ public final class Environments {
 
     /**
      * Lets an attached cluster go: deletes the supply-chain topics and the app's internal topics
-     * when {@code deleteTopics}, stops the compose services when this tool started them, and forgets
-     * the attachment. The cluster itself keeps running.
+     * when {@code deleteTopics}, stops the compose services when this tool started them, removes the
+     * app instances' local state and the marks of what the tool did to brokers, and forgets the
+     * attachment. The cluster itself keeps running.
      */
     public void release(Attachment attachment, boolean deleteTopics, Consumer<String> out) {
         if (deleteTopics) {
@@ -154,6 +155,15 @@ public final class Environments {
             composeDown(ComposeFile.read(Path.of(attachment.spec().compose().file())), out);
         } else {
             out.accept("left the cluster of env " + attachment.envName() + " running (supply-chaos did not start it)");
+        }
+        // the tool's own traces of it: the app instances' Streams state and what it did to brokers
+        StateDir.wipeData(paths.dataDir());
+        try (java.util.stream.Stream<Path> marks = Files.list(paths.stateDir())) {
+            for (Path mark : marks.filter(p -> p.getFileName().toString().matches("external-broker-\\d+\\.state")).toList()) {
+                Files.deleteIfExists(mark);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot clean " + paths.stateDir(), e);
         }
         Attachment.forget(paths.stateDir());
     }

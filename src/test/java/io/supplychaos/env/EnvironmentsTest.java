@@ -55,7 +55,7 @@ class EnvironmentsTest {
     }
 
     @Test
-    void shouldStopComposeServicesOnReleaseOnlyWhenTheToolStartedThem() {
+    void shouldStopComposeServicesOnReleaseOnlyWhenTheToolStartedThem() throws java.io.IOException {
         EnvSpec spec = composeSpec();
         Attachment ours = new Attachment(spec, "env/compose.yaml", Instant.EPOCH, KafkaAccess.plaintext("127.0.0.1:29041"),
                 Map.of(), true, "up");
@@ -63,7 +63,9 @@ class EnvironmentsTest {
                 Map.of(), false, "up");
 
         ours.write(stateDir);
+        java.nio.file.Files.writeString(stateDir.resolve("external-broker-2.state"), "stopped");
         environments().release(ours, false, line -> { });
+        assertThat(stateDir.resolve("external-broker-2.state")).as("what the tool did to a broker is forgotten").doesNotExist();
         List<List<String>> afterOurs = List.copyOf(docker);
         theirs.write(stateDir);
         environments().release(theirs, false, line -> { });
