@@ -8,8 +8,6 @@ import java.util.Map;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 
 /**
  * Reads one broker's figures over JMX (the RMI connector, local or remote, with the source's
@@ -19,18 +17,12 @@ import javax.management.remote.JMXServiceURL;
  */
 final class JmxReader implements BrokerMetrics.Reader {
 
-    private final Map<Integer, JMXServiceURL> urls = new HashMap<>();
+    private final Map<Integer, String> hostPorts = new HashMap<>();
     private final Map<String, Object> environment = new HashMap<>();
     private final Map<Integer, JMXConnector> connectors = new HashMap<>();
 
     JmxReader(MetricsSource source) {
-        source.endpoints().forEach((id, hostPort) -> {
-            try {
-                urls.put(id, new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + hostPort + "/jmxrmi"));
-            } catch (java.net.MalformedURLException e) {
-                throw new IllegalArgumentException("broker " + id + ": no JMX service URL from '" + hostPort + "'", e);
-            }
-        });
+        hostPorts.putAll(source.endpoints());
         if (source.username() != null) {
             environment.put(JMXConnector.CREDENTIALS, new String[] {source.username(), source.password()});
         }
@@ -57,12 +49,33 @@ final class JmxReader implements BrokerMetrics.Reader {
             connector = connectors.get(id);
         }
         if (connector == null) {
-            connector = JMXConnectorFactory.connect(urls.get(id), environment);
+            connector = connect(hostPorts.get(id));
             synchronized (connectors) {
                 connectors.put(id, connector);
             }
         }
         return connector.getMBeanServerConnection();
+    }
+
+    /**
+     * Looks the connector up in the RMI registry at host:port (what {@code com.sun.management.jmxremote.port}
+     * opens) and connects to it. Straight through the registry rather than a {@code jndi/rmi} service URL:
+     * a JVM where something replaced JNDI (Quarkus disables it) could not resolve that URL.
+     */
+    private JMXConnector connect(String hostPort) throws IOException {
+        int colon = hostPort.lastIndexOf(':');
+        String host = hostPort.substring(0, colon).replace("[", "").replace("]", "");
+        int port = Integer.parseInt(hostPort.substring(colon + 1));
+        javax.management.remote.rmi.RMIServer stub;
+        try {
+            stub = (javax.management.remote.rmi.RMIServer) java.rmi.registry.LocateRegistry.getRegistry(host, port)
+                    .lookup("jmxrmi");
+        } catch (java.rmi.NotBoundException e) {
+            throw new IOException("no JMX connector (jmxrmi) in the RMI registry at " + hostPort, e);
+        }
+        javax.management.remote.rmi.RMIConnector connector = new javax.management.remote.rmi.RMIConnector(stub, environment);
+        connector.connect(environment);
+        return connector;
     }
 
     @Override

@@ -125,9 +125,12 @@ class BrokerMetricsJmxTest {
             }
             throw new SecurityException("bad credentials");
         });
-        connector = JMXConnectorServerFactory.newJMXConnectorServer(
-                new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi"), environment, beans);
+        // bound in the registry by hand, as the JDK's JMX agent does: no JNDI, which a Quarkus test in the
+        // same JVM may have switched off for good
+        connector = JMXConnectorServerFactory.newJMXConnectorServer(new JMXServiceURL("service:jmx:rmi://127.0.0.1"),
+                environment, beans);
         connector.start();
+        registry.bind("jmxrmi", ((javax.management.remote.rmi.RMIConnectorServer) connector).toStub());
     }
 
     private static <T> void register(MBeanServer beans, String name, T bean, Class<T> type) throws Exception {
