@@ -127,10 +127,12 @@ class BrokerMetricsJmxTest {
         });
         // bound in the registry by hand, as the JDK's JMX agent does: no JNDI, which a Quarkus test in the
         // same JVM may have switched off for good
-        connector = JMXConnectorServerFactory.newJMXConnectorServer(new JMXServiceURL("service:jmx:rmi://127.0.0.1"),
-                environment, beans);
+        javax.management.remote.rmi.RMIJRMPServerImpl server = new javax.management.remote.rmi.RMIJRMPServerImpl(0, null, null,
+                environment);
+        connector = new javax.management.remote.rmi.RMIConnectorServer(new JMXServiceURL("service:jmx:rmi://127.0.0.1"),
+                environment, server, beans);
         connector.start();
-        registry.bind("jmxrmi", ((javax.management.remote.rmi.RMIConnectorServer) connector).toStub());
+        registry.bind("jmxrmi", server.toStub());
     }
 
     private static <T> void register(MBeanServer beans, String name, T bean, Class<T> type) throws Exception {
