@@ -31,7 +31,7 @@ import java.util.Optional;
  * session lasts, so the cluster's metadata alone cannot tell. Without such a mark a broker is
  * running when the cluster lists it as registered.
  */
-final class ExternalBackend implements FaultBackend {
+final class ExternalBackend implements LocalAppsBackend {
     private static final String STOPPED = "stopped";
     private static final String PAUSED = "paused";
 
@@ -199,22 +199,7 @@ final class ExternalBackend implements FaultBackend {
     }
 
     @Override
-    public List<Integer> appIndexes() {
-        return apps.indexes();
-    }
-
-    @Override
-    public boolean appAlive(int index) {
-        return apps.alive(index);
-    }
-
-    @Override
-    public void killApp(int index) {
-        apps.kill(index);
-    }
-
-    @Override
-    public void startApp(int index) {
-        apps.start(index);
+    public LocalApps localApps() {
+        return apps;
     }
 }

@@ -57,8 +57,8 @@ public final class Faults implements FaultActions {
             case COMPOSE -> new ComposeBackend(ComposeFile.read(Path.of(attachment.spec().compose().file())),
                     CommandRunner.system(paths.home()), null, new LocalApps(new AppInstances(paths)));
             case EXTERNAL -> new ExternalBackend(paths, attachment);
-            case KUBERNETES -> KubernetesBackend.connect(attachment.spec().kubernetes(), new AppInstances(paths))
-                    .withClientConfig(attachment.spec().clientConfig());
+            case KUBERNETES -> KubernetesBackend.connect(attachment.spec().kubernetes(), new AppInstances(paths),
+                    attachment.spec().clientConfig());
             default -> throw new IllegalArgumentException("no fault backend for env kind " + attachment.spec().kind().yamlName());
         };
         return new Faults(backend, paths.stateDir());

@@ -21,7 +21,7 @@ import java.util.function.BooleanSupplier;
  * restarted through {@link EmbeddedEnvironment#startBroker}, the env's Toxiproxy server, and the app
  * instances recorded in {@code .chaos/apps.json}. Deadlines are {@link Timeouts}'.
  */
-final class ProcessBackend implements FaultBackend {
+final class ProcessBackend implements LocalAppsBackend {
     private final ChaosPaths paths;
     private final EnvState initial;
     private final StateStore store;
@@ -125,22 +125,7 @@ final class ProcessBackend implements FaultBackend {
     }
 
     @Override
-    public List<Integer> appIndexes() {
-        return apps.indexes();
-    }
-
-    @Override
-    public boolean appAlive(int index) {
-        return apps.alive(index);
-    }
-
-    @Override
-    public void killApp(int index) {
-        apps.kill(index);
-    }
-
-    @Override
-    public void startApp(int index) {
-        apps.start(index);
+    public LocalApps localApps() {
+        return apps;
     }
 }

@@ -55,7 +55,7 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
     private final ChaosMesh chaosMesh;
     private final AppInstances localApps;
     private final boolean ownsClient;
-    private java.util.Map<String, String> clientConfig = java.util.Map.of();
+    private final java.util.Map<String, String> clientConfig;
 
     /**
      * @param client    the API server's client (the caller closes it)
@@ -64,11 +64,11 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
      * @param timeouts  the waits; {@link KubernetesTimeouts#DEFAULTS} for runs
      */
     public KubernetesBackend(KubernetesClient client, KubernetesTarget target, AppInstances localApps, KubernetesTimeouts timeouts) {
-        this(client, target, localApps, timeouts, false);
+        this(client, target, localApps, timeouts, false, java.util.Map.of());
     }
 
     private KubernetesBackend(KubernetesClient client, KubernetesTarget target, AppInstances localApps, KubernetesTimeouts timeouts,
-                              boolean ownsClient) {
+                              boolean ownsClient, java.util.Map<String, String> clientConfig) {
         this.client = Objects.requireNonNull(client, "client");
         this.target = Objects.requireNonNull(target, "target");
         if (target.apps() == KubernetesTarget.Apps.LOCAL) {
@@ -78,11 +78,19 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         this.chaosMesh = new ChaosMesh(client, target.namespace());
         this.localApps = localApps;
         this.ownsClient = ownsClient;
+        this.clientConfig = java.util.Map.copyOf(clientConfig);
     }
 
     /** A backend on its own client for the target's kubeconfig context, closed by {@link #close()}. */
     public static KubernetesBackend connect(KubernetesTarget target, AppInstances localApps) {
-        return new KubernetesBackend(KubernetesCluster.connect(target), target, localApps, KubernetesTimeouts.DEFAULTS, true);
+        return connect(target, localApps, java.util.Map.of());
+    }
+
+    /** {@link #connect(KubernetesTarget, AppInstances)} whose Kafka clients use {@code clientConfig} (the env file's). */
+    public static KubernetesBackend connect(KubernetesTarget target, AppInstances localApps,
+                                            java.util.Map<String, String> clientConfig) {
+        return new KubernetesBackend(KubernetesCluster.connect(target), target, localApps, KubernetesTimeouts.DEFAULTS, true,
+                clientConfig);
     }
 
     public KubernetesCluster cluster() {
@@ -223,11 +231,6 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         return new KafkaAccess(cluster.bootstrapServers(), clientConfig);
     }
 
-    /** The same backend whose clients also use {@code config} (the env file's clientConfig). */
-    public KubernetesBackend withClientConfig(java.util.Map<String, String> config) {
-        this.clientConfig = java.util.Map.copyOf(config);
-        return this;
-    }
 
     @Override
     public Optional<ToxiproxyApi> toxiproxy() {
