@@ -33,19 +33,23 @@ final class ComposeBackend implements FaultBackend {
     private final IntConsumer awaitRegistered;
     /** The app instances when they run on this machine (a run on kind: compose); null: the app service's container. */
     private final LocalApps localApps;
+    private final KafkaAccess access;
 
     ComposeBackend(Path composeFile, CommandRunner docker) {
-        this(ComposeFile.read(composeFile), docker, null, null);
+        this(ComposeFile.read(composeFile), docker, null, null, null);
     }
 
     /**
      * @param awaitRegistered replaces the Admin-client wait after {@code docker start} (tests); null: the real one
      * @param localApps the locally started app instances a run on {@code kind: compose} uses; null: the app container
+     * @param access how clients reach the brokers (an env's client config); null: plaintext to the file's client listeners
      */
-    ComposeBackend(ComposeFile compose, CommandRunner docker, IntConsumer awaitRegistered, LocalApps localApps) {
+    ComposeBackend(ComposeFile compose, CommandRunner docker, IntConsumer awaitRegistered, LocalApps localApps,
+                   KafkaAccess access) {
         this.compose = compose;
         this.docker = docker;
         this.localApps = localApps;
+        this.access = access != null ? access : KafkaAccess.plaintext(compose.bootstrapServers());
         this.awaitRegistered = awaitRegistered != null ? awaitRegistered
                 : id -> ClusterLookup.awaitRegistered(access(), id, Timeouts.BROKER_REGISTER);
     }
@@ -114,7 +118,7 @@ final class ComposeBackend implements FaultBackend {
 
     @Override
     public KafkaAccess access() {
-        return KafkaAccess.plaintext(compose.bootstrapServers());
+        return access;
     }
 
     @Override

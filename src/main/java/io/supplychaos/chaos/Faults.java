@@ -55,7 +55,7 @@ public final class Faults implements FaultActions {
     public static FaultActions forAttachment(ChaosPaths paths, Attachment attachment) {
         FaultBackend backend = switch (attachment.spec().kind()) {
             case COMPOSE -> new ComposeBackend(ComposeFile.read(Path.of(attachment.spec().compose().file())),
-                    CommandRunner.system(paths.home()), null, new LocalApps(new AppInstances(paths)));
+                    CommandRunner.system(paths.home()), null, new LocalApps(new AppInstances(paths)), attachment.access());
             case EXTERNAL -> new ExternalBackend(paths, attachment);
             case KUBERNETES -> KubernetesBackend.connect(attachment.spec().kubernetes(), new AppInstances(paths),
                     attachment.spec().clientConfig());

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeSet;
 
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -91,10 +90,5 @@ final class ClientConfigReader {
             def.configKeys().forEach(keys::putIfAbsent);
         }
         return keys;
-    }
-
-    /** The client config names Kafka knows, for messages and tests. */
-    static Set<String> knownKeys() {
-        return CLIENT_KEYS.keySet();
     }
 }

@@ -36,7 +36,7 @@ class ComposeBackendTest {
         }
         states.put("supply-chaos-app-1", "running");
         backend = new ComposeBackend(io.supplychaos.env.ComposeFile.read(COMPOSE_FILE), (command, timeout) -> docker(command),
-                registered::add, null);
+                registered::add, null, null);
         faults = new Faults(backend, stateDir);
     }
 
@@ -56,6 +56,17 @@ class ComposeBackendTest {
             default -> throw new AssertionError("unexpected docker command " + command);
         }
         return "";
+    }
+
+    @Test
+    void shouldReachTheBrokersWithTheEnvsClientConfigWhenAnEnvAttachedTheComposeCluster() {
+        io.supplychaos.env.KafkaAccess secured = new io.supplychaos.env.KafkaAccess("127.0.0.1:29041",
+                java.util.Map.of("security.protocol", "SASL_SSL"));
+
+        ComposeBackend attached = new ComposeBackend(io.supplychaos.env.ComposeFile.read(COMPOSE_FILE),
+                (command, timeout) -> docker(command), registered::add, null, secured);
+
+        assertThat(attached.access()).isEqualTo(secured);
     }
 
     @Test
