@@ -44,7 +44,7 @@ final class NetworkFault implements FaultAction {
             }
         }
         String where = brokers.equals(backend.brokerIds()) && brokers.size() > 1 ? "all brokers" : "broker " + brokers.get(0);
-        return new NetworkFault(spec.type(), describe(spec, where), api, proxies, toxics);
+        return new NetworkFault(spec.type(), FaultText.network(spec, where), api, proxies, toxics);
     }
 
     /** The proxies' links the spec names: {@code link: client} (default), {@code replication} or {@code both}. */
@@ -138,12 +138,6 @@ final class NetworkFault implements FaultAction {
             // reported below with the expected range
         }
         throw new IllegalArgumentException("toxicity must be a number from 0 to 1, got '" + text + "'");
-    }
-
-    private static String describe(FaultSpec spec, String where) {
-        StringBuilder text = new StringBuilder(spec.type().cliName()).append(' ').append(where);
-        new java.util.TreeMap<>(spec.attributes()).forEach((k, v) -> text.append(' ').append(k).append('=').append(v));
-        return text.toString();
     }
 
     List<String> proxies() {

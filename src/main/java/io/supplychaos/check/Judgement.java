@@ -181,7 +181,7 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
     }
 
     private static String describe(RunResult.FaultEvent fault) {
-        return fault.detail() != null ? fault.detail() : fault.action() + " " + fault.target();
+        return fault.label();
     }
 
     static String sample(List<String> items) {

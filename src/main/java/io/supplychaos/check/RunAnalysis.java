@@ -60,7 +60,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
         return new RunResult(scenario, env, workload, orders, new RunResult.Throughput(ordersPerSec, recordsPerSec),
                 latency, requestTime, jitter, stages, hops, faults, judgement.verdict(), judgement.violations(),
                 judgement.notes(), startedAt, endedAt, judgement.verdict() == Verdict.INTERRUPTED, distribution, null,
-                null);
+                null, null);
     }
 
     /**

@@ -101,7 +101,7 @@ final class CheckCommand implements Callable<Integer> {
                 analysis.latency().p99());
         for (RunResult.FaultEvent fault : analysis.faults()) {
             // the resolved fault ("kill-broker 2"), as the run's table shows it; the spec when it never resolved
-            String what = fault.detail() != null && !fault.failed() ? fault.detail() : fault.action() + " " + fault.target();
+            String what = fault.label();
             out.printf("  %-22s %s: %s%n", "fault", what,
                     fault.failed() ? "FAILED: " + fault.error()
                             : fault.recoveryMs() == null ? "not recovered" : "recovered after " + fault.recoveryMs() / 1000 + " s");

@@ -48,8 +48,12 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO", defaultValue = "scenarios/quickstart.yaml",
-            description = "Scenario file (default: ${DEFAULT-VALUE}).")
+    /** The scenario run when none is named, in the project. */
+    static final String DEFAULT_SCENARIO = "scenarios/quickstart.yaml";
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "SCENARIO",
+            description = "Scenario file, relative to the current directory (default: the project's "
+                    + DEFAULT_SCENARIO + ").")
     Path scenarioFile;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Results directory (default: results/<timestamp>-<name>).")
@@ -70,7 +74,7 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ChaosPaths paths = common.paths();
         PrintWriter console = spec.commandLine().getOut();
-        Path file = scenarioFile.isAbsolute() ? scenarioFile : paths.home().resolve(scenarioFile);
+        Path file = scenarioFile == null ? paths.home().resolve(DEFAULT_SCENARIO) : CallerPaths.file(scenarioFile, paths);
         // checked before the scenario, in the scenario's words: a bad value is exit 2 before anything starts
         Long duration = durationSeconds == null ? null : Rule.whole(1, Duration.ofHours(24).toSeconds(), "seconds", null)
                 .check("--duration", durationSeconds);
@@ -81,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
         Files.createDirectories(dir);
 
         // keeps the JVM alive after Ctrl-C until the run has torn down and written its partial results
-        try (StateDirLock lock = StateDirLock.acquire(paths, "run " + scenarioFile);
+        try (StateDirLock lock = StateDirLock.acquire(paths, "run " + file);
              InterruptGuard guard = new InterruptGuard("run", InterruptGuard.TEARDOWN)) {
             AtomicBoolean stop = guard.stop();
             ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, io.supplychaos.env.Environments.of(paths),
@@ -98,6 +102,7 @@ final class RunCommand implements Callable<Integer> {
                     ScenarioRunner.Outcome outcome = runner.run(run, stop);
                     RunResult result = withPaper(run, outcome.result());
                     ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
+                    ResultFiles.copyScenario(file, runDir);
                     HistoryFile.write(runDir.resolve(HistoryFile.NAME), outcome.history());
                     results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
                     allPassed &= result.verdict() == Verdict.PASS;

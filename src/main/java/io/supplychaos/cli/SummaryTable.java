@@ -42,7 +42,7 @@ final class SummaryTable {
         out.printf("  %-22s %s%n", "broker metrics",
                 result.brokerMetricsSource() == null ? "not recorded" : result.brokerMetricsSource());
         for (RunResult.FaultEvent fault : result.faults()) {
-            out.printf("  %-22s %s (%s), %s%n", "fault", fault.detail(), fault.source(),
+            out.printf("  %-22s %s (%s), %s%n", "fault", fault.label(), fault.source(),
                     fault.failed() ? "FAILED: " + fault.error()
                             : fault.recoveryMs() == null ? "not recovered" : "recovered after " + fault.recoveryMs() / 1000 + " s");
         }

@@ -22,6 +22,10 @@ import java.util.Optional;
 public final class PaperTable {
 
     static final String RESOURCE = "/paper/paper-table2.csv";
+
+    /** The paper, cited wherever its figures are compared with ours. */
+    public static final String CITATION = "N. Giri, S. Datir, S. Ahuja, S. Khan, J. Bijju, \u201cOptimizing Kafka-Based Supply"
+            + " Chain Architectures: A Comprehensive Performance Analysis\u201d, V.E.S.I.T., 2025";
     static final List<String> CONFIGS = List.of("C1", "C2", "C3");
 
     private static final String[] METRICS = {"latency_ms", "request_time_ms", "jitter_ms", "throughput_msgs_per_s"};

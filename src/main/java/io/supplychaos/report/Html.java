@@ -65,7 +65,10 @@ final class Html {
             svg.chart{display:block;margin:4px 0 16px;font-size:10px}
             .grid{stroke:#eee}.axis{stroke:#888}.tick{fill:#444}.axis-label{fill:#444;font-size:11px}
             .fault-band{fill:#f4a261;fill-opacity:.25}.fault-label{fill:#a0522d;font-size:9px}
-            .fault-marker{stroke:#c62828;stroke-width:1.2}.heal-marker{stroke:#2a9d40;stroke-dasharray:4 3}
+            .fault-marker{stroke:#c62828;stroke-width:1.2}.phase-band{fill:#9aa5b1;fill-opacity:.18}.phase-label{fill:#555;font-size:9px}
+            .gap-mark{fill:#999}.banner{background:#fff4e0;border:1px solid #e08a00;border-radius:4px;padding:8px 12px;margin:12px 0}
+            .cite{font-size:12px;color:#444;font-style:italic}
+            .compare td.best{background:#e8f5e9}.heal-marker{stroke:#2a9d40;stroke-dasharray:4 3}
             .nodata{fill:#999;font-size:14px}dt{font-weight:bold;margin-top:6px}dd{margin-left:16px}
             """;
 

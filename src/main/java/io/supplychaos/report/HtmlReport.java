@@ -1,7 +1,9 @@
 package io.supplychaos.report;
 
+import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.paper.PaperTable;
 
+import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.RunResult.FaultEvent;
 import io.supplychaos.result.TimeSeriesRow;
@@ -50,6 +52,8 @@ public final class HtmlReport {
         List<TimeSeriesRow> rows = run.timeSeries();
         StringBuilder body = new StringBuilder();
         header(body, r);
+        RunHealth.cpuSaturation(rows).ifPresent(warning ->
+                body.append("<p class=\"banner\"><b>Run health:</b> ").append(esc(warning)).append("</p>\n"));
         summary(body, r);
         violations(body, r);
         if (r.paper() != null) {
@@ -60,6 +64,7 @@ public final class HtmlReport {
         stages(body, r);
         hops(body, r);
         faults(body, r);
+        provenance(body, r.provenance());
         body.append("<h2>Legend</h2>\n<dl>\n");
         LEGEND.forEach((term, definition) ->
                 body.append("<dt>").append(esc(term)).append("</dt><dd>").append(esc(definition)).append("</dd>\n"));
@@ -182,25 +187,83 @@ public final class HtmlReport {
                 List.of("jitter avg (ms)", num(p.jitterMs()), num(r.jitterMs().avg()), num(ratios.jitter())),
                 List.of("throughput (orders/s)", num(p.throughputPerSec()), num(r.throughput().ordersPerSec()),
                         num(ratios.throughput())));
-        body.append("<h2 id=\"paper\">The paper (Table II) vs this run</h2>\n<p>config ").append(esc(p.config()))
+        body.append("<h2 id=\"paper\">The paper (Table II) vs this run</h2>\n<p class=\"cite\">")
+                .append(esc(PaperTable.CITATION)).append(", Table II.</p>\n<p>config ").append(esc(p.config()))
                 .append(", ").append(count(p.messages())).append(" messages</p>\n")
                 .append(Html.table(List.of("figure", "paper", "this run", "ratio (ours / paper)"), rows));
     }
 
     private static void charts(StringBuilder body, RunResult r, List<TimeSeriesRow> rows) {
         Timeline t = new Timeline(r, rows);
-        body.append("<h2>Over time</h2>\n<p>Shaded: faults in effect (injection to heal, or to the end when"
-                + " never healed); solid line: injection; dashed line: heal.</p>\n");
-        chart(body, t, "Throughput", "per second", List.of(
-                series(rows, "orders completed/s", TimeSeriesRow::completed),
-                series(rows, "records/s (all topics)", TimeSeriesRow::recordsPerSec)));
-        chart(body, t, "Latency per second", "ms", List.of(
-                series(rows, "p50", TimeSeriesRow::p50Ms),
-                series(rows, "p99", TimeSeriesRow::p99Ms)));
+        body.append("<h2>Over time</h2>\n<p>Grey before 0: the warm-up, left out of every figure. Orange: faults in"
+                + " effect (injection to heal, or to the end when never healed); solid line: injection; dashed line:"
+                + " heal.</p>\n");
+        chart(body, t, "Orders completed per second", "orders/s",
+                List.of(series(rows, "orders completed/s", TimeSeriesRow::completed)));
+        chart(body, t, "Records written per second, all topics", "records/s",
+                List.of(series(rows, "records/s (all topics, internal ones included)", TimeSeriesRow::recordsPerSec)));
+        latency(body, t, rows);
         chart(body, t, "In-flight orders", "orders", List.of(series(rows, "in flight", TimeSeriesRow::inFlight)));
+        consumerLag(body, r, t, rows);
         brokerCharts(body, r, t, rows);
         optionalChart(body, t, "Host CPU", "%", List.of(series(rows, "host CPU %", TimeSeriesRow::hostCpuPct)));
         optionalChart(body, t, "Host memory", "MB", List.of(series(rows, "memory used MB", TimeSeriesRow::hostMemUsedMb)));
+    }
+
+    /**
+     * p50 and p99 of the orders completed each second, drawn through the seconds in which none
+     * completed (marked on the x axis), and the age of the oldest order in flight, which keeps
+     * rising through a stall where no latency can be recorded.
+     */
+    private static void latency(StringBuilder body, Timeline t, List<TimeSeriesRow> rows) {
+        List<Double> empty = new ArrayList<>();
+        for (TimeSeriesRow row : rows) {
+            if (row.phase() != Phase.WARMUP && Double.isNaN(row.p50Ms()) && (row.inFlight() > 0 || row.sent() > 0)) {
+                empty.add((double) row.second());
+            }
+        }
+        List<SvgChart.Series> lines = new ArrayList<>(List.of(
+                series(rows, "p50", TimeSeriesRow::p50Ms).bridged(),
+                series(rows, "p99", TimeSeriesRow::p99Ms).bridged()));
+        SvgChart.Series oldest = series(rows, "oldest in flight (age)", TimeSeriesRow::oldestInFlightMs);
+        if (Arrays.stream(oldest.y()).anyMatch(Double::isFinite)) {
+            lines.add(new SvgChart.Series(oldest.name(), oldest.x(), oldest.y(), true, 3));
+        }
+        SvgChart chart = timeChart(t, "ms", lines);
+        if (!empty.isEmpty()) {
+            chart.gapMarks(empty, "no measured order completed in this second");
+        }
+        body.append("<h3>Latency per second</h3>\n");
+        if (!empty.isEmpty()) {
+            body.append("<p>").append(count(empty.size())).append(" second(s) with orders in flight saw no measured"
+                    + " order complete: marked on the x axis, the lines drawn through them.</p>\n");
+        }
+        body.append(chart.render());
+    }
+
+    /** Records each sub-topology of the app is behind, named by the topics it reads. */
+    private static void consumerLag(StringBuilder body, RunResult r, Timeline t, List<TimeSeriesRow> rows) {
+        java.util.SortedSet<Integer> ids = new java.util.TreeSet<>();
+        rows.forEach(row -> ids.addAll(row.consumerLag().keySet()));
+        if (ids.isEmpty()) {
+            return;
+        }
+        Map<Integer, List<String>> names = r.provenance() == null || r.provenance().subtopologies() == null ? Map.of()
+                : r.provenance().subtopologies();
+        List<SvgChart.Series> lines = new ArrayList<>();
+        for (int id : ids) {
+            List<String> topics = names.get(id);
+            String name = "sub-topology " + id + (topics == null || topics.isEmpty() ? ""
+                    : ": " + String.join(", ", topics.stream().map(HtmlReport::shortTopic).toList()));
+            lines.add(series(rows, name, row -> row.consumerLag().containsKey(id) ? row.consumerLag().get(id) : Double.NaN));
+        }
+        chart(body, t, "Consumer lag per sub-topology", "records", lines);
+    }
+
+    /** An internal topic without the application id it starts with: "stock-commands-by-drug-repartition". */
+    private static String shortTopic(String topic) {
+        int cut = topic.indexOf("-stock-commands");
+        return cut > 0 ? topic.substring(cut + 1) : topic;
     }
 
     /**
@@ -258,10 +321,14 @@ public final class HtmlReport {
     }
 
     private static void chart(StringBuilder body, Timeline t, String title, String unit, List<SvgChart.Series> series) {
+        body.append("<h3>").append(esc(title)).append("</h3>\n").append(timeChart(t, unit, series).render());
+    }
+
+    private static SvgChart timeChart(Timeline t, String unit, List<SvgChart.Series> series) {
         SvgChart chart = new SvgChart("seconds since the measured phase began", unit).xRange(t.from, t.to);
         series.forEach(chart::add);
         t.overlay(chart);
-        body.append("<h3>").append(esc(title)).append("</h3>\n").append(chart.render());
+        return chart;
     }
 
     /** The x range of the time charts and where each fault sits on it. */
@@ -287,6 +354,9 @@ public final class HtmlReport {
         }
 
         void overlay(SvgChart chart) {
+            if (from < 0) {
+                chart.band(new SvgChart.Band(from, 0, "warm-up", SvgChart.BandKind.PHASE));
+            }
             for (FaultEvent f : run.faults()) {
                 if (f.failed()) {
                     // it never happened: listed in the faults table, not drawn
@@ -305,7 +375,7 @@ public final class HtmlReport {
     }
 
     static String label(FaultEvent f) {
-        return f.target() == null || f.target().isBlank() ? f.action() : f.action() + " " + f.target();
+        return f.label();
     }
 
     private static void distribution(StringBuilder body, RunResult r) {
@@ -362,20 +432,57 @@ public final class HtmlReport {
     private static void faults(StringBuilder body, RunResult r) {
         List<List<String>> rows = new ArrayList<>();
         for (FaultEvent f : r.faults()) {
+            String target = f.target() == null || f.target().equals("null") ? "" : esc(f.target());
             if (f.failed()) {
-                rows.add(List.of(esc(label(f)), esc(f.detail()), esc(f.source()),
+                rows.add(List.of(esc(label(f)), target, esc(f.source()),
                         num((f.injectedAt() - r.startedAt()) / 1000.0), "",
                         "<span class=\"bad\">failed: " + esc(f.error()) + "</span>"));
                 continue;
             }
-            rows.add(List.of(esc(label(f)), esc(f.detail()), esc(f.source()),
+            rows.add(List.of(esc(label(f)), target, esc(f.source()),
                     num((f.injectedAt() - r.startedAt()) / 1000.0),
                     f.healedAt() == null ? "never" : num((f.healedAt() - r.startedAt()) / 1000.0),
                     f.recoveryMs() == null ? "<span class=\"bad\">not recovered</span>" : num(f.recoveryMs() / 1000.0)));
         }
         body.append("<h2>Faults</h2>\n").append(rows.isEmpty() ? "<p>no faults</p>\n"
-                : Html.table(List.of("fault", "detail", "source", "injected (s)", "healed (s)", "recovery time (s)"),
-                rows));
+                : Html.table(List.of("fault", "target as given", "source", "injected (s)", "healed (s)",
+                "recovery time (s)"), rows));
+    }
+
+    /** Where the figures come from: versions, commit, env, machine, and each broker's non-default settings. */
+    static void provenance(StringBuilder body, Provenance p) {
+        body.append("<h2>Provenance</h2>\n");
+        if (p == null) {
+            body.append("<p>not recorded (a run from before results kept it)</p>\n");
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("supply-chaos", esc(p.tool()) + " (commit " + esc(p.gitCommit()) + ")"));
+        rows.add(List.of("Kafka", esc(p.kafka())));
+        rows.add(List.of("Java (tool, load, checker)", esc(p.java())));
+        if (p.clusterJava() != null) {
+            rows.add(List.of("Java (brokers, app)", esc(p.clusterJava())));
+        }
+        if (p.machine() != null) {
+            rows.add(List.of("machine", esc(p.machine().os() + ", " + p.machine().arch() + ", " + p.machine().cores()
+                    + " cores, " + count(p.machine().memoryMb()) + " MB")));
+        }
+        rows.add(List.of("scenario file", esc(p.scenarioFile()) + " (copied as " + ResultFiles.SCENARIO + ")"));
+        if (p.env() != null) {
+            p.env().forEach((key, value) -> rows.add(List.of("env " + esc(key), esc(flat(value)))));
+        }
+        body.append(Html.table(List.of("what", "value"), rows));
+        if (p.brokerConfig() != null && !p.brokerConfig().isEmpty()) {
+            p.brokerConfig().forEach((broker, settings) -> {
+                List<List<String>> config = new ArrayList<>();
+                settings.forEach((key, value) -> config.add(List.of(esc(key), esc(value))));
+                body.append("<details><summary>broker ").append(esc(broker)).append(": ").append(count(settings.size()))
+                        .append(" settings not at Kafka's default</summary>\n")
+                        .append(Html.table(List.of("setting", "value"), config)).append("</details>\n");
+            });
+        } else {
+            body.append("<p>The brokers' configuration could not be read.</p>\n");
+        }
     }
 
     private static Map<String, String> legend() {
@@ -392,7 +499,17 @@ public final class HtmlReport {
                 + " intended send time to the last completion; records/s counts the records written to all topics"
                 + " (internal ones and transaction markers included) over the same span. The chart's per-second"
                 + " records/s is the brokers' own count for each second.");
-        m.put("Warm-up", "Orders sent first and left out of every figure.");
+        m.put("Warm-up", "Orders sent first and left out of every figure; shaded grey before second 0 on the charts.");
+        m.put("Oldest in flight", "The age, from its intended send time, of the oldest acknowledged order not completed"
+                + " yet, each second: it keeps rising through a stall, when no latency can be recorded.");
+        m.put("Consumer lag", "Per sub-topology of the app, the records between its committed offsets and the end of"
+                + " the topics it reads, summed over partitions. Under exactly-once a commit marker sits past the last"
+                + " record, so an idle sub-topology may show 1 per partition written.");
+        m.put("Run health", "A banner when the host CPU was at 90 % or more for at least 5 s and a tenth of the run:"
+                + " the brokers, the app and the load generator share this machine, so the figures then describe it.");
+        m.put("Provenance", "The tool's version and commit, the Kafka and Java versions, the env as run, every"
+                + " broker setting not at Kafka's default as the broker reported it, the scenario file (copied beside"
+                + " the result) and the machine.");
         m.put("In flight", "Acknowledged orders not completed yet, at the end of each second.");
         m.put("Verdict", "PASS: every rule held. FAIL: a rule broke (the violations say which). INTERRUPTED: Ctrl-C"
                 + " cut the run short; nothing is judged. ERROR: the tool itself failed; nothing is proven.");

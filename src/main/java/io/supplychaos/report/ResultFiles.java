@@ -30,6 +30,8 @@ public final class ResultFiles {
     public static final String SUMMARY = "summary.json";
     public static final String TIMESERIES = "timeseries.csv";
     public static final String REPORT = "report.html";
+    /** The scenario file a run was read from, copied as it was. */
+    public static final String SCENARIO = "scenario.yaml";
 
     static final ObjectWriter JSON_WRITER = Json.MAPPER.writerWithDefaultPrettyPrinter();
 
@@ -61,6 +63,11 @@ public final class ResultFiles {
         writeSummary(dir, run.result());
         AtomicFiles.write(dir.resolve(TIMESERIES), TimeSeriesCsv.format(run.timeSeries()));
         writeReport(dir, run);
+    }
+
+    /** Copies the scenario file into a run's directory as {@link #SCENARIO}: what was run, beside what it gave. */
+    public static void copyScenario(Path scenarioFile, Path dir) throws IOException {
+        AtomicFiles.write(dir.resolve(SCENARIO), Files.readString(scenarioFile, StandardCharsets.UTF_8));
     }
 
     /** Writes summary.json alone, e.g. while a run is still going. */
@@ -118,7 +125,7 @@ public final class ResultFiles {
         return new RunResult(r.scenario(), r.env(), r.workload() == null ? Map.of() : r.workload(),
                 r.orders(), r.throughput(), r.latencyMs(), r.requestTimeMs(), r.jitterMs(), orEmpty(r.stages()),
                 orEmpty(r.hops()), orEmpty(r.faults()), r.verdict(), orEmpty(r.violations()), orEmpty(r.notes()), r.startedAt(), r.endedAt(),
-                r.interrupted(), orEmpty(r.distribution()), r.paper(), r.brokerMetricsSource());
+                r.interrupted(), orEmpty(r.distribution()), r.paper(), r.brokerMetricsSource(), r.provenance());
     }
 
     private static <T> List<T> orEmpty(List<T> list) {

@@ -27,14 +27,32 @@ final class SvgChart {
      * palette so that related lines (ours and the paper's for one config) share one; -1 takes the
      * series' position.
      */
-    record Series(String name, double[] x, double[] y, boolean dashed, int colour) {
+    record Series(String name, double[] x, double[] y, boolean dashed, int colour, boolean bridgeGaps) {
         Series(String name, double[] x, double[] y) {
-            this(name, x, y, false, -1);
+            this(name, x, y, false, -1, false);
+        }
+
+        Series(String name, double[] x, double[] y, boolean dashed, int colour) {
+            this(name, x, y, dashed, colour, false);
+        }
+
+        /**
+         * This line drawn through its missing points (NaN) instead of broken there: for figures whose
+         * missing points mean "nothing to measure this second", which the chart marks apart.
+         */
+        Series bridged() {
+            return new Series(name, x, y, dashed, colour, true);
         }
     }
 
+    /** What a band shades: a fault in effect, or a phase of the run such as the warm-up. */
+    enum BandKind { FAULT, PHASE }
+
     /** A shaded x interval, e.g. a fault in effect, labelled on the chart and in its tooltip. */
-    record Band(double from, double to, String label) {
+    record Band(double from, double to, String label, BandKind kind) {
+        Band(double from, double to, String label) {
+            this(from, to, label, BandKind.FAULT);
+        }
     }
 
     /** A vertical line at x; dashed for a heal, solid for an injection. */
@@ -50,6 +68,8 @@ final class SvgChart {
     private final List<Series> series = new ArrayList<>();
     private final List<Band> bands = new ArrayList<>();
     private final List<Marker> markers = new ArrayList<>();
+    private final List<Double> gapMarks = new ArrayList<>();
+    private String gapLabel = "";
     private List<Tick> xTicks;
     private double xMin = Double.NaN;
     private double xMax = Double.NaN;
@@ -71,6 +91,16 @@ final class SvgChart {
 
     SvgChart marker(Marker m) {
         markers.add(m);
+        return this;
+    }
+
+    /**
+     * Marks each x of {@code xs} with a short grey tick on the x axis, {@code label} as its tooltip:
+     * e.g. the seconds in which no order completed, where a latency line has no point of its own.
+     */
+    SvgChart gapMarks(List<Double> xs, String label) {
+        gapMarks.addAll(xs);
+        gapLabel = label;
         return this;
     }
 
@@ -103,6 +133,7 @@ final class SvgChart {
         drawYAxis(svg, sy, yTicks);
         drawXAxis(svg, sx, xr);
         drawMarkers(svg, sx);
+        drawGapMarks(svg, sx);
         drawSeries(svg, sx, sy);
         if (!hasData()) {
             svg.append("<text class=\"nodata\" x=\"").append(WIDTH / 2).append("\" y=\"").append(HEIGHT / 2)
@@ -182,14 +213,33 @@ final class SvgChart {
             Band b = bands.get(i);
             double from = clamp(sx.at(b.from()), LEFT, WIDTH - RIGHT);
             double to = clamp(sx.at(b.to()), LEFT, WIDTH - RIGHT);
-            svg.append("<g class=\"fault\"><title>").append(esc(b.label())).append("</title>")
-                    .append("<rect class=\"fault-band\" x=\"").append(coord(from)).append("\" y=\"").append(top())
+            boolean fault = b.kind() == BandKind.FAULT;
+            svg.append(fault ? "<g class=\"fault\"><title>" : "<g class=\"phase\"><title>").append(esc(b.label()))
+                    .append("</title>")
+                    .append(fault ? "<rect class=\"fault-band\" x=\"" : "<rect class=\"phase-band\" x=\"").append(coord(from)).append("\" y=\"").append(top())
                     .append("\" width=\"").append(coord(Math.max(1, to - from))).append("\" height=\"")
                     .append(HEIGHT - top() - BOTTOM).append("\"/>")
                     // Labels of overlapping faults are staggered so that they stay legible.
-                    .append("<text class=\"fault-label\" x=\"").append(coord(from + 3)).append("\" y=\"")
-                    .append(top() + 11 + (i % 3) * 11).append("\">").append(esc(b.label())).append("</text></g>\n");
+                    .append(fault ? "<text class=\"fault-label\" x=\"" : "<text class=\"phase-label\" x=\"")
+                    .append(coord(from + 3)).append("\" y=\"")
+                    .append(fault ? top() + 11 + (i % 3) * 11 : HEIGHT - BOTTOM - 10).append("\">").append(esc(b.label()))
+                    .append("</text></g>\n");
         }
+    }
+
+    private void drawGapMarks(StringBuilder svg, Scale sx) {
+        if (gapMarks.isEmpty()) {
+            return;
+        }
+        svg.append("<g class=\"gap-marks\"><title>").append(esc(gapLabel)).append("</title>");
+        for (double x : gapMarks) {
+            double px = sx.at(x);
+            if (px >= LEFT && px <= WIDTH - RIGHT) {
+                svg.append("<rect class=\"gap-mark\" x=\"").append(coord(px - 1.5)).append("\" y=\"")
+                        .append(HEIGHT - BOTTOM - 6).append("\" width=\"3\" height=\"6\"/>");
+            }
+        }
+        svg.append("</g>\n");
     }
 
     private void drawMarkers(StringBuilder svg, Scale sx) {
@@ -254,6 +304,9 @@ final class SvgChart {
             int inSegment = 0;
             for (int i = 0; i <= line.y().length; i++) {
                 boolean valid = i < line.y().length && Double.isFinite(line.x()[i]) && Double.isFinite(line.y()[i]);
+                if (!valid && line.bridgeGaps() && i < line.y().length) {
+                    continue;
+                }
                 if (valid) {
                     points.append(coord(sx.at(line.x()[i]))).append(',').append(coord(sy.at(line.y()[i]))).append(' ');
                     inSegment++;

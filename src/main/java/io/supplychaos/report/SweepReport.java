@@ -169,17 +169,25 @@ public final class SweepReport {
             }
             rows.add(row);
         });
-        body.append("<h2 id=\"paper\">The paper (Table II) vs this sweep</h2>\n<p>Ours: the median over the runs"
-                + " of each config and message count; ratio: ours / paper.</p>\n").append(Html.table(headers, rows));
+        body.append("<h2 id=\"paper\">The paper (Table II) vs this sweep</h2>\n<p class=\"cite\">")
+                .append(esc(PaperTable.CITATION)).append(", Table II.</p>\n<p>Ours: the median over the runs"
+                + " of each config and message count; ratio: ours / paper. The charts' message counts are on a"
+                + " logarithmic axis, as the paper's counts span 100 to 50,000.</p>\n").append(Html.table(headers, rows));
+        java.util.DoubleSummaryStatistics stats = paperOf.values().stream().mapToDouble(RunResult.PaperFigures::messages)
+                .filter(m -> m > 0).map(Math::log10).summaryStatistics();
+        double[] range = stats.getCount() > 0 ? new double[]{stats.getMin(), stats.getMax()} : new double[]{2, 5};
         for (Figure f : FIGURES) {
-            SvgChart chart = new SvgChart("messages", f.unit());
+            SvgChart chart = new SvgChart("messages (log scale)", f.unit()).xTicks(logTicks(range[0], range[1]));
+            if (range[1] > range[0]) {
+                chart.xRange(range[0] - 0.05, range[1] + 0.05);
+            }
             List<String> configs = paperOf.values().stream().map(RunResult.PaperFigures::config).distinct().toList();
             for (int c = 0; c < configs.size(); c++) {
                 String config = configs.get(c);
                 List<Map.Entry<RepeatSummary, RunResult.PaperFigures>> cells = paperOf.entrySet().stream()
                         .filter(e -> e.getValue().config().equals(config))
                         .sorted(Comparator.comparingLong(e -> e.getValue().messages())).toList();
-                double[] x = cells.stream().mapToDouble(e -> e.getValue().messages()).toArray();
+                double[] x = cells.stream().mapToDouble(e -> Math.log10(Math.max(1, e.getValue().messages()))).toArray();
                 chart.add(new SvgChart.Series(config + " ours", x,
                         cells.stream().mapToDouble(e -> f.ours().applyAsDouble(e.getKey())).toArray(), false, c));
                 chart.add(new SvgChart.Series(config + " paper", x,
@@ -187,5 +195,24 @@ public final class SweepReport {
             }
             body.append("<h3>").append(esc(f.title())).append(": ours vs the paper</h3>\n").append(chart.render());
         }
+    }
+
+    /** Ticks at 1, 2 and 5 of each decade between two log10 positions, labelled with the count ("100", "2k", "50k"). */
+    static List<SvgChart.Tick> logTicks(double fromLog, double toLog) {
+        List<SvgChart.Tick> ticks = new ArrayList<>();
+        for (int decade = (int) Math.floor(fromLog); decade <= Math.ceil(toLog); decade++) {
+            for (int step : new int[]{1, 2, 5}) {
+                double value = step * Math.pow(10, decade);
+                double at = Math.log10(value);
+                if (at >= fromLog - 1e-9 && at <= toLog + 1e-9) {
+                    ticks.add(new SvgChart.Tick(at, countLabel(value)));
+                }
+            }
+        }
+        return ticks;
+    }
+
+    private static String countLabel(double value) {
+        return value >= 1000 ? Math.round(value / 1000) + "k" : Long.toString(Math.round(value));
     }
 }

@@ -140,7 +140,7 @@ public final class VerifyReport {
                 }
                 double from = (f.injectedAt() - origin) / 1000.0;
                 double to = f.healedAt() == null ? end : (f.healedAt() - origin) / 1000.0;
-                String label = f.detail() == null ? f.action() : f.detail();
+                String label = f.label();
                 chart.band(new SvgChart.Band(from, Math.max(from, to), label))
                         .marker(new SvgChart.Marker(from, "injected: " + label, false));
                 if (f.healedAt() != null) {
@@ -163,7 +163,7 @@ public final class VerifyReport {
         for (RunResult.FaultEvent f : r.faults()) {
             String at = origin == null ? "" : Html.num((f.injectedAt() - origin) / 1000.0);
             String healed = f.healedAt() == null || origin == null ? "" : Html.num((f.healedAt() - origin) / 1000.0);
-            rows.add(List.of(Html.esc(f.detail() == null ? f.action() + " " + f.target() : f.detail()), Html.esc(f.source()),
+            rows.add(List.of(Html.esc(f.label()), Html.esc(f.source()),
                     at, healed, f.error() == null ? "injected" : "<span class=\"bad\">not injected: " + Html.esc(f.error()) + "</span>"));
         }
         return Html.table(List.of("fault", "source", "at (s)", "healed (s)", "outcome"), rows);

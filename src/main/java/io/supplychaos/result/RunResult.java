@@ -31,12 +31,15 @@ import io.supplychaos.check.Verdict;
  * @param brokerMetricsSource what the broker columns of timeseries.csv were sampled from, as
  *                    {@code metrics.MetricsSource#describe()} says it ("JMX on 127.0.0.1:29061-29063",
  *                    "none: REASON"); null in summaries written before runs recorded it
+ * @param provenance  versions, commit, env, broker config, scenario file and machine of the run; null
+ *                    in summaries written before runs recorded it
  */
 public record RunResult(String scenario, String env, Map<String, Object> workload, Orders orders,
                         Throughput throughput, Latency latencyMs, RequestTime requestTimeMs, Jitter jitterMs,
                         List<StageLatency> stages, List<Hop> hops, List<FaultEvent> faults, Verdict verdict, List<String> violations,
                         List<String> notes, long startedAt, long endedAt, boolean interrupted,
-                        List<Percentile> distribution, PaperFigures paper, String brokerMetricsSource) {
+                        List<Percentile> distribution, PaperFigures paper, String brokerMetricsSource,
+                        Provenance provenance) {
 
     /** How {@link #brokerMetricsSource} begins when no broker metrics were sampled; the reason follows. */
     public static final String NO_BROKER_METRICS = "none: ";
@@ -166,6 +169,22 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
             return error != null;
         }
 
+        /**
+         * How the fault reads on charts, tables and verdict lines: what was done to what, resolved
+         * ("kill-broker 3", "delay 100 ms, client links, all brokers"), followed by the selector that
+         * chose the broker when there was one ("kill-broker 3 (leader of order-placed:0)"). Never "null":
+         * a fault without a detail (summaries of older runs) reads as its action and target.
+         */
+        public String label() {
+            boolean hasTarget = target != null && !target.isBlank() && !target.equals("null");
+            String base = detail != null && !detail.isBlank() ? detail
+                    : hasTarget ? action + " " + target : String.valueOf(action);
+            if (hasTarget && detail != null && !detail.contains(target) && !target.matches("\\d+|killed|all|app:\\d+")) {
+                return base + " (" + target.replace("leader-of ", "leader of ") + ")";
+            }
+            return base;
+        }
+
         /** Prefix of {@link #error} for a fault that was injected but whose heal threw (the fault timeline writes it). */
         public static final String HEAL_FAILED = "heal failed: ";
 
@@ -190,13 +209,21 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
     public RunResult withPaper(PaperFigures figures) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
                 hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, figures,
-                brokerMetricsSource);
+                brokerMetricsSource, provenance);
     }
 
     /** This result saying where its broker metrics came from ({@code BrokerMetrics#source()}). */
     public RunResult withBrokerMetricsSource(String source) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
-                hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper, source);
+                hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper, source,
+                provenance);
+    }
+
+    /** This result with where it came from. */
+    public RunResult withProvenance(Provenance provenance) {
+        return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
+                hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper,
+                brokerMetricsSource, provenance);
     }
 
     /**

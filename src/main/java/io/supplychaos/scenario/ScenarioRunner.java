@@ -30,9 +30,13 @@ import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.history.HistoryLog;
 import io.supplychaos.metrics.BrokerMetrics;
+import io.supplychaos.metrics.ConsumerLag;
+import io.supplychaos.metrics.ProgressLine;
 import io.supplychaos.metrics.MetricsSource;
 import io.supplychaos.metrics.PartitionWatch;
 import io.supplychaos.metrics.Sampler;
+import io.supplychaos.provenance.RunProvenance;
+import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.TimeSeriesRow;
 import io.supplychaos.time.Poll;
@@ -79,6 +83,7 @@ public final class ScenarioRunner {
     private final Environments environments;
     private final boolean deleteTopics;
     private final PrintWriter out;
+    private final ProgressLine progress;
 
     /**
      * @param environments  brings up or attaches to the scenario's cluster, whatever its kind
@@ -92,6 +97,27 @@ public final class ScenarioRunner {
         this.faultActions = faultActions;
         this.deleteTopics = deleteTopics;
         this.out = out;
+        this.progress = ProgressLine.forConsole(out);
+    }
+
+    /** A line of its own on the console, never in the middle of the progress line. */
+    private void say(String line) {
+        progress.println(line);
+    }
+
+    /** What the progress line counts against: every order the run sends, or the measured phase's length. */
+    private static Sampler.Plan plan(Scenario scenario) {
+        WorkloadSpec w = scenario.workload();
+        long warmup = w.warmup().stream().mapToLong(Long::longValue).sum();
+        return w.orders() > 0 ? new Sampler.Plan(warmup + w.orders(), 0) : new Sampler.Plan(0, w.durationSeconds() * 1000L);
+    }
+
+    /** The run enters {@code phase}: in its history, and on the rows sampled from now on. */
+    private static void enter(Phase phase, HistoryLog history, Started started, long at) {
+        history.append(new HistoryEvent.PhaseStarted(phase, at));
+        if (started.sampler != null) {
+            started.sampler.phase(phase);
+        }
     }
 
     /** What a run started, for the teardown; each field is set by the phase that starts it. */
@@ -102,6 +128,7 @@ public final class ScenarioRunner {
         FaultTimeline timeline;
         Sampler sampler;
         PartitionWatch watch;
+        ConsumerLag lag;
         OutcomeConsumer outcomes;
         BrokerMetrics brokerMetrics;
         /** The API connection of a Kubernetes env whose app instances are the Deployment's pods. */
@@ -137,7 +164,7 @@ public final class ScenarioRunner {
                 try {
                     runWorkload(scenario, env, deadlines, history, failures, recorder, started, workload, halted,
                             runStart);
-                    Drain.End drained = drain(history, recorder, started.outcomes, deadlines,
+                    Drain.End drained = drain(history, recorder, started, deadlines,
                             workload.end == PhaseEnd.STALLED, halted);
                     clusterAvailable = started.watch.allHaveLeader();
                     if (workload.end == PhaseEnd.STALLED) {
@@ -147,11 +174,11 @@ public final class ScenarioRunner {
                     }
                     if (!stop.get()) {
                         healAndRecover(history, started, deadlines, failures);
-                        readBack(env, history, workload, deadlines, stop);
+                        readBack(env, history, started, workload, deadlines, stop);
                     }
                 } catch (RuntimeException e) {
                     failures.record("run", e);
-                    out.println("\nthe run failed: " + e.getMessage());
+                    say("the run failed: " + e.getMessage());
                 }
             }
             if (failures.any()) {
@@ -172,6 +199,7 @@ public final class ScenarioRunner {
         Map<TopicPartition, Long> offsetsAtMeasure = Map.of();
         long measuredStart = System.currentTimeMillis();
         long sendingEnded = System.currentTimeMillis();
+        Provenance provenance;
     }
 
     // ---- validate, env, apps -------------------------------------------------------------------
@@ -275,9 +303,14 @@ public final class ScenarioRunner {
         started.brokerMetrics = BrokerMetrics.open(env.embedded() != null ? MetricsSource.localJmx(jmxPorts(env))
                 : env.spec().metrics());
         started.timeline = new FaultTimeline(scenario.faults(), faultActions.apply(env),
-                new FaultEventLog(paths.stateDir()), history, line -> out.println("\n" + line));
+                new FaultEventLog(paths.stateDir()), history, this::say);
         started.timeline.followJournal();
-        started.sampler = new Sampler(recorder, started.brokerMetrics, started.timeline::activeFaults, out);
+        Map<Integer, List<String>> subtopologies = ConsumerLag.subtopologies(
+                OutcomeConsumer.applicationId(scenario.app().config()));
+        workload.provenance = RunProvenance.collect(env, scenario.source(), paths.home(), subtopologies);
+        started.lag = new ConsumerLag(bootstrap, OutcomeConsumer.applicationId(scenario.app().config()), subtopologies);
+        started.sampler = new Sampler(recorder, started.brokerMetrics, started.timeline::activeFaults,
+                started.lag::sample, progress, plan(scenario));
         started.sampler.start();
 
         Partitioning partitioning = scenario.workload().partitioning() != null ? scenario.workload().partitioning()
@@ -285,8 +318,8 @@ public final class ScenarioRunner {
         WorkloadGenerator generator = new WorkloadGenerator(bootstrap, scenario.producer(), partitioning,
                 scenario.workload().producers(), drugs(scenario), runId, recorder, deadlines.stall());
         for (long warmup : scenario.workload().warmup()) {
-            history.append(new HistoryEvent.PhaseStarted(Phase.WARMUP, System.currentTimeMillis()));
-            out.println("\nwarm-up: " + warmup + " orders");
+            enter(Phase.WARMUP, history, started, System.currentTimeMillis());
+            say("warm-up: " + warmup + " orders");
             workload.end = generator.runPhase(warmup, scenario.workload().ratePerSecond(), 0, true, halted);
             if (workload.end != PhaseEnd.COMPLETED) {
                 stalled(workload, deadlines);
@@ -301,7 +334,7 @@ public final class ScenarioRunner {
         workload.measuredStart = System.currentTimeMillis();
         started.sampler.measuringFrom(workload.measuredStart);
         history.append(new HistoryEvent.PhaseStarted(Phase.MEASURE, workload.measuredStart));
-        out.println("\nmeasuring: " + describe(scenario.workload()));
+        say("measuring: " + describe(scenario.workload()));
         started.timeline.startSchedule();
         workload.end = generator.runPhase(scenario.workload().orders() > 0 ? scenario.workload().orders()
                         : Long.MAX_VALUE, scenario.workload().ratePerSecond(),
@@ -312,29 +345,29 @@ public final class ScenarioRunner {
 
     private void stalled(Workload workload, RunDeadlines deadlines) {
         if (workload.end == PhaseEnd.STALLED) {
-            out.println("\nsending stopped: no acknowledgement for " + Timeouts.describe(deadlines.stall()));
+            say("sending stopped: no acknowledgement for " + Timeouts.describe(deadlines.stall()));
         }
     }
 
     // ---- drain, heal/recover, read-back --------------------------------------------------------
 
-    private Drain.End drain(HistoryLog history, RunRecorder recorder, OutcomeConsumer outcomes, RunDeadlines deadlines,
+    private Drain.End drain(HistoryLog history, RunRecorder recorder, Started started, RunDeadlines deadlines,
                             boolean stalled, BooleanSupplier halted) {
-        history.append(new HistoryEvent.PhaseStarted(Phase.DRAIN, System.currentTimeMillis()));
-        Drain.End end = Drain.await(recorder, outcomes, deadlines.drain(), stalled, halted, System::currentTimeMillis);
+        enter(Phase.DRAIN, history, started, System.currentTimeMillis());
+        Drain.End end = Drain.await(recorder, started.outcomes, deadlines.drain(), stalled, halted, System::currentTimeMillis);
         if (end == Drain.End.TIMED_OUT) {
-            out.println("\ndrain: no order completed for " + Timeouts.describe(deadlines.drain()) + "; "
+            say("drain: no order completed for " + Timeouts.describe(deadlines.drain()) + "; "
                     + recorder.inFlight() + " still in flight");
         }
         return end;
     }
 
     private void healAndRecover(HistoryLog history, Started started, RunDeadlines deadlines, ToolFailures failures) {
-        history.append(new HistoryEvent.PhaseStarted(Phase.HEAL, System.currentTimeMillis()));
+        enter(Phase.HEAL, history, started, System.currentTimeMillis());
         long deadline = System.nanoTime() + deadlines.heal().toNanos();
         try {
             if (!started.timeline.recover(deadlines.heal())) {
-                out.println("\nheal: not finished after " + Timeouts.describe(deadlines.heal()));
+                say("heal: not finished after " + Timeouts.describe(deadlines.heal()));
             }
         } catch (RuntimeException e) {
             // faults may still be in place: what the run saw after this is not what it claims
@@ -342,18 +375,18 @@ public final class ScenarioRunner {
         }
         Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
         if (!started.watch.awaitLeaders(left)) {
-            out.println("\nheal: some order-placed partition has no leader"
+            say("heal: some order-placed partition has no leader"
                     + (started.timeline.brokerDown() ? " (a broker the scenario killed is down)" : ""));
         }
     }
 
-    private void readBack(Environments.Opened env, HistoryLog history, Workload workload, RunDeadlines deadlines,
-                          AtomicBoolean stop) {
-        history.append(new HistoryEvent.PhaseStarted(Phase.READ_BACK, System.currentTimeMillis()));
+    private void readBack(Environments.Opened env, HistoryLog history, Started started, Workload workload,
+                          RunDeadlines deadlines, AtomicBoolean stop) {
+        enter(Phase.READ_BACK, history, started, System.currentTimeMillis());
         HistoryEvent.ReadBackDone done = OrderPlacedReadBack.read(env.access(), workload.orderPlacedStarts,
                 deadlines.readBack(), history, stop::get);
         if (!done.complete()) {
-            out.println("\nread-back: order-placed could not be read to its end");
+            say("read-back: order-placed could not be read to its end");
         }
     }
 
@@ -372,7 +405,7 @@ public final class ScenarioRunner {
         history.append(new HistoryEvent.RunEnded(reason, describe(reason, history), clusterAvailable, endedAt));
         List<TimeSeriesRow> rows = started.sampler == null ? List.of() : started.sampler.rows();
         List<HistoryEvent> events = history.events();
-        out.println();
+        progress.finish();
         // the verdict is the checker's, on the history alone: `./chaos check` reproduces it from the file
         RunAnalysis analysis = RunAnalysis.of(events);
         double recordsPerSec = offsetsAtEnd.isEmpty() ? 0
@@ -380,6 +413,9 @@ public final class ScenarioRunner {
         RunResult result = ResultAssembly.assemble(scenario, analysis, recordsPerSec);
         if (started.brokerMetrics != null) {
             result = result.withBrokerMetricsSource(started.brokerMetrics.source());
+        }
+        if (workload.provenance != null) {
+            result = result.withProvenance(workload.provenance);
         }
         return new Outcome(result, rows, events);
     }
@@ -422,6 +458,9 @@ public final class ScenarioRunner {
         }
         if (started.brokerMetrics != null) {
             quietly("closing JMX connections", started.brokerMetrics::close);
+        }
+        if (started.lag != null) {
+            quietly("closing the consumer-lag client", started.lag::close);
         }
         // after Ctrl-C the apps get less grace, so that apps and brokers are down within the 30 s promised
         Duration appGrace = interrupted ? Timeouts.APP_STOP_GRACE_INTERRUPTED : Timeouts.APP_STOP_GRACE;

@@ -83,6 +83,8 @@ public final class Timeouts {
      * shorter than its period, so that a paused broker costs its figures for that second, not the next.
      */
     public static final Duration BROKER_METRICS_SAMPLE = Duration.ofMillis(600);
+    /** One second's consumer lag: the app's committed offsets and its source topics' end offsets. */
+    public static final Duration CONSUMER_LAG_SAMPLE = Duration.ofMillis(800);
     /** Closing a client of the run's own (consumer, Admin). */
     public static final Duration CLIENT_CLOSE = Duration.ofSeconds(2);
 

@@ -153,6 +153,19 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
         return inFlight.size();
     }
 
+    /** The earliest intended send time among the orders in flight; {@link Long#MAX_VALUE} when none. */
+    @Override
+    public synchronized long oldestInFlightPlacedAt() {
+        long oldest = Long.MAX_VALUE;
+        for (String orderId : inFlight) {
+            SentOrder order = sent.get(orderId);
+            if (order != null) {
+                oldest = Math.min(oldest, order.order().placedAt());
+            }
+        }
+        return oldest;
+    }
+
     /** Latencies completed since the previous call, for the per-second row. */
     public Histogram latencyInterval() {
         return latency.interval();

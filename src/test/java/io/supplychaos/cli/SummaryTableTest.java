@@ -22,9 +22,9 @@ class SummaryTableTest {
         assertThat(text.toString()).contains("FAIL")
                 .contains("lost 5 (expected 1, bad 4), stuck 1, unseen 1")
                 .contains("duplicates 2, incomplete 1, out of order 1, unexpected 1, malformed 1, stock 1")
-                .contains("SIGKILL broker 2 (schedule), recovered after 4 s")
-                .contains("SIGKILL broker 9 (schedule), FAILED: no broker 9 in env c3")
-                .contains("100 ms, jitter 20 (cli), not recovered")
+                .contains("kill-broker 2 (leader of order-placed:0) (schedule), recovered after 4 s")
+                .contains("kill-broker 9 (schedule), FAILED: no broker 9 in env c3")
+                .contains("delay 100 ms ± 20 ms, client links, all brokers (cli), not recovered")
                 .contains("note").contains("from before the run");
     }
 

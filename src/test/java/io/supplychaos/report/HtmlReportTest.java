@@ -63,10 +63,11 @@ class HtmlReportTest {
 
     @Test
     void shouldOverlayEachFaultOnTheThroughputChart() {
-        String throughput = chart(render(Runs.result(), Runs.rows()), "Throughput");
+        String throughput = chart(render(Runs.result(), Runs.rows()), "Orders completed per second");
 
         assertThat(occurrences(throughput, "class=\"fault-band\"")).isEqualTo(2);
-        assertThat(throughput).contains(">kill-broker leader-of order-placed:0</text>", ">delay all</text>");
+        assertThat(throughput).contains(">kill-broker 2 (leader of order-placed:0)</text>",
+                ">delay 100 ms ± 20 ms, client links, all brokers</text>");
         assertThat(occurrences(throughput, "class=\"fault-marker\"")).isEqualTo(2);
         assertThat(occurrences(throughput, "class=\"heal-marker\"")).isEqualTo(1);
     }
@@ -81,7 +82,7 @@ class HtmlReportTest {
 
     @Test
     void shouldRunANeverHealedFaultToTheEndOfTheChart() {
-        String throughput = chart(render(Runs.result(), Runs.rows()), "Throughput");
+        String throughput = chart(render(Runs.result(), Runs.rows()), "Orders completed per second");
 
         // The delay starts at 30 s and is never healed; the chart spans 0..40 s between x = 64 and x = 864.
         assertThat(throughput).contains("<rect class=\"fault-band\" x=\"664.0\" y=\"30\" width=\"200.0\"");
@@ -126,27 +127,25 @@ class HtmlReportTest {
     @Test
     void shouldDrawASinglePointAsADot() {
         String throughput = chart(render(Runs.withoutFaultsOrDistribution(Runs.result()),
-                List.of(Runs.row(0, List.of()))), "Throughput");
+                List.of(Runs.row(0, List.of()))), "Orders completed per second");
 
         assertThat(throughput).contains("<circle").doesNotContain("NaN", "Infinity");
     }
 
     @Test
-    void shouldBreakTheLineWhereValuesAreMissing() {
+    void shouldDrawLatencyThroughSecondsWithoutACompletionAndMarkThem() {
         List<TimeSeriesRow> rows = new ArrayList<>();
         for (int s = 0; s < 6; s++) {
             TimeSeriesRow r = Runs.row(s, List.of());
-            rows.add(new TimeSeriesRow(s, r.sent(), r.acked(), r.completed(), r.inFlight(), r.recordsPerSec(),
-                    s == 3 ? Double.NaN : r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(), r.activeFaults(),
-                    r.underReplicatedPartitions(), r.bytesInPerSec(), r.bytesOutPerSec(), r.isrShrinksPerSec(),
-                    r.isrExpandsPerSec(), r.requestHandlerIdlePct(), r.produceTotalTimeP99Ms(), r.hostCpuPct(),
-                    r.hostMemUsedMb()));
+            rows.add(s == 3 ? Runs.withLatency(r, r.completed(), Double.NaN, r.p99Ms()) : r);
         }
 
         String latency = chart(render(Runs.result(), rows), "Latency per second");
 
-        // p50 in two pieces (0..2 and 4..5), p99 in one.
+        // p50, p99 and the oldest in flight each in one piece; second 3 marked on the axis
         assertThat(occurrences(latency, "<polyline")).isEqualTo(3);
+        assertThat(occurrences(latency, "class=\"gap-mark\"")).isEqualTo(1);
+        assertThat(latency).contains("no measured order completed in this second");
     }
 
     @Test
@@ -156,9 +155,8 @@ class HtmlReportTest {
 
     @Test
     void shouldDrawBrokerChartsWhenSampled() {
-        List<TimeSeriesRow> rows = Runs.rows().stream().map(r -> new TimeSeriesRow(r.second(), r.sent(), r.acked(),
-                r.completed(), r.inFlight(), r.recordsPerSec(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(),
-                r.activeFaults(), r.second() >= 10 && r.second() < 25 ? 6 : 0, 1e6, 2e6, 0, 0, 80, 5, 35, 4096)).toList();
+        List<TimeSeriesRow> rows = Runs.rows().stream().map(r -> Runs.withBroker(r,
+                r.second() >= 10 && r.second() < 25 ? 6 : 0, 1e6, 2e6, 0, 0, 80, 5, 35, 4096)).toList();
 
         String html = render(Runs.result(), rows);
 
@@ -180,7 +178,7 @@ class HtmlReportTest {
         RunResult r = Runs.result();
         RunResult interrupted = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
                 r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), Verdict.INTERRUPTED, r.violations(),
-                r.notes(), r.startedAt(), r.endedAt(), true, r.distribution(), r.paper(), r.brokerMetricsSource());
+                r.notes(), r.startedAt(), r.endedAt(), true, r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
 
         assertThat(render(r, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">FAIL</span>");
         assertThat(render(interrupted, Runs.rows())).contains("verdict-other\">INTERRUPTED</span>")
@@ -193,7 +191,7 @@ class HtmlReportTest {
         RunResult error = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
                 r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), Verdict.ERROR,
                 List.of("tool error in outcome-consumer: boom"), r.notes(), r.startedAt(), r.endedAt(), false,
-                r.distribution(), r.paper(), r.brokerMetricsSource());
+                r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
 
         assertThat(render(error, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">ERROR</span>")
                 .contains("tool error in outcome-consumer: boom");
@@ -224,8 +222,8 @@ class HtmlReportTest {
     void shouldListTheFaultsWithTheirRecoveryTime() {
         String html = render(Runs.result(), Runs.rows());
 
-        assertThat(html).contains("<td class=\"text\">kill-broker leader-of order-placed:0</td><td>SIGKILL broker 2</td>"
-                + "<td>schedule</td><td>10.0</td><td>25.0</td><td>4.00</td>")
+        assertThat(html).contains("<td class=\"text\">kill-broker 2 (leader of order-placed:0)</td>"
+                + "<td>leader-of order-placed:0</td><td>schedule</td><td>10.0</td><td>25.0</td><td>4.00</td>")
                 .contains("<td>never</td><td><span class=\"bad\">not recovered</span></td>");
     }
 
@@ -251,9 +249,7 @@ class HtmlReportTest {
     private static List<TimeSeriesRow> brokerRows() {
         List<TimeSeriesRow> rows = new ArrayList<>();
         for (TimeSeriesRow r : Runs.rows()) {
-            rows.add(new TimeSeriesRow(r.second(), r.sent(), r.acked(), r.completed(), r.inFlight(), r.recordsPerSec(),
-                    r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(), r.activeFaults(), r.second() < 10 ? 0 : 3,
-                    1e6, 2e6, 0.1, 0.1, 70, 9, 50, 4000));
+            rows.add(Runs.withBroker(r, r.second() < 10 ? 0 : 3, 1e6, 2e6, 0.1, 0.1, 70, 9, 50, 4000));
         }
         return rows;
     }
@@ -295,5 +291,115 @@ class HtmlReportTest {
         String html = render(Runs.result().withBrokerMetricsSource(null), brokerRows());
 
         assertThat(html).contains("<h3>Under-replicated partitions</h3>").doesNotContain("class=\"broker-metrics\"");
+    }
+
+    // ---- reading at a glance ----------------------------------------------------------------------
+
+    /** Rows -3..39: three warm-up seconds before the forty measured ones. */
+    private static List<TimeSeriesRow> withWarmup() {
+        List<TimeSeriesRow> rows = new ArrayList<>();
+        for (int s = -3; s < 0; s++) {
+            rows.add(Runs.row(s, List.of()));
+        }
+        rows.addAll(Runs.rows());
+        return rows;
+    }
+
+    @Test
+    void givenWarmupRows_whenRendered_thenEveryTimeChartShadesTheWarmupBeforeZero() {
+        String html = render(Runs.result(), withWarmup());
+
+        String orders = chart(html, "Orders completed per second");
+        assertThat(occurrences(orders, "class=\"phase-band\"")).isEqualTo(1);
+        assertThat(orders).contains(">warm-up</text>");
+        assertThat(occurrences(chart(html, "Latency per second"), "class=\"phase-band\"")).isEqualTo(1);
+        // the axis starts at the first warm-up second (x = 64) and the band ends at 0: 3 of the 43 s of 800 px
+        assertThat(orders).contains("<rect class=\"phase-band\" x=\"64.0\" y=\"30\" width=\"55.8\"");
+    }
+
+    @Test
+    void shouldDrawOrdersAndRecordsPerSecondOnChartsOfTheirOwn() {
+        String html = render(Runs.result(), Runs.rows());
+
+        String orders = chart(html, "Orders completed per second");
+        String records = chart(html, "Records written per second, all topics");
+        assertThat(orders).contains(">orders/s</text>").doesNotContain("records/s");
+        assertThat(records).contains(">records/s</text>").doesNotContain("orders completed/s");
+    }
+
+    @Test
+    void shouldLabelFaultsWithTheResolvedFaultAndNeverNull() {
+        RunResult r = Runs.result();
+        List<RunResult.FaultEvent> faults = new ArrayList<>(r.faults());
+        faults.add(new RunResult.FaultEvent("start-broker", "killed", "start-broker 2", "schedule",
+                Runs.START + 26_000, null, 1_000L));
+        faults.add(new RunResult.FaultEvent("cut", null, null, "cli", Runs.START + 27_000, Runs.START + 28_000, null));
+        RunResult withMore = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
+                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), faults, r.verdict(),
+                r.violations(), r.notes(), r.startedAt(), r.endedAt(), false, r.distribution(), r.paper(),
+                r.brokerMetricsSource(), r.provenance());
+
+        String html = render(withMore, Runs.rows());
+
+        assertThat(html).doesNotContain("null").contains(">start-broker 2</text>").doesNotContain("start-broker killed")
+                .contains(">cut</text>");
+    }
+
+    @Test
+    void givenTheHostCpuSaturatedForAThirdOfTheRun_whenRendered_thenABannerSaysTheFiguresDescribeTheMachine() {
+        List<TimeSeriesRow> rows = Runs.rows().stream().map(r -> Runs.withBroker(r, 0, 1e6, 2e6, 0, 0, 80, 5,
+                r.second() < 14 ? 97 : 40, 4096)).toList();
+
+        String html = render(Runs.result(), rows);
+
+        assertThat(html).contains("<p class=\"banner\"><b>Run health:</b>")
+                .contains("14 of 40 sampled seconds (seconds 0 to 13)");
+        assertThat(html.indexOf("class=\"banner\"")).isLessThan(html.indexOf("<h2>Summary</h2>"));
+    }
+
+    @Test
+    void givenAHostWithRoom_whenRendered_thenThereIsNoBanner() {
+        List<TimeSeriesRow> rows = Runs.rows().stream().map(r -> Runs.withBroker(r, 0, 1e6, 2e6, 0, 0, 80, 5,
+                r.second() < 3 ? 99 : 40, 4096)).toList();
+
+        assertThat(render(Runs.result(), rows)).doesNotContain("class=\"banner\"");
+    }
+
+    @Test
+    void givenConsumerLag_whenRendered_thenOneLinePerSubtopologyNamedByTheTopicsItReads() {
+        List<TimeSeriesRow> rows = Runs.rows().stream().map(r -> Runs.withLag(r, java.util.Map.of(0, r.second(),
+                1, 2L))).toList();
+        io.supplychaos.result.Provenance provenance = Runs.provenance();
+
+        String lag = chart(render(Runs.result().withProvenance(provenance), rows), "Consumer lag per sub-topology");
+
+        assertThat(occurrences(lag, "class=\"legend-entry\"")).isEqualTo(2);
+        assertThat(lag).contains("sub-topology 0: order-confirmation, order-placed, shipment-status")
+                .contains("sub-topology 1: stock-commands-by-drug-repartition");
+    }
+
+    @Test
+    void givenNoConsumerLagSampled_whenRendered_thenThereIsNoLagChart() {
+        assertThat(render(Runs.result(), Runs.rows())).doesNotContain("Consumer lag per sub-topology</h3>");
+    }
+
+    @Test
+    void shouldCiteThePaperWhereItIsCompared() {
+        RunResult.PaperFigures c3 = PaperTable.load().figures("C3", 10_000).orElseThrow();
+
+        String html = render(Runs.withPaper(Runs.result(), c3), Runs.rows());
+
+        assertThat(html).contains("Optimizing Kafka-Based Supply Chain Architectures: A Comprehensive Performance"
+                + " Analysis", "Giri", "Bijju", "2025");
+    }
+
+    @Test
+    void shouldShowTheProvenanceWithEachBrokersSettings() {
+        String html = render(Runs.result().withProvenance(Runs.provenance()), Runs.rows());
+
+        String section = html.substring(html.indexOf("<h2>Provenance</h2>"));
+        assertThat(section).contains("0.1.0-test (commit 0123abc+dirty)", "4.2.0", "17.0.12",
+                "Linux 6.1, amd64, 2 cores, 24,576 MB", "scenarios/quickstart.yaml (copied as scenario.yaml)",
+                "broker 1: 2 settings not at Kafka's default", "min.insync.replicas");
     }
 }

@@ -5,6 +5,7 @@ import io.supplychaos.paper.PaperTable;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.result.TimeSeriesRow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -88,9 +90,59 @@ class ResultFilesTest {
 
         assertThat(ResultFiles.read(dir).timeSeries()).isEqualTo(rows);
         assertThat(Files.readString(dir.resolve("timeseries.csv")))
-                .startsWith("second,sent,acked,completed,inFlight,")
+                .startsWith("phase,second,sent,acked,completed,inFlight,oldestInFlightMs,")
                 .contains("\"delay broker-1,broker-2;cut \"\"client\"\" link\"")
                 .contains("NaN");
+    }
+
+    @Test
+    void givenRowsWithConsumerLag_whenWrittenAndReadBack_thenEachSubtopologyHasItsColumnAndUnsampledCellsStayEmpty()
+            throws IOException {
+        TimeSeriesRow sampled = withLag(Runs.row(0, List.of()), Map.of(0, 12L, 3, 0L));
+        TimeSeriesRow unsampled = Runs.row(1, List.of());
+
+        ResultFiles.write(dir, new ResultFiles.Run(Runs.result(), List.of(sampled, unsampled)));
+
+        List<String> lines = Files.readAllLines(dir.resolve("timeseries.csv"));
+        assertThat(lines.get(0)).endsWith(",hostMemUsedMb,lagSubtopology0,lagSubtopology3");
+        assertThat(lines.get(1)).endsWith(",12,0");
+        assertThat(lines.get(2)).endsWith(",,");
+        assertThat(ResultFiles.read(dir).timeSeries()).containsExactly(sampled, unsampled);
+    }
+
+    @Test
+    void givenATimeSeriesWrittenBeforeThePhaseColumn_whenRead_thenSecondMinusOneIsWarmUpAndTheRestMeasured()
+            throws IOException {
+        ResultFiles.write(dir, Runs.run());
+        Files.writeString(dir.resolve("timeseries.csv"), "second,sent,acked,completed,inFlight,recordsPerSec,p50Ms,"
+                + "p99Ms,maxMs,requestP99Ms,activeFaults,underReplicatedPartitions,bytesInPerSec,bytesOutPerSec,"
+                + "isrShrinksPerSec,isrExpandsPerSec,requestHandlerIdlePct,produceTotalTimeP99Ms,hostCpuPct,hostMemUsedMb\n"
+                + "-1,10,10,0,10,NaN,NaN,NaN,NaN,NaN,,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN\n"
+                + "0,10,10,10,0,5.0,20,30,40,2,,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN,NaN\n");
+
+        List<TimeSeriesRow> rows = ResultFiles.read(dir).timeSeries();
+
+        assertThat(rows).extracting(TimeSeriesRow::phase).containsExactly(Phase.WARMUP, Phase.MEASURE);
+        assertThat(rows.get(1).oldestInFlightMs()).isNaN();
+        assertThat(rows.get(1).consumerLag()).isEmpty();
+    }
+
+    @Test
+    void givenAnUnknownPhase_whenRead_thenTheErrorNamesTheLineAndTheExpectedPhases() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+        String csv = Files.readString(dir.resolve("timeseries.csv"));
+        Files.writeString(dir.resolve("timeseries.csv"), csv.replaceFirst("\nmeasure,0,", "\nsoaking,0,"));
+
+        assertThatThrownBy(() -> ResultFiles.read(dir)).isInstanceOf(IOException.class)
+                .hasMessageContaining("line 2").hasMessageContaining("'phase'").hasMessageContaining("warmup");
+    }
+
+    private static TimeSeriesRow withLag(TimeSeriesRow r, Map<Integer, Long> lag) {
+        return new TimeSeriesRow(r.phase(), r.second(), r.sent(), r.acked(), r.completed(), r.inFlight(),
+                r.oldestInFlightMs(), r.recordsPerSec(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(),
+                r.activeFaults(), r.underReplicatedPartitions(), r.bytesInPerSec(), r.bytesOutPerSec(),
+                r.isrShrinksPerSec(), r.isrExpandsPerSec(), r.requestHandlerIdlePct(), r.produceTotalTimeP99Ms(),
+                r.hostCpuPct(), r.hostMemUsedMb(), lag);
     }
 
     @Test
@@ -135,7 +187,7 @@ class ResultFilesTest {
     void shouldNameTheLineAndColumnOfABadCsvValue() throws IOException {
         ResultFiles.write(dir, Runs.run());
         String csv = Files.readString(dir.resolve("timeseries.csv"));
-        Files.writeString(dir.resolve("timeseries.csv"), csv.replaceFirst("\n0,260,", "\nzero,260,"));
+        Files.writeString(dir.resolve("timeseries.csv"), csv.replaceFirst("\nmeasure,0,260,", "\nmeasure,zero,260,"));
 
         assertThatThrownBy(() -> ResultFiles.read(dir)).isInstanceOf(IOException.class)
                 .hasMessageContaining("line 2").hasMessageContaining("'second'");

@@ -4,6 +4,7 @@ import io.supplychaos.check.Verdict;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.RunResult.OrderClass;
 import io.supplychaos.result.RunResult.FaultEvent;
+import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.result.TimeSeriesRow;
 
 import java.util.ArrayList;
@@ -38,17 +39,18 @@ public final class Runs {
                                 new RunResult.Latency(12, 9, 20, 30, 40, 50)),
                         new RunResult.Hop("stock command → confirmation", "stock-commands", 9960,
                                 new RunResult.Latency(60, 55, 90, 120, 150, 200))),
-                List.of(new FaultEvent("kill-broker", "leader-of order-placed:0", "SIGKILL broker 2", "schedule",
+                List.of(new FaultEvent("kill-broker", "leader-of order-placed:0", "kill-broker 2", "schedule",
                                 START + 10_000, START + 25_000, 4_000L),
-                        new FaultEvent("kill-broker", "9", "SIGKILL broker 9", "schedule", START + 12_000, null, null,
+                        new FaultEvent("kill-broker", "9", "kill-broker 9", "schedule", START + 12_000, null, null,
                                 "no broker 9 in env c3"),
-                        new FaultEvent("delay", "all", "100 ms, jitter 20", "cli", START + 30_000, null, null)),
+                        new FaultEvent("delay", "all", "delay 100 ms ± 20 ms, client links, all brokers", "cli",
+                                START + 30_000, null, null)),
                 Verdict.FAIL, List.of("lost 5 > 0"),
                 List.of("1 orderIds from before the run seen on output topics (not judged), e.g. old-1"), START, START + 40_000, false,
                 List.of(new RunResult.Percentile(50, 70.1), new RunResult.Percentile(90, 100),
                         new RunResult.Percentile(99, 190), new RunResult.Percentile(99.9, 450.3),
                         new RunResult.Percentile(99.99, 900), new RunResult.Percentile(100, 1200)),
-                null, "JMX on 127.0.0.1:29061-29063");
+                null, "JMX on 127.0.0.1:29061-29063", null);
     }
 
     /** Every class filled, so that each shows in summary.json and the report. */
@@ -71,7 +73,7 @@ public final class Runs {
     public static RunResult withScenario(RunResult r, String scenario) {
         return new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
                 r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
-                r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource());
+                r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
     }
 
     public static RunResult withFigures(RunResult r, String env, double ordersPerSec, double latencyAvg,
@@ -83,13 +85,13 @@ public final class Runs {
                 new RunResult.RequestTime(requestAvg, r.requestTimeMs().p99()), new RunResult.Jitter(jitter),
                 r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(), r.endedAt(),
                 r.interrupted(),
-                r.distribution(), r.paper(), r.brokerMetricsSource());
+                r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
     }
 
     public static RunResult withoutFaultsOrDistribution(RunResult r) {
         return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
                 r.requestTimeMs(), r.jitterMs(), List.of(), List.of(), List.of(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
-                r.endedAt(), r.interrupted(), List.of(), r.paper(), r.brokerMetricsSource());
+                r.endedAt(), r.interrupted(), List.of(), r.paper(), r.brokerMetricsSource(), r.provenance());
     }
 
     /** Forty seconds; broker and host columns NaN (not sampled); the faults as the result says. */
@@ -98,10 +100,10 @@ public final class Runs {
         for (int s = 0; s < 40; s++) {
             List<String> active = new ArrayList<>();
             if (s >= 10 && s < 25) {
-                active.add("kill-broker leader-of order-placed:0");
+                active.add("kill-broker 2 (leader of order-placed:0)");
             }
             if (s >= 30) {
-                active.add("delay all");
+                active.add("delay 100 ms ± 20 ms, client links, all brokers");
             }
             rows.add(row(s, active));
         }
@@ -109,12 +111,50 @@ public final class Runs {
     }
 
     public static TimeSeriesRow row(long second, List<String> activeFaults) {
-        return new TimeSeriesRow(second, 260, 255, 250 + second % 7, 40, 1500.5 + second, 60.25, 180.0, 400,
-                12.5, activeFaults, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, Double.NaN);
+        return new TimeSeriesRow(second < 0 ? Phase.WARMUP : Phase.MEASURE, second, 260, 255, 250 + second % 7, 40,
+                350.0, 1500.5 + second, 60.25, 180.0, 400, 12.5, activeFaults, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Map.of());
+    }
+
+    /** {@code r} with other broker and host columns (under-replicated, bytes in/out, ISR shrinks/expands, idle, produce p99, CPU, memory). */
+    public static TimeSeriesRow withBroker(TimeSeriesRow r, double underReplicated, double bytesIn, double bytesOut,
+                                           double shrinks, double expands, double idle, double produceP99, double cpu,
+                                           double memory) {
+        return new TimeSeriesRow(r.phase(), r.second(), r.sent(), r.acked(), r.completed(), r.inFlight(),
+                r.oldestInFlightMs(), r.recordsPerSec(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(),
+                r.activeFaults(), underReplicated, bytesIn, bytesOut, shrinks, expands, idle, produceP99, cpu, memory,
+                r.consumerLag());
+    }
+
+    /** {@code r} with another completed count and latency. */
+    public static TimeSeriesRow withLatency(TimeSeriesRow r, long completed, double p50, double p99) {
+        return new TimeSeriesRow(r.phase(), r.second(), r.sent(), r.acked(), completed, r.inFlight(),
+                r.oldestInFlightMs(), r.recordsPerSec(), p50, p99, r.maxMs(), r.requestP99Ms(), r.activeFaults(),
+                r.underReplicatedPartitions(), r.bytesInPerSec(), r.bytesOutPerSec(), r.isrShrinksPerSec(),
+                r.isrExpandsPerSec(), r.requestHandlerIdlePct(), r.produceTotalTimeP99Ms(), r.hostCpuPct(),
+                r.hostMemUsedMb(), r.consumerLag());
     }
 
     public static ResultFiles.Run run() {
         return new ResultFiles.Run(result(), rows());
+    }
+
+    /** {@code r} with a consumer lag per sub-topology. */
+    public static TimeSeriesRow withLag(TimeSeriesRow r, Map<Integer, Long> lag) {
+        return new TimeSeriesRow(r.phase(), r.second(), r.sent(), r.acked(), r.completed(), r.inFlight(),
+                r.oldestInFlightMs(), r.recordsPerSec(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(),
+                r.activeFaults(), r.underReplicatedPartitions(), r.bytesInPerSec(), r.bytesOutPerSec(),
+                r.isrShrinksPerSec(), r.isrExpandsPerSec(), r.requestHandlerIdlePct(), r.produceTotalTimeP99Ms(),
+                r.hostCpuPct(), r.hostMemUsedMb(), lag);
+    }
+
+    /** A provenance with two sub-topologies and one broker's settings. */
+    public static io.supplychaos.result.Provenance provenance() {
+        return new io.supplychaos.result.Provenance("0.1.0-test", "0123abc+dirty", "4.2.0", "17.0.12 (Eclipse Adoptium)",
+                "25.0.1 (/usr/lib/jvm/temurin-25)", Map.of("name", "c3", "brokers", 3),
+                Map.of("1", Map.of("min.insync.replicas", "2", "num.io.threads", "8")), "scenarios/quickstart.yaml",
+                new io.supplychaos.result.Provenance.Machine("Linux 6.1", "amd64", 2, 24_576),
+                Map.of(0, List.of("order-confirmation", "order-placed", "shipment-status"),
+                        1, List.of("supply-chain-stock-commands-by-drug-repartition")));
     }
 }

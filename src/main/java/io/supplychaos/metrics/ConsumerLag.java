@@ -1,0 +1,131 @@
+package io.supplychaos.metrics;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.streams.TopologyDescription;
+
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.time.Timeouts;
+import io.supplychaos.topology.SupplyChainSettings;
+import io.supplychaos.topology.SupplyChainTopology;
+import io.supplychaos.topology.Topics;
+
+/**
+ * The supply-chain app's consumer lag per sub-topology, once a second: for each sub-topology of
+ * the topology, the records between its consumer group's committed offsets (the Streams
+ * application.id) and the end offsets of its source topics, summed over their partitions. A
+ * partition with no commit yet counts from 0. Under exactly-once a committed transaction's marker
+ * sits past its last record, so an idle sub-topology may show a lag of 1 per partition written.
+ * Reads through one Admin client that lives as long as the run; a sample that does not answer
+ * within {@link Timeouts#CONSUMER_LAG_SAMPLE} is empty (not sampled), never a stall.
+ */
+public final class ConsumerLag implements AutoCloseable {
+
+    private final String groupId;
+    private final Map<Integer, List<String>> sources;
+    private final Admin admin;
+
+    /**
+     * @param sources sub-topology id to the topics it reads, with internal topics under their full
+     *                name ({@link #subtopologies})
+     */
+    public ConsumerLag(KafkaAccess cluster, String groupId, Map<Integer, List<String>> sources) {
+        this.groupId = groupId;
+        this.sources = Map.copyOf(sources);
+        Properties config = cluster.properties();
+        int timeout = (int) Timeouts.CONSUMER_LAG_SAMPLE.toMillis();
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Math.max(timeout, 1000));
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Math.max(timeout, 1000));
+        config.put(AdminClientConfig.CLIENT_ID_CONFIG, "supply-chaos-lag");
+        admin = Admin.create(config);
+    }
+
+    /**
+     * Each sub-topology of the supply chain and the topics it reads, by id, in the app's naming:
+     * internal (repartition) topics get the application id as prefix as Streams gives them.
+     */
+    public static Map<Integer, List<String>> subtopologies(String applicationId) {
+        Set<String> external = Set.copyOf(Topics.SUPPLY_CHAIN_TOPIC_NAMES);
+        Map<Integer, List<String>> sources = new TreeMap<>();
+        for (TopologyDescription.Subtopology sub : SupplyChainTopology.build(SupplyChainSettings.defaults()).describe()
+                .subtopologies()) {
+            List<String> topics = new ArrayList<>();
+            for (TopologyDescription.Node node : sub.nodes()) {
+                if (node instanceof TopologyDescription.Source source && source.topicSet() != null) {
+                    source.topicSet().stream().sorted()
+                            .map(topic -> external.contains(topic) ? topic : applicationId + "-" + topic)
+                            .forEach(topics::add);
+                }
+            }
+            sources.put(sub.id(), List.copyOf(topics));
+        }
+        return sources;
+    }
+
+    /** Sub-topology id to the records it is behind; empty when the cluster did not answer in time. */
+    public Map<Integer, Long> sample() {
+        long deadline = System.nanoTime() + Timeouts.CONSUMER_LAG_SAMPLE.toNanos();
+        try {
+            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(groupId)
+                    .partitionsToOffsetAndMetadata().get(left(deadline), TimeUnit.NANOSECONDS);
+            Set<String> topics = new java.util.HashSet<>();
+            sources.values().forEach(topics::addAll);
+            Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+            admin.describeTopics(topics).topicNameValues().forEach((topic, future) -> {
+                try {
+                    future.get(left(deadline), TimeUnit.NANOSECONDS).partitions().forEach(p ->
+                            request.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+                } catch (ExecutionException | TimeoutException e) {
+                    // a source topic that does not exist yet (the repartition topic before the app started) has no lag
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = admin.listOffsets(request).all()
+                    .get(left(deadline), TimeUnit.NANOSECONDS);
+            Map<Integer, Long> lag = new LinkedHashMap<>();
+            sources.forEach((id, sourceTopics) -> {
+                long behind = 0;
+                for (Map.Entry<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> end : ends.entrySet()) {
+                    if (sourceTopics.contains(end.getKey().topic())) {
+                        OffsetAndMetadata at = committed.get(end.getKey());
+                        behind += Math.max(0, end.getValue().offset() - (at == null ? 0 : at.offset()));
+                    }
+                }
+                lag.put(id, behind);
+            });
+            return lag;
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return Map.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Map.of();
+        }
+    }
+
+    private static long left(long deadline) {
+        return Math.max(1, deadline - System.nanoTime());
+    }
+
+    @Override
+    public void close() {
+        admin.close(Duration.ofMillis(Timeouts.CLIENT_CLOSE.toMillis()));
+    }
+}

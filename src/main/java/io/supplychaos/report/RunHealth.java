@@ -1,0 +1,62 @@
+package io.supplychaos.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import io.supplychaos.result.TimeSeriesRow;
+
+/**
+ * Whether the machine, rather than Kafka, bounded a run's figures: a host CPU at
+ * {@value #SATURATED_PCT} % or more for at least {@value #MIN_SECONDS} seconds and a tenth of
+ * the sampled ones. Then latency and throughput in those seconds describe this machine (the
+ * brokers, the app and the load generator share it), which the report's banner and the console
+ * summary say. A pure function of the time series, so a re-rendered report says the same.
+ */
+public final class RunHealth {
+
+    static final double SATURATED_PCT = 90;
+    static final int MIN_SECONDS = 5;
+
+    private RunHealth() {
+    }
+
+    /** The warning, naming how long and when, or empty when the CPU had room (or was not sampled). */
+    public static Optional<String> cpuSaturation(List<TimeSeriesRow> rows) {
+        List<Long> saturated = new ArrayList<>();
+        long sampled = 0;
+        for (TimeSeriesRow row : rows) {
+            if (Double.isFinite(row.hostCpuPct())) {
+                sampled++;
+                if (row.hostCpuPct() >= SATURATED_PCT) {
+                    saturated.add(row.second());
+                }
+            }
+        }
+        if (saturated.size() < MIN_SECONDS || saturated.size() * 10L < sampled) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "The host CPU was at %.0f %% or more for %d of %d sampled seconds"
+                        + " (%s). In those seconds the brokers, the app and the load generator were waiting for this"
+                        + " machine: latency and throughput there describe the machine more than Kafka.",
+                SATURATED_PCT, saturated.size(), sampled, spans(saturated)));
+    }
+
+    /** "seconds -32 to 3, 40 to 44" (at most three spans, then "and N more"). */
+    static String spans(List<Long> seconds) {
+        List<String> spans = new ArrayList<>();
+        int i = 0;
+        while (i < seconds.size()) {
+            int j = i;
+            while (j + 1 < seconds.size() && seconds.get(j + 1) == seconds.get(j) + 1) {
+                j++;
+            }
+            spans.add(i == j ? Long.toString(seconds.get(i)) : seconds.get(i) + " to " + seconds.get(j));
+            i = j + 1;
+        }
+        String shown = String.join(", ", spans.subList(0, Math.min(3, spans.size())));
+        return (spans.size() == 1 && !spans.get(0).contains(" to ") ? "second " : "seconds ") + shown
+                + (spans.size() > 3 ? " and " + (spans.size() - 3) + " more" : "");
+    }
+}

@@ -1,0 +1,36 @@
+package io.supplychaos.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a run's figures come from, so that two results can be told apart long after: the tool's
+ * build, the Kafka and Java versions, the env as specified (secrets masked) and the brokers'
+ * effective configuration as they reported it, the scenario file (copied beside the result as
+ * {@code scenario.yaml}), the machine, and the app's sub-topologies (which the consumer-lag
+ * columns of timeseries.csv are numbered by). Part of summary.json; null in summaries written
+ * before runs recorded it.
+ *
+ * @param tool          supply-chaos's version, from the build
+ * @param gitCommit     the commit the tool was built from, "+dirty" when the work tree had changes;
+ *                      "unknown" outside a git checkout
+ * @param kafka         the version of the Kafka clients (and, for the embedded env, brokers)
+ * @param java          the Java that ran the tool, the load generator and the checker
+ * @param clusterJava   the Java the embedded brokers and app instances ran on; null for a cluster
+ *                      the tool did not start
+ * @param env           the env spec as run: kind, brokers, partitions, replication, min ISR,
+ *                      network, bootstrap, client config with secrets masked
+ * @param brokerConfig  per broker id, every setting whose value is not Kafka's default, as the broker
+ *                      reported it (sensitive values hidden); empty when the cluster did not answer
+ * @param scenarioFile  the scenario file the run was read from, as given
+ * @param machine       the machine the tool ran on
+ * @param subtopologies the app's sub-topology ids and the topics each reads
+ */
+public record Provenance(String tool, String gitCommit, String kafka, String java, String clusterJava,
+                         Map<String, Object> env, Map<String, Map<String, String>> brokerConfig, String scenarioFile,
+                         Machine machine, Map<Integer, List<String>> subtopologies) {
+
+    /** The machine a run ran on: what its figures are bounded by. */
+    public record Machine(String os, String arch, int cores, long memoryMb) {
+    }
+}
