@@ -1,9 +1,12 @@
 package io.supplychaos.cli;
 
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.report.CompareReport;
 import io.supplychaos.report.ResultFiles;
 import io.supplychaos.report.SweepReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -11,24 +14,32 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code chaos report DIR}: renders report.html again from the files a run left. DIR is either a
- * run's directory (reads its summary.json and timeseries.csv, writes its report.html) or the parent
- * of several runs, a repeat or a sweep (re-renders each run's report.html, then writes the parent's
- * summary.json and index report.html). Exit 0 when written; 2, with a message naming the file, when
- * DIR or a file in it is missing or unreadable.
+ * {@code chaos report DIR [DIR...]}. With one DIR: renders report.html again from the files a run
+ * left; DIR is either a run's directory (reads its summary.json and timeseries.csv, writes its
+ * report.html) or the parent of several runs, a repeat or a sweep (re-renders each run's
+ * report.html, then writes the parent's summary.json and index report.html). With two or more run
+ * directories: compares them side by side ({@link CompareReport}), the first the baseline, into
+ * {@code --out} (default {@code results/<timestamp>-compare}). Exit 0 when written; 2, with a
+ * message naming the file, when a DIR or a file in it is missing or unreadable.
  */
 @Command(name = "report",
-        description = "Re-render report.html from a run directory, or every run and the index of a directory of runs.")
+        description = {"Re-render report.html from a run directory (or every run and the index of a directory of runs),",
+                "or compare two or more runs side by side: ./chaos report RUN_A RUN_B ..."})
 public final class ReportCommand implements Callable<Integer> {
 
+    @Parameters(arity = "1..*", paramLabel = "DIR",
+            description = "a run's results directory, or a directory of runs; two or more run directories are compared")
+    List<Path> dirs;
 
-    @Parameters(index = "0", paramLabel = "DIR", description = "a run's results directory, or a directory of runs")
-    Path dir;
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Where a comparison's report.html goes (default: results/<timestamp>-compare in the project).")
+    Path out;
 
     @Spec
     CommandSpec spec;
@@ -36,29 +47,53 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        if (!Files.isDirectory(dir)) {
-            err.println("report: " + dir + ": no such directory (expected a results directory)");
-            return ChaosCli.EXIT_BAD_INPUT;
+        for (Path dir : dirs) {
+            if (!Files.isDirectory(dir)) {
+                err.println("report: " + dir + ": no such directory (expected a results directory)");
+                return ChaosCli.EXIT_BAD_INPUT;
+            }
         }
         try {
-            List<Path> runs = SweepReport.runDirectories(dir);
-            // A run's own directory has its time series; a parent of runs has only its aggregate summary.
-            if (runs.isEmpty() || Files.exists(dir.resolve(ResultFiles.TIMESERIES))) {
-                ResultFiles.writeReport(dir, ResultFiles.read(dir));
-            } else {
-                List<SweepReport.Member> members = new ArrayList<>();
-                for (Path run : runs) {
-                    ResultFiles.Run content = ResultFiles.read(run);
-                    ResultFiles.writeReport(run, content);
-                    members.add(new SweepReport.Member(run.getFileName().toString(), content.result()));
-                }
-                SweepReport.write(dir, members);
-            }
+            Path written = dirs.size() == 1 ? render(dirs.get(0)) : compare();
+            spec.commandLine().getOut().println(written.resolve(ResultFiles.REPORT));
+            return 0;
         } catch (IOException e) {
             err.println("report: " + e.getMessage());
             return ChaosCli.EXIT_BAD_INPUT;
         }
-        spec.commandLine().getOut().println(dir.resolve(ResultFiles.REPORT));
-        return 0;
+    }
+
+    private static Path render(Path dir) throws IOException {
+        List<Path> runs = SweepReport.runDirectories(dir);
+        // A run's own directory has its time series; a parent of runs has only its aggregate summary.
+        if (runs.isEmpty() || Files.exists(dir.resolve(ResultFiles.TIMESERIES))) {
+            ResultFiles.writeReport(dir, ResultFiles.read(dir));
+        } else {
+            List<SweepReport.Member> members = new ArrayList<>();
+            for (Path run : runs) {
+                ResultFiles.Run content = ResultFiles.read(run);
+                ResultFiles.writeReport(run, content);
+                members.add(new SweepReport.Member(run.getFileName().toString(), content.result()));
+            }
+            SweepReport.write(dir, members);
+        }
+        return dir;
+    }
+
+    private Path compare() throws IOException {
+        List<CompareReport.Entry> entries = new ArrayList<>();
+        for (Path dir : dirs) {
+            if (!Files.exists(dir.resolve(ResultFiles.TIMESERIES))) {
+                throw new IOException(dir + ": not a run's directory (no " + ResultFiles.TIMESERIES
+                        + "); to compare a sweep's runs, name them one by one");
+            }
+            Path name = dir.toAbsolutePath().normalize().getFileName();
+            entries.add(new CompareReport.Entry(name == null ? dir.toString() : name.toString(), ResultFiles.read(dir)));
+        }
+        Path target = out != null ? out : ResultFiles.directory(ChaosPaths.defaults().home().resolve("results"),
+                "compare", Instant.now());
+        Files.createDirectories(target);
+        CompareReport.write(target, entries);
+        return target;
     }
 }

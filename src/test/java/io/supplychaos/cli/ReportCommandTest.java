@@ -83,4 +83,52 @@ class ReportCommandTest {
         assertThat(report(dir)).isEqualTo(0);
         assertThat(dir.resolve("report.html")).content().contains("<a href=\"run-1/report.html\">");
     }
+
+    private int report(String... args) {
+        CommandLine cli = new CommandLine(new ReportCommand());
+        cli.setErr(new PrintWriter(err, true));
+        cli.setOut(new PrintWriter(new StringWriter(), true));
+        return cli.execute(args);
+    }
+
+    @Test
+    void givenTwoRunsWithDifferentRates_whenCompared_thenThePageSaysWhatDiffersAndTheRatiosToTheFirst() throws IOException {
+        Path a = dir.resolve("run-a");
+        Path b = dir.resolve("run-b");
+        ResultFiles.write(a, Runs.run());
+        io.supplychaos.result.RunResult faster = Runs.withFigures(Runs.result(), "c3", 701, 40, 95, 5, 3);
+        java.util.Map<String, Object> workload = new java.util.LinkedHashMap<>(faster.workload());
+        workload.put("ratePerSecond", 500);
+        ResultFiles.write(b, new ResultFiles.Run(withWorkload(faster, workload), Runs.rows()));
+        Path out = dir.resolve("compared");
+
+        assertThat(report(a.toString(), b.toString(), "--out", out.toString())).isZero();
+
+        String html = Files.readString(out.resolve("report.html"));
+        String differs = html.substring(html.indexOf("<h2>What differs</h2>"), html.indexOf("<h2>Figures</h2>"));
+        assertThat(differs).contains("workload.ratePerSecond</td><td>0</td><td>500</td>")
+                .doesNotContain("workload.orders");
+        // throughput 350.5 -> 701: twice the baseline, better, so green
+        assertThat(html).contains("701.0 <small style=\"color:#2a9d40\">(&times;2.00)</small>")
+                .contains("A: run-a", "B: run-b", "Orders completed per second</h3>", "Latency distribution</h3>");
+    }
+
+    @Test
+    void givenASweepDirectoryAmongTheRuns_whenCompared_thenExit2SaysToNameItsRuns() throws IOException {
+        Path a = dir.resolve("run-a");
+        ResultFiles.write(a, Runs.run());
+        Path sweep = dir.resolve("sweep");
+        ResultFiles.write(sweep.resolve("c1-100"), Runs.run());
+
+        assertThat(report(a.toString(), sweep.toString(), "--out", dir.resolve("x").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("not a run's directory").contains("name them one by one");
+    }
+
+    private static io.supplychaos.result.RunResult withWorkload(io.supplychaos.result.RunResult r,
+                                                                java.util.Map<String, Object> workload) {
+        return new io.supplychaos.result.RunResult(r.scenario(), r.env(), workload, r.orders(), r.throughput(),
+                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(),
+                r.violations(), r.notes(), r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(), r.paper(),
+                r.brokerMetricsSource(), r.provenance());
+    }
 }
