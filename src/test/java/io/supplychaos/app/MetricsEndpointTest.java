@@ -28,6 +28,6 @@ class MetricsEndpointTest {
             assertThat(body).contains("supply_dead_letters_total{topic=\"" + topic + "\"} 0.0");
         }
         assertThat(body).contains("supply_backorders_total{stage=\"manufacturer\"} 0.0",
-                "supply_stuck_orders_total{stage=\"sla-monitor\"} 0.0", "# TYPE supply_backorders_total counter");
+                "supply_stuck_orders_total{stage=\"sla-monitor\"} 0.0", "# TYPE supply_backorders counter");
     }
 }
