@@ -46,9 +46,11 @@ import io.supplychaos.topology.state.OrderTimeline;
  * orderId and answers once Kafka acknowledged it; {@code GET /orders/{id}} reads the order's state
  * from the notification-timeline and order-ledger stores (interactive queries) of the instance
  * that holds the order: with several app instances the request is sent on to it
- * ({@link KeyQueryRouter}). Both stores belong to the same task (one sub-topology reads
- * order-placed, order-confirmation and shipment-status), so one instance holds both entries of an
- * order. Quantity is bounded by {@code supply.max-quantity} ({@link MaxQuantity}); an order is forgotten
+ * ({@link KeyQueryRouter}), found from the orderId's partition. The timeline is always there
+ * (order-confirmation and shipment-status are written keyed by orderId); the ledger entry too when
+ * order-placed was written keyed by orderId (REST, a key-partitioned workload), since one
+ * sub-topology, so one task, reads all three topics. An order written round-robin to another
+ * partition is found once its confirmation arrived, 404 before. Quantity is bounded by {@code supply.max-quantity} ({@link MaxQuantity}); an order is forgotten
  * {@code supply.order-retention} after it ended, and GET answers 404 for it afterwards.
  */
 @Path("/orders")
@@ -94,7 +96,7 @@ public class OrderResource {
             headers = @Header(name = "Retry-After", schema = @Schema(type = SchemaType.INTEGER)))
     public Response get(@Parameter(description = "the orderId") @PathParam("id") String orderId,
                         @Context UriInfo uri, @Context HttpHeaders headers) {
-        return router.answer(StoreNames.ORDER_LEDGER, orderId, uri, headers, () -> readLocally(orderId));
+        return router.answer(StoreNames.ORDER_TIMELINE, orderId, uri, headers, () -> readLocally(orderId));
     }
 
     private Response readLocally(String orderId) {
