@@ -33,7 +33,8 @@ import io.supplychaos.time.Timeouts;
 /**
  * Two app instances (the build's quarkus-run.jar, as a run starts them) on one broker with four
  * partitions: each holds the orders of some partitions, and either answers GET /orders/{id} for
- * every order with the same 200 body, reading it where it lives.
+ * every order with the same 200 body, reading it where it lives. The packaged app serves
+ * /q/metrics (Streams metrics and consumer lag included) and /q/swagger-ui.
  */
 class KeyQueryRoutingIT {
 
@@ -87,6 +88,14 @@ class KeyQueryRoutingIT {
             // one reader for both answers: the other instance's answer was forwarded; both read some
             assertThat(servedBy).as("both instances hold orders, so each forwarded some")
                     .containsExactlyInAnyOrder(address(instances.get(0)), address(instances.get(1)));
+
+            // and the packaged app (what ./chaos starts) serves its metrics and API description
+            HttpResponse<String> metrics = get(instances.get(0), "/q/metrics");
+            assertThat(metrics.statusCode()).isEqualTo(200);
+            assertThat(metrics.body()).contains("supply_dead_letters_total{topic=\"order-placed\"}",
+                    "kafka_stream_client_state", "kafka_consumer_fetch_manager_records_lag_max{");
+            assertThat(get(instances.get(1), "/q/swagger-ui/").statusCode()).isEqualTo(200);
+            assertThat(get(instances.get(1), "/q/openapi").body()).contains("/orders/{id}");
         } finally {
             apps.stopAll(Timeouts.APP_STOP_GRACE);
             environment.down(false);
