@@ -16,6 +16,12 @@ import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.state.StageWindow;
@@ -23,8 +29,10 @@ import io.supplychaos.topology.state.StageWindow;
 /**
  * {@code GET /monitor/stages}: the monitor's per-stage latency windows held by this instance
  * (interactive query on monitor-stage-windows, merged over this instance's partitions), oldest first.
+ * It reads no key, so it is not routed ({@link KeyQueryRouter}): with several instances, ask each.
  */
 @Path("/monitor/stages")
+@Tag(name = "monitor", description = "The monitor's per-stage latency windows")
 public class StageStatsResource {
 
     /** One window of one stage: throughput and latency percentiles in ms. */
@@ -43,6 +51,13 @@ public class StageStatsResource {
     KafkaStreams streams;
 
     @GET
+    @Operation(summary = "Per-stage latency windows held by this instance",
+            description = "Throughput and latency percentiles of each stage per monitor window, merged over the "
+                    + "partitions this instance holds (not forwarded: each instance answers for its own partitions).")
+    @APIResponse(responseCode = "200", description = "The windows, oldest first",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(type = SchemaType.ARRAY, implementation = StageStats.class)))
+    @APIResponse(responseCode = "503", description = "State stores not queryable yet")
     public Response windows() {
         // each task keeps its own windows: merge a stage's window across the partitions held here
         Map<String, StageWindow> merged = new java.util.TreeMap<>();

@@ -25,7 +25,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
  * {@code ./chaos kill-app N} from another terminal, {@code status} and {@code down} find them.
  * All instances share one application.id (one consumer group) and each has its own state
  * directory, HTTP port (a free one, recorded; on 127.0.0.1 unless {@code quarkus.http.host} says
- * otherwise, see application.properties) and log. Extra JVM options (a profiler, another heap size)
+ * otherwise, see application.properties), announced to the others as its Streams
+ * {@code application.server} (so that a GET for an order held by another instance is sent on), and log. Extra JVM options (a profiler, another heap size)
  * come from the environment variable {@code SUPPLY_CHAOS_APP_JAVA_OPTS}.
  *
  * <p>A recorded instance counts as alive, and is ever signalled, only while its pid runs exactly
@@ -116,6 +117,8 @@ public final class AppInstances {
         command.addAll(runtime.aotOptions("app", jvm, List.of(jar.toString())));
         command.addAll(List.of(MARKER + index,
                 "-Dquarkus.http.port=" + port, "-Dkafka.bootstrap.servers=" + cluster.bootstrapServers(),
+                // announced to the other instances: GET /orders/{id} is sent on to the one holding the order
+                "-Dkafka-streams.application.server=" + PortPlan.HOST + ":" + port,
                 "-Dkafka-streams.state.dir=" + state.resolve("streams"),
                 "-Dquarkus.log.file.enabled=false"));
         if (!cluster.clientConfig().isEmpty()) {

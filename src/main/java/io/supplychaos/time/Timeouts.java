@@ -87,6 +87,13 @@ public final class Timeouts {
     public static final Duration CONSUMER_LAG_SAMPLE = Duration.ofMillis(800);
     /** Closing a client of the run's own (consumer, Admin). */
     public static final Duration CLIENT_CLOSE = Duration.ofSeconds(2);
+    /**
+     * The app forwarding a GET to the instance that holds the key: connecting, and the whole answer.
+     * Short: the owner reads one key from a local store, and the caller would rather get a 503 with
+     * Retry-After than wait on an instance that is gone.
+     */
+    public static final Duration QUERY_FORWARD_CONNECT = Duration.ofSeconds(1);
+    public static final Duration QUERY_FORWARD = Duration.ofSeconds(5);
 
     // ---- ./chaos verify: Kafka's own verification suites ----
 

@@ -137,8 +137,15 @@ class OrderResourceTest {
     }
 
     @Test
-    void shouldAnswer503WhileTheStoresAreNotQueryable() {
+    void shouldAnswer503WithRetryAfterWhileTheStoresAreNotQueryable() {
         given().when().get("/orders/ord-unknown")
-                .then().statusCode(503).body("error", containsString("not queryable"));
+                .then().statusCode(503).header("Retry-After", "1").body("error", containsString("not queryable"));
+    }
+
+    @Test
+    void shouldAnswerAForwardedRequestHereAndNeverForwardItAgain() {
+        // Streams is not running in tests: the forwarded request gets this instance's own answer
+        given().header(KeyQueryRouter.FORWARDED_BY, "127.0.0.1:1").when().get("/orders/ord-unknown")
+                .then().statusCode(503).header("Retry-After", "1").body("error", containsString("not queryable"));
     }
 }

@@ -11,6 +11,7 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 import io.supplychaos.domain.Validated;
+import io.supplychaos.topology.SupplyMetrics;
 import io.supplychaos.topology.Topic;
 
 /**
@@ -26,7 +27,7 @@ public final class DecodeProcessor<T extends Validated> extends ContextualProces
     public static final String TOPIC_HEADER = "dead-letter.topic";
     public static final String PARTITION_HEADER = "dead-letter.partition";
     public static final String OFFSET_HEADER = "dead-letter.offset";
-    public static final String METRIC = "dead-letter-records-total";
+    public static final String METRIC = SupplyMetrics.DEAD_LETTERS;
 
     private final Topic<String, T> topic;
     private Counter malformed;

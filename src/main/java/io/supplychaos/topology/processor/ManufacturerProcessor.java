@@ -17,6 +17,7 @@ import io.supplychaos.domain.InventoryUpdate;
 import io.supplychaos.domain.SupplyEvent;
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
+import io.supplychaos.topology.SupplyMetrics;
 import io.supplychaos.topology.state.Inventory;
 import io.supplychaos.topology.state.ManufacturerOrder;
 import io.supplychaos.topology.state.StockCommand;
@@ -37,7 +38,8 @@ import io.supplychaos.topology.state.StockCommand;
  * </ul>
  * Every stock change is published on inventory-updated (keyed by drugId); stock never goes
  * negative and {@code initial + produced == available + reserved + shipped} always holds.
- * Confirmations and goods are keyed by orderId.
+ * Confirmations and goods are keyed by orderId. Every order queued for production is counted in
+ * {@value SupplyMetrics#BACKORDERS}.
  *
  * <p><b>Each order moves stock once.</b> The input is partitioned by drugId, so every copy of an
  * order's stock commands meets this task, whichever order-placed partition or intake task it came
@@ -62,6 +64,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     private Expiry<ManufacturerOrder> expiry;
     private Counter repeatedReservations;
     private Counter unmatchedReleases;
+    private Counter backordered;
 
     public ManufacturerProcessor(SupplyChainSettings settings) {
         this.settings = settings;
@@ -79,6 +82,8 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
                 "RESERVE commands for an order the manufacturer already answered", "manufacturer");
         unmatchedReleases = Counter.register(context, UNMATCHED_RELEASES_METRIC,
                 "RELEASE commands for an order not reserved, or already released", "manufacturer");
+        backordered = Counter.register(context, SupplyMetrics.BACKORDERS,
+                "orders queued for production (BACKORDERED)", SupplyMetrics.MANUFACTURER);
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::completeDueBatches);
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, expiry::deleteDue);
     }
@@ -111,6 +116,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
             backorders.put(backorderKey(command.drugId(), stock.backlogTail()), command);
             orders.put(command.orderId(), ManufacturerOrder.of(command, ManufacturerOrder.State.BACKORDERED, now));
             stock = stock.enqueue();
+            backordered.increment();
             if (!stock.isProducing()) {
                 stock = stock.scheduleProduction(now + settings.productionLeadTime().toMillis());
             }

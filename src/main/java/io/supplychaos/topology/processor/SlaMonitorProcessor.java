@@ -16,6 +16,7 @@ import io.supplychaos.domain.AlertKind;
 import io.supplychaos.domain.Notification;
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
+import io.supplychaos.topology.SupplyMetrics;
 import io.supplychaos.topology.state.OpenOrder;
 
 /**
@@ -28,12 +29,14 @@ import io.supplychaos.topology.state.OpenOrder;
  *
  * <p>One store instead of an open-order set plus a deadline index: one changelog written where
  * two took 3.8 records per order (docs/PERFORMANCE.md). Alerted orders stay in the store, flagged, until they are final:
- * a punctuation skips them, so a stuck order is alerted once.
+ * a punctuation skips them, so a stuck order is alerted once, and counted once in
+ * {@value SupplyMetrics#STUCK_ORDERS}.
  */
 public final class SlaMonitorProcessor extends ContextualProcessor<String, Notification, String, Alert> {
 
     private final SupplyChainSettings settings;
     private KeyValueStore<String, OpenOrder> openOrders;
+    private Counter stuck;
 
     public SlaMonitorProcessor(SupplyChainSettings settings) {
         this.settings = settings;
@@ -43,6 +46,8 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
     public void init(ProcessorContext<String, Alert> context) {
         super.init(context);
         openOrders = context.getStateStore(StoreNames.SLA_DEADLINES);
+        stuck = Counter.register(context, SupplyMetrics.STUCK_ORDERS, "orders not final within the SLA (STUCK_ORDER alerts)",
+                SupplyMetrics.SLA_MONITOR);
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::alertOverdue);
     }
 
@@ -76,6 +81,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
         for (KeyValue<String, OpenOrder> entry : due) {
             OpenOrder open = entry.value;
             openOrders.put(entry.key, open.markAlerted());
+            stuck.increment();
             Alert alert = new Alert(AlertKind.STUCK_ORDER, open.orderId(), open.lastStatus().name(),
                     "not delivered " + (now - open.placedAt()) + " ms after it was placed (SLA "
                             + settings.stuckOrderSla().toMillis() + " ms); last state " + open.lastStatus(), now);
