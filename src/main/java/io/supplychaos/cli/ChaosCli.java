@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
             KillBrokerCommand.class, StopBrokerCommand.class, StartBrokerCommand.class, RestartBrokerCommand.class,
             PauseBrokerCommand.class, ResumeBrokerCommand.class,
             DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,
-            SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class, VerifyCommand.class})
+            SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class, VerifyCommand.class,
+            SchemaCommand.class})
 public final class ChaosCli implements Runnable {
     public static final int EXIT_BAD_INPUT = 2;
     public static final int EXIT_FAILED = 1;
