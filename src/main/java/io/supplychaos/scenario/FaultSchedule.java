@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import io.supplychaos.chaos.FaultAttributeException;
 import io.supplychaos.chaos.EnvCapabilities;
