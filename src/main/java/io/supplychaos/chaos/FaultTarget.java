@@ -19,6 +19,10 @@ public record FaultTarget(Kind kind, int id, String topic, int partition, Long s
     private static final Pattern RANDOM = Pattern.compile("random(?::(-?\\d+))?");
     private static final Pattern APP = Pattern.compile("app:(\\d+)");
 
+    /** Every form {@link #parse} takes, as one JSON Schema pattern (a bare broker id may also be a YAML number). */
+    public static final String SCHEMA_PATTERN = "^\\s*(?:\\d+|all|controller|killed|random(?::-?\\d+)?"
+            + "|leader-of\\s+\\S+:\\d+|app:\\d+)\\s*$";
+
     public static FaultTarget broker(int id) {
         return new FaultTarget(Kind.BROKER, id, null, -1, null);
     }

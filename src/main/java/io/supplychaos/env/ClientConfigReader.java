@@ -14,6 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
 
+import io.supplychaos.spec.Shape;
 import io.supplychaos.spec.SpecNode;
 
 /**
@@ -25,6 +26,12 @@ import io.supplychaos.spec.SpecNode;
 final class ClientConfigReader {
 
     private static final Map<String, ConfigDef.ConfigKey> CLIENT_KEYS = clientKeys();
+
+    /** A properties file's path, or a mapping of the client configs Kafka knows (bootstrap.servers has its own field). */
+    static final Shape SHAPE = Shape.anyOf(Shape.text("the path of a client properties file, relative to the env file"),
+            new Shape.MapOf(Shape.namesIn(CLIENT_KEYS.keySet().stream()
+                    .filter(key -> !key.equals(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG)).sorted().toList()),
+                    "Kafka client configs", Shape.scalar("a value of the config's type")));
 
     private ClientConfigReader() {
     }

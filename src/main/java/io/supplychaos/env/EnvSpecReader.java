@@ -1,6 +1,8 @@
 package io.supplychaos.env;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +12,7 @@ import java.util.regex.Pattern;
 import io.supplychaos.env.kubernetes.KubernetesTarget;
 import io.supplychaos.metrics.MetricsSource;
 import io.supplychaos.spec.Rule;
+import io.supplychaos.spec.Shape;
 import io.supplychaos.spec.SpecFile;
 import io.supplychaos.spec.SpecNode;
 
@@ -25,13 +28,13 @@ public final class EnvSpecReader {
     public static final int MAX_BROKERS = 9;
     static final int MAX_PARTITIONS = 10_000;
 
-    private static final Set<String> FIELDS = Set.of("name", "kind", "brokers", "replicationFactor", "partitions",
-            "minInsyncReplicas", "partitioning", "network", "brokerConfig", "security", "clientConfig",
-            "bootstrapServers", "toxiproxy", "brokerCommands", "hosts", "composeFile", "metrics", "kubernetes");
-    /** The fields only one kind takes, with the kind. */
-    private static final Map<String, EnvKind> KIND_FIELDS = Map.of("network", EnvKind.EMBEDDED, "brokerConfig",
-            EnvKind.EMBEDDED, "security", EnvKind.EMBEDDED, "bootstrapServers", EnvKind.EXTERNAL, "toxiproxy",
-            EnvKind.EXTERNAL, "brokerCommands", EnvKind.EXTERNAL, "hosts", EnvKind.EXTERNAL, "composeFile", EnvKind.COMPOSE, "kubernetes", EnvKind.KUBERNETES);
+    /** The fields only one kind takes, with the kind (in the order a schema lists them). */
+    private static final Map<String, EnvKind> KIND_FIELDS = kindFields();
+    /** The fields a kind cannot do without, beside brokers, replicationFactor and partitions. */
+    private static final Map<EnvKind, List<String>> KIND_REQUIRES = Map.of(EnvKind.EXTERNAL, List.of("bootstrapServers"),
+            EnvKind.KUBERNETES, List.of("kubernetes"));
+    /** The kind that reads its brokers' own JMX, so takes no metrics block. */
+    private static final EnvKind OWN_METRICS = EnvKind.EMBEDDED;
     /** The compose file of {@code kind: compose} when none is named: the repo's, beside env/. */
     static final String DEFAULT_COMPOSE_FILE = "../docker-compose.yml";
 
@@ -47,6 +50,18 @@ public final class EnvSpecReader {
     private static final Pattern PROPERTY_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
+    private static final Rule<Long> BROKERS = Rule.whole(1, MAX_BROKERS);
+    private static final Rule<Long> PARTITIONS = Rule.whole(1, MAX_PARTITIONS);
+    private static final Rule<String> PROTOCOL = Rule.oneOf(List.of(ListenerSecurity.SASL_SSL));
+    private static final Rule<String> MECHANISM = Rule.oneOf(ListenerSecurity.MECHANISMS);
+
+    private static final Shape.Keys SECURITY = Shape.keys(
+            Shape.optional("protocol", PROTOCOL, "The client listener's protocol"),
+            Shape.optional("mechanism", MECHANISM, "The SASL mechanism (default SCRAM-SHA-512)"));
+
+    /** An env file, or a scenario's inline {@code env:} block: every key the reader takes. */
+    public static final Shape.Keys SHAPE = shape();
+
     private EnvSpecReader() {
     }
 
@@ -58,7 +73,7 @@ public final class EnvSpecReader {
 
     /** Validates an already parsed node, e.g. a scenario's inline {@code env:} block. */
     public static EnvSpec fromNode(SpecNode node, String defaultName) {
-        node.mapping("with brokers, replicationFactor, partitions, ...").only(FIELDS);
+        node.mapping("with brokers, replicationFactor, partitions, ...").only(SHAPE);
         String name = node.has("name") ? node.get("name").text() : defaultName;
         if (!NAME.matcher(name).matches()) {
             throw node.get("name").refuse("letters, digits, '.', '_' or '-'");
@@ -70,9 +85,9 @@ public final class EnvSpecReader {
                         + " (it is for kind: " + field.getValue().yamlName() + ")");
             }
         }
-        int brokers = Math.toIntExact(node.get("brokers").as(Rule.whole(1, MAX_BROKERS)));
+        int brokers = Math.toIntExact(node.get("brokers").as(BROKERS));
         int rf = Math.toIntExact(node.get("replicationFactor").as(Rule.whole(1, brokers, null, "at most brokers")));
-        int partitions = Math.toIntExact(node.get("partitions").as(Rule.whole(1, MAX_PARTITIONS)));
+        int partitions = Math.toIntExact(node.get("partitions").as(PARTITIONS));
         int minIsr = Math.toIntExact(node.get("minInsyncReplicas").as(
                 Rule.whole(1, rf, null, "at most replicationFactor"), 1L));
         Partitioning partitioning = node.has("partitioning")
@@ -88,7 +103,7 @@ public final class EnvSpecReader {
         ExternalTarget external = kind == EnvKind.EXTERNAL ? ExternalTargetReader.read(node, brokers) : null;
         ComposeTarget compose = kind == EnvKind.COMPOSE ? new ComposeTarget(ClientConfigReader.besideSource(node,
                 node.has("composeFile") ? node.get("composeFile").text() : DEFAULT_COMPOSE_FILE).toString()) : null;
-        if (kind == EnvKind.EMBEDDED && node.has("metrics")) {
+        if (kind == OWN_METRICS && node.has("metrics")) {
             throw node.get("metrics").error("no metrics in an env of kind: embedded (its brokers' own JMX is read)");
         }
         KubernetesTarget kubernetes = null;
@@ -104,10 +119,84 @@ public final class EnvSpecReader {
                 brokerConfig(node.get("brokerConfig"), brokers), kind, clientConfig, security, external, compose, kubernetes, metrics);
     }
 
+    private static Map<String, EnvKind> kindFields() {
+        Map<String, EnvKind> fields = new LinkedHashMap<>();
+        fields.put("network", EnvKind.EMBEDDED);
+        fields.put("brokerConfig", EnvKind.EMBEDDED);
+        fields.put("security", EnvKind.EMBEDDED);
+        fields.put("bootstrapServers", EnvKind.EXTERNAL);
+        fields.put("toxiproxy", EnvKind.EXTERNAL);
+        fields.put("brokerCommands", EnvKind.EXTERNAL);
+        fields.put("hosts", EnvKind.EXTERNAL);
+        fields.put("composeFile", EnvKind.COMPOSE);
+        fields.put("kubernetes", EnvKind.KUBERNETES);
+        return Collections.unmodifiableMap(fields);
+    }
+
+    private static Shape.Keys shape() {
+        List<Shape.Field> fields = new ArrayList<>(List.of(
+                Shape.optional("name", Rule.matching(NAME, "letters, digits, '.', '_' or '-'"),
+                        "The env's name; absent: the file's name without .yaml"),
+                Shape.optional("kind", Shape.choice(EnvKind.values(), EnvKind::yamlName),
+                        "Where the cluster comes from (default embedded: local broker processes the tool starts)"),
+                Shape.required("brokers", BROKERS, "How many brokers"),
+                Shape.required("replicationFactor", Rule.whole(1, MAX_BROKERS, null, "at most brokers"),
+                        "Replicas of every topic partition"),
+                Shape.required("partitions", PARTITIONS, "Partitions of every pipeline topic"),
+                Shape.optional("minInsyncReplicas", Rule.whole(1, MAX_BROKERS, null, "at most replicationFactor"),
+                        "min.insync.replicas of the topics (default 1)"),
+                Shape.optional("partitioning", Shape.choice(Partitioning.values(), Partitioning::yamlName),
+                        "How workloads spread orders over partitions (default key)"),
+                Shape.optional("network", Shape.choice(Network.values(), Network::yamlName),
+                        "Whether traffic goes through Toxiproxy (default proxied) or straight to the brokers"),
+                Shape.optional("brokerConfig", new Shape.MapOf(namesOrAll(), "all or a broker id",
+                                new Shape.MapOf(brokerPropertyNames(), "broker properties", Shape.scalar("a value on one line"))),
+                        "server.properties settings for all brokers or one broker id"),
+                Shape.optional("security", SECURITY, "A secured client listener (SASL_SSL) the env sets up itself"),
+                Shape.optional("clientConfig", ClientConfigReader.SHAPE,
+                        "Kafka client configs for reaching the cluster, or the path of a properties file")));
+        fields.addAll(ExternalTargetReader.FIELDS);
+        fields.add(Shape.optional("composeFile", Shape.text("a path relative to the env file"),
+                "The compose file that runs the cluster (default " + DEFAULT_COMPOSE_FILE + ")"));
+        fields.add(Shape.optional("metrics", MetricsSource.SHAPE,
+                "Where broker metrics come from: remote JMX, Prometheus, or none (not for kind embedded)"));
+        fields.add(Shape.optional("kubernetes", KubernetesTarget.SHAPE,
+                "The Strimzi cluster to run against (required for kind: kubernetes)"));
+        List<Shape.Constraint> constraints = new ArrayList<>();
+        for (EnvKind kind : EnvKind.values()) {
+            List<String> forbidden = new ArrayList<>();
+            KIND_FIELDS.forEach((field, owner) -> {
+                if (owner != kind) {
+                    forbidden.add(field);
+                }
+            });
+            if (kind == OWN_METRICS) {
+                forbidden.add("metrics");
+            }
+            constraints.add(new Shape.When("kind", kind.yamlName(), kind == EnvKind.EMBEDDED, forbidden,
+                    KIND_REQUIRES.getOrDefault(kind, List.of()), List.of(), false));
+        }
+        constraints.add(new Shape.NotTogether("security", "clientConfig"));
+        return new Shape.Keys(List.copyOf(fields), true, List.of()).and(constraints.toArray(Shape.Constraint[]::new));
+    }
+
+    /** {@code all}, or a broker id as {@link #brokerConfig} reads it. */
+    private static Map<String, Object> namesOrAll() {
+        String ids = (String) Shape.wholeNames(MAX_BROKERS).get("pattern");
+        return Shape.namesMatching(EnvSpec.ALL_BROKERS + "|" + ids.substring(1, ids.length() - 1));
+    }
+
+    /** A broker property name that the env does not set itself. */
+    private static Map<String, Object> brokerPropertyNames() {
+        Map<String, Object> names = Shape.namesMatching(PROPERTY_NAME.pattern());
+        names.put("not", Shape.namesIn(RESERVED_BROKER_PROPERTIES.stream().sorted().toList()));
+        return names;
+    }
+
     private static ListenerSecurity security(SpecNode node) {
-        node.mapping("with protocol and mechanism").only(Set.of("protocol", "mechanism"));
-        String protocol = node.get("protocol").as(Rule.oneOf(List.of(ListenerSecurity.SASL_SSL)), ListenerSecurity.SASL_SSL);
-        String mechanism = node.get("mechanism").as(Rule.oneOf(ListenerSecurity.MECHANISMS), "SCRAM-SHA-512");
+        node.mapping("with protocol and mechanism").only(SECURITY);
+        String protocol = node.get("protocol").as(PROTOCOL, ListenerSecurity.SASL_SSL);
+        String mechanism = node.get("mechanism").as(MECHANISM, "SCRAM-SHA-512");
         return new ListenerSecurity(protocol, mechanism);
     }
 

@@ -2,6 +2,7 @@ package io.supplychaos.env;
 
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.supplychaos.spec.Rule;
+import io.supplychaos.spec.Shape;
 import io.supplychaos.spec.SpecNode;
 
 /**
@@ -26,6 +28,32 @@ final class ExternalTargetReader {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^}]*)}");
     private static final Set<String> PLACEHOLDERS = Set.of("id", "host");
     private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-:\\[\\]]+");
+    private static final String URL = "the Toxiproxy API URL, e.g. http://toxiproxy.example:8474";
+    private static final String BOOTSTRAP = "HOST:PORT[,HOST:PORT...], the addresses clients bootstrap from";
+
+    private static final Shape.Keys PROXY_LINKS = Shape.keys(Arrays.stream(ProxyLink.values())
+            .map(link -> Shape.optional(link.yamlName(), Shape.text("the proxy's name in Toxiproxy"), null))
+            .toArray(Shape.Field[]::new));
+    private static final Shape.Keys TOXIPROXY = Shape.keys(
+            Shape.required("api", Shape.text(URL), "The Toxiproxy API"),
+            Shape.optional("proxies", new Shape.MapOf(Shape.wholeNames(EnvSpecReader.MAX_BROKERS), "broker ids", PROXY_LINKS),
+                    "Per broker, the names of its proxies when they are not broker-N-client and broker-N-replication"));
+    private static final Shape.Keys BROKER_COMMANDS = Shape.keys(Arrays.stream(ExternalTarget.BrokerCommand.values())
+            .map(command -> Shape.optional(command.yamlName(), new Shape.ListOf(Shape.scalar(
+                    "an argument; {id} and {host} are filled in"), true), null)).toArray(Shape.Field[]::new));
+
+    /** The fields of an env of kind external, beside the fields every env has. */
+    static final List<Shape.Field> FIELDS = List.of(
+            Shape.optional("bootstrapServers", new Shape.Value(Shape.json("type", "string", "pattern",
+                    "^\\s*(?:" + ADDRESS.pattern() + ")(?:\\s*,\\s*(?:" + ADDRESS.pattern() + "))*\\s*$"), BOOTSTRAP),
+                    "Where clients connect (required for kind: external)"),
+            Shape.optional("toxiproxy", Shape.anyOf(Shape.text(URL), TOXIPROXY),
+                    "The Toxiproxy in front of the brokers, for network faults"),
+            Shape.optional("brokerCommands", BROKER_COMMANDS, "The commands (argument lists, no shell) that act on one broker"),
+            Shape.optional("hosts", new Shape.MapOf(Shape.wholeNames(EnvSpecReader.MAX_BROKERS), "broker ids",
+                    new Shape.Value(Shape.json("type", "string", "pattern", "^\\s*(?:" + HOST.pattern() + ")\\s*$"),
+                            "a host name or address")),
+                    "Per broker, the host its commands name as {host}"));
 
     private ExternalTargetReader() {
     }
@@ -39,7 +67,7 @@ final class ExternalTargetReader {
             if (toxiproxy.isScalar()) {
                 api = url(toxiproxy);
             } else {
-                toxiproxy.mapping("with api (the Toxiproxy API URL) and proxies").only(Set.of("api", "proxies"));
+                toxiproxy.mapping("with api (the Toxiproxy API URL) and proxies").only(TOXIPROXY);
                 api = url(toxiproxy.get("api"));
                 proxies = proxies(toxiproxy.get("proxies"), brokers);
             }
@@ -52,7 +80,7 @@ final class ExternalTargetReader {
         String text = node.text().trim();
         for (String address : text.split("\\s*,\\s*")) {
             if (!ADDRESS.matcher(address).matches()) {
-                throw node.refuse("HOST:PORT[,HOST:PORT...], the addresses clients bootstrap from");
+                throw node.refuse(BOOTSTRAP);
             }
         }
         return text.replaceAll("\\s+", "");
@@ -69,7 +97,7 @@ final class ExternalTargetReader {
         } catch (IllegalArgumentException e) {
             // refused below
         }
-        throw node.refuse("the Toxiproxy API URL, e.g. http://toxiproxy.example:8474");
+        throw node.refuse(URL);
     }
 
     private static int brokerId(SpecNode node, String key, int brokers) {
@@ -86,7 +114,7 @@ final class ExternalTargetReader {
         for (Map.Entry<String, SpecNode> broker : node.entries().entrySet()) {
             int id = brokerId(broker.getValue(), broker.getKey(), brokers);
             SpecNode links = broker.getValue().mapping("of link (client, replication) to the proxy's name in Toxiproxy")
-                    .only(Set.of("client", "replication"));
+                    .only(PROXY_LINKS);
             Map<ProxyLink, String> names = new EnumMap<>(ProxyLink.class);
             for (ProxyLink link : ProxyLink.values()) {
                 if (links.has(link.yamlName())) {
@@ -119,11 +147,7 @@ final class ExternalTargetReader {
         if (!node.present()) {
             return commands;
         }
-        List<String> names = new ArrayList<>();
-        for (ExternalTarget.BrokerCommand command : ExternalTarget.BrokerCommand.values()) {
-            names.add(command.yamlName());
-        }
-        node.mapping("of kill, stop, start, pause, resume to a command").only(names);
+        node.mapping("of kill, stop, start, pause, resume to a command").only(BROKER_COMMANDS);
         for (ExternalTarget.BrokerCommand command : ExternalTarget.BrokerCommand.values()) {
             SpecNode value = node.get(command.yamlName());
             if (!value.present()) {

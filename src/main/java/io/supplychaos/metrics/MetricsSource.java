@@ -7,13 +7,14 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.spec.Rule;
+import io.supplychaos.spec.Shape;
 import io.supplychaos.spec.SpecNode;
 
 /**
@@ -38,13 +39,30 @@ public record MetricsSource(Kind kind, Map<Integer, String> endpoints, String us
     /** The reason {@link #none()} gives. */
     public static final String NO_ENDPOINT = "the cluster offers no metrics endpoint configured";
 
-    /** The keys of an env file's {@code metrics:} mapping. */
-    static final Set<String> KEYS = Set.of("jmx", "prometheus", "username", "password");
-
     // a DNS name or IPv4 address, or an IPv6 address in brackets; then a port
     private static final Pattern HOST_PORT = Pattern.compile(
             "(?<host>[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}))*|\\[[0-9A-Fa-f:.]+])"
                     + ":(?<port>[0-9]{1,5})");
+
+    private static final Rule<String> NONE = Rule.oneOf(List.of("none"));
+    private static final Rule<String> JMX_ENDPOINT = Rule.of("host:port with a port from 1 to 65535, such as kafka-1.example:9999",
+            MetricsSource::hostPort, Shape.json("type", "string", "pattern", "^(?:" + HOST_PORT.pattern() + ")$"));
+    private static final Rule<String> PROMETHEUS_URL = Rule.of("an http or https URL such as http://kafka-1:9404/metrics",
+            MetricsSource::httpUrl, Shape.json("type", "string", "pattern", "^[Hh][Tt][Tt][Pp][Ss]?://"));
+
+    /** The {@code metrics:} mapping of an env file. */
+    static final Shape.Keys KEYS = Shape.keys(
+            Shape.optional("jmx", new Shape.MapOf(Shape.wholeNames(EnvSpecReader.MAX_BROKERS), "broker ids", Shape.value(JMX_ENDPOINT)),
+                    "Each broker's remote JMX endpoint"),
+            Shape.optional("prometheus", new Shape.MapOf(Shape.wholeNames(EnvSpecReader.MAX_BROKERS), "broker ids", Shape.value(PROMETHEUS_URL)),
+                    "Each broker's Prometheus exporter"),
+            Shape.optional("username", Shape.text("a string"), "The JMX user (with password)"),
+            Shape.optional("password", Shape.scalar("a value"), "The JMX user's password (with username)"))
+            .and(new Shape.AnyRequired(List.of("jmx", "prometheus")), new Shape.NotTogether("jmx", "prometheus"),
+                    new Shape.Together("username", "password"), new Shape.NotTogether("prometheus", "username"),
+                    new Shape.NotTogether("prometheus", "password"));
+    /** An env file's {@code metrics:} value: the word none, or a mapping with jmx or prometheus. */
+    public static final Shape SHAPE = Shape.anyOf(Shape.value(NONE), KEYS);
 
     public MetricsSource {
         endpoints = Collections.unmodifiableMap(new TreeMap<>(endpoints));
@@ -119,7 +137,7 @@ public record MetricsSource(Kind kind, Map<Integer, String> endpoints, String us
             return none();
         }
         if (node.isScalar()) {
-            node.as(Rule.oneOf(List.of("none")));
+            node.as(NONE);
             return none("the env file says metrics: none");
         }
         node.mapping("with jmx or prometheus (broker id -> endpoint), or the word none").only(KEYS);
@@ -137,8 +155,7 @@ public record MetricsSource(Kind kind, Map<Integer, String> endpoints, String us
                     throw node.get(key).error("no " + key + ": credentials are for jmx only");
                 }
             }
-            return prometheus(endpoints(node.get("prometheus"), brokers, "URL",
-                    Rule.of("an http or https URL such as http://kafka-1:9404/metrics", MetricsSource::httpUrl)));
+            return prometheus(endpoints(node.get("prometheus"), brokers, "URL", PROMETHEUS_URL));
         }
         String username = node.has("username") ? node.get("username").text() : null;
         String password = node.has("password") ? node.get("password").scalar() : null;
@@ -148,9 +165,7 @@ public record MetricsSource(Kind kind, Map<Integer, String> endpoints, String us
         if (password != null && username == null) {
             throw node.get("username").error("required: a username with the password");
         }
-        return jmx(endpoints(node.get("jmx"), brokers, "host:port",
-                Rule.of("host:port with a port from 1 to 65535, such as kafka-1.example:9999", MetricsSource::hostPort)),
-                username, password);
+        return jmx(endpoints(node.get("jmx"), brokers, "host:port", JMX_ENDPOINT), username, password);
     }
 
     private static Map<Integer, String> endpoints(SpecNode node, int brokers, String what, Rule<String> endpoint) {

@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import io.supplychaos.chaos.FaultAttributeException;
 import io.supplychaos.chaos.EnvCapabilities;
@@ -18,6 +17,7 @@ import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.spec.Durations;
 import io.supplychaos.spec.Rule;
+import io.supplychaos.spec.Shape;
 import io.supplychaos.spec.SpecFile;
 import io.supplychaos.spec.SpecNode;
 import io.supplychaos.topology.Topics;
@@ -31,14 +31,24 @@ import io.supplychaos.topology.Topics;
  */
 public final class FaultSchedule {
 
-    /** The keys of a fault entry that are not attributes of the fault. */
-    static final Set<String> KEYS = Set.of("at", "action", "target", "for");
     static final Rule<FaultTarget> TARGET = Rule.of("a broker id, all, random[:SEED], leader-of TOPIC:PARTITION, "
-            + "controller, killed or app:N", FaultTarget::parse);
+            + "controller, killed or app:N", FaultTarget::parse, Shape.json("anyOf", List.of(
+                    Shape.json("type", "integer", "minimum", 0),
+                    Shape.json("type", "string", "pattern", FaultTarget.SCHEMA_PATTERN))));
     /** When a fault starts, from the start of the measured phase. */
     static final Rule<Duration> AT = Rule.duration(Duration.ZERO, Duration.ofHours(24));
     /** How long a fault lasts before it is healed. */
     static final Rule<Duration> FOR = Rule.duration(Duration.ofMillis(1), Duration.ofHours(1));
+    private static final Rule<String> ACTION_NAMES = Rule.oneOf(Arrays.stream(FaultType.values()).map(FaultType::cliName).toList());
+    static final Rule<FaultType> ACTION = Rule.of(ACTION_NAMES.expected(), FaultType::byCliName, ACTION_NAMES.schema());
+
+    /**
+     * A fault entry: its own keys ({@code at}, {@code action}, {@code target}, {@code for}), and per
+     * action the attributes {@link FaultType} says it takes, and no others.
+     */
+    public static final Shape.Keys FAULT = fault();
+    /** The keys of a fault entry that are not attributes of the fault. */
+    static final List<String> KEYS = FAULT.names();
 
     private FaultSchedule() {
     }
@@ -51,8 +61,28 @@ public final class FaultSchedule {
                           String partitionsFrom, String point) {
     }
 
-    /** The keys of a faults file ({@code ./chaos verify --faults FILE}). */
-    private static final Set<String> FILE_KEYS = Set.of("description", "faults");
+    /** A {@code faults:} list. */
+    public static final Shape.ListOf LIST = new Shape.ListOf(FAULT, false);
+    /** A faults file ({@code ./chaos verify --faults FILE}). */
+    public static final Shape.Keys FILE = Shape.keys(
+            Shape.optional("description", Shape.text("a string"), "What the schedule does and why"),
+            Shape.required("faults", LIST, "The faults, each at its time from the start of the run"));
+
+    private static Shape.Keys fault() {
+        Shape.Keys own = new Shape.Keys(List.of(
+                Shape.required("at", AT, "When the fault starts, from the start of the measured phase"),
+                Shape.required("action", ACTION, "The fault to inject"),
+                Shape.optional("target", TARGET, "What the fault acts on (broker and app faults need one)"),
+                Shape.optional("for", FOR, "How long the fault lasts before it is healed; absent: until the run heals it")),
+                false, List.of());
+        List<Shape.Constraint> actions = new ArrayList<>();
+        for (FaultType type : FaultType.values()) {
+            List<Shape.Field> attributes = type.attributes().stream()
+                    .map(a -> new Shape.Field(a.name(), Shape.value(a.rule()), a.required(), null)).toList();
+            actions.add(new Shape.When("action", type.cliName(), false, List.of(), List.of(), attributes, true));
+        }
+        return own.and(actions.toArray(Shape.Constraint[]::new));
+    }
 
     /** Reads a {@code faults:} list (a scenario's, or a faults file's) into specs, each fault's attributes checked. */
     static List<FaultSpec> parse(SpecNode list) {
@@ -62,9 +92,7 @@ public final class FaultSchedule {
         List<FaultSpec> faults = new ArrayList<>();
         for (SpecNode fault : list.items("faults {at, action, target, ...}")) {
             fault.mapping("{at, action, target, ...}");
-            FaultType type = fault.get("action").as(Rule.of(Rule.oneOf(
-                    Arrays.stream(FaultType.values()).map(FaultType::cliName).toList()).expected(),
-                    FaultType::byCliName));
+            FaultType type = fault.get("action").as(ACTION);
             Map<String, String> attributes = new LinkedHashMap<>();
             for (Map.Entry<String, SpecNode> entry : fault.entries().entrySet()) {
                 if (!KEYS.contains(entry.getKey())) {
@@ -91,7 +119,7 @@ public final class FaultSchedule {
      */
     public static List<FaultSpec> readFile(Path file, EnvSpec env, int instances, Collection<String> topics,
                                            int partitions, Duration horizon, String horizonWhy) {
-        SpecNode top = SpecFile.read(file, ScenarioException::new).mapping("with description and faults").only(FILE_KEYS);
+        SpecNode top = SpecFile.read(file, ScenarioException::new).mapping("with description and faults").only(FILE);
         if (!top.has("faults")) {
             throw top.get("faults").error("required: a list of faults {at, action, target, ...}");
         }

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -20,6 +21,7 @@ import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 import io.supplychaos.app.SupplyChainConfig;
+import io.supplychaos.spec.Shape;
 import io.supplychaos.spec.SpecNode;
 
 /**
@@ -40,6 +42,14 @@ final class KafkaProperties {
 
     /** Streams' prefixes for the configs of its clients and topics, longest first so main.consumer. wins over consumer. */
     private static final Map<String, ConfigDef> STREAMS_PREFIXES = prefixes();
+
+    /** The {@code producer:} mapping: ProducerConfig names to values. */
+    static final Shape PRODUCER = new Shape.MapOf(Shape.namesIn(ProducerConfig.configDef().configKeys().keySet().stream()
+            .sorted().toList()), "Kafka producer configs", Shape.scalar("a value of the config's type"));
+    /** The {@code app: {config:}} mapping: names under the three prefixes to values. */
+    static final Shape APP_CONFIG = new Shape.MapOf(Shape.namesMatching(Stream.of(STREAMS, SUPPLY, QUARKUS)
+            .map(prefix -> prefix.replace(".", "\\.")).collect(Collectors.joining("|", "(?:", ").+"))),
+            "app properties", Shape.scalar("a value of the property's type"));
 
     private KafkaProperties() {
     }

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -19,6 +19,7 @@ import io.supplychaos.paper.PaperTable;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.spec.Durations;
 import io.supplychaos.spec.Rule;
+import io.supplychaos.spec.Shape;
 import io.supplychaos.spec.SpecException;
 import io.supplychaos.spec.SpecFile;
 import io.supplychaos.spec.SpecNode;
@@ -49,17 +50,77 @@ public final class ScenarioLoader {
     static final Rule<Long> ORDER_COUNT = Rule.whole(1, MAX_ORDERS, "orders", null);
     static final Rule<Long> TOLERANCE = Rule.whole(0, MAX_ORDERS);
 
-    private static final Set<String> TOP = Set.of("name", "env", "app", "producer", "workload", "faults", "expect",
-            "drainTimeout", "stallTimeout", "repeat", "sweep", "reuseEnv", "paper");
-    private static final Set<String> APP = Set.of("instances", "processingGuarantee", "config", "tuning");
     private static final List<String> TUNINGS = List.of("auto", "latency", "throughput");
-    private static final Set<String> WORKLOAD = Set.of("warmup", "orders", "durationSeconds", "ratePerSecond",
-            "producers", "partitioning");
-    private static final Set<String> EXPECT = Set.of("lost", "duplicates", "outOfOrder", "inventoryConserved",
-            "maxP99Ms", "minOrdersPerSec", "maxRecoverySeconds", "minAcked");
-    private static final Set<String> SWEEP = Set.of("env", "orders");
     private static final List<String> GUARANTEES = List.of("exactly_once_v2", "at_least_once");
     private static final String PAPER_RATE = "paper";
+    private static final String LOSS_EXPECTED = "expected";
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+    private static final Rule<Long> INSTANCES = Rule.whole(1, MAX_INSTANCES);
+    private static final Rule<String> GUARANTEE = Rule.oneOf(GUARANTEES);
+    private static final Rule<String> TUNING = Rule.oneOf(TUNINGS);
+    private static final Rule<Long> ORDERS = Rule.whole(0, MAX_ORDERS, "orders", null);
+    private static final Rule<Long> DURATION_SECONDS = Rule.whole(0, MAX_DURATION_SECONDS, "seconds", null);
+    private static final Rule<Double> RATE = Rule.of(Rule.decimal(0, MAX_RATE, "orders per second").expected()
+            + " (0 = as fast as possible) or '" + PAPER_RATE + "' (Table II's throughput for the env and order count)",
+            Rule.decimal(0, MAX_RATE, null)::parse, Shape.json("anyOf", List.of(Rule.decimal(0, MAX_RATE, null).schema(),
+                    Shape.json("const", PAPER_RATE))));
+    private static final Rule<Long> PRODUCERS = Rule.whole(1, MAX_PRODUCERS);
+    private static final Rule<Long> LOST = Rule.of(TOLERANCE.expected() + " or '" + LOSS_EXPECTED + "'", TOLERANCE::parse,
+            Shape.json("anyOf", List.of(TOLERANCE.schema(), Shape.json("const", LOSS_EXPECTED))));
+    private static final Rule<Double> MAX_P99 = Rule.decimal(0, 1e9, null);
+    private static final Rule<Double> MIN_RATE = Rule.decimal(0, MAX_RATE, null);
+    private static final Rule<Double> MAX_RECOVERY = Rule.decimal(0, MAX_DURATION_SECONDS, null);
+    private static final Rule<Long> REPEAT = Rule.whole(1, MAX_REPEAT);
+
+    /** An env by name (env/NAME.yaml, or a path) or an inline env block. */
+    private static final Shape ENV = Shape.anyOf(Shape.text("an env name (c1, c2, c3, ...) or the path of an env file"),
+            new Shape.Named("env", "An inline env block, as in an env file", EnvSpecReader.SHAPE));
+    private static final Shape.Keys APP = Shape.keys(
+            Shape.optional("instances", INSTANCES, "App instances to run (default 1)"),
+            Shape.optional("processingGuarantee", GUARANTEE, "The Streams processing guarantee (default exactly_once_v2)"),
+            Shape.optional("config", KafkaProperties.APP_CONFIG,
+                    "App properties: kafka-streams.* (Streams and its clients), supply.* (the supply chain's) or quarkus.*"),
+            Shape.optional("tuning", TUNING, "Commit interval and caches for latency or throughput (default auto: by the rate)"));
+    private static final Shape.Keys WORKLOAD = Shape.keys(
+            Shape.optional("warmup", Shape.anyOf(Shape.value(ORDER_COUNT), new Shape.ListOf(Shape.value(ORDER_COUNT), false)),
+                    "Orders sent before the measured phase, in one or more rounds"),
+            Shape.optional("orders", ORDERS, "Orders sent in the measured phase (this or durationSeconds)"),
+            Shape.optional("durationSeconds", DURATION_SECONDS, "How long the measured phase sends, instead of a count"),
+            Shape.optional("ratePerSecond", RATE, "The offered load"),
+            Shape.optional("producers", PRODUCERS, "Producer threads sending orders (default 1)"),
+            Shape.optional("partitioning", Shape.choice(Partitioning.values(), Partitioning::yamlName),
+                    "How orders spread over partitions (default: the env's)"));
+    private static final Shape.Keys EXPECT = Shape.keys(
+            Shape.optional("lost", LOST, "Orders that may be lost (default 0); expected: a loss is the expected outcome"),
+            Shape.optional("duplicates", TOLERANCE, "Orders that may be processed twice (default 0)"),
+            Shape.optional("outOfOrder", TOLERANCE, "Orders that may arrive out of order (default 0)"),
+            Shape.optional("inventoryConserved", Rule.bool(), "Whether stock must add up at the end (default true)"),
+            Shape.optional("maxP99Ms", MAX_P99, "Highest p99 end-to-end latency in milliseconds"),
+            Shape.optional("minOrdersPerSec", MIN_RATE, "Lowest throughput"),
+            Shape.optional("maxRecoverySeconds", MAX_RECOVERY, "Longest recovery after a fault"),
+            Shape.optional("minAcked", TOLERANCE, "Fewest orders the brokers must acknowledge (default 1)"));
+    private static final Shape.Keys SWEEP = Shape.keys(
+            Shape.required("env", new Shape.ListOf(ENV, true), "The envs to run on"),
+            Shape.required("orders", new Shape.ListOf(Shape.value(ORDER_COUNT), true), "The order counts to run with"));
+
+    /** A scenario file: every key the loader takes. */
+    public static final Shape.Keys SHAPE = Shape.keys(
+            Shape.optional("name", Rule.matching(NAME, "letters, digits, '.', '_' or '-'"),
+                    "The scenario's name; absent: the file's name without .yaml"),
+            Shape.optional("env", ENV, "The env to run on: a name from env/ or an inline block (required unless sweep)"),
+            Shape.optional("app", APP, "The supply-chain app instances"),
+            Shape.optional("producer", KafkaProperties.PRODUCER, "Kafka producer configs of the load generator"),
+            Shape.optional("workload", WORKLOAD, "What the load generator sends"),
+            Shape.optional("faults", FaultSchedule.LIST, "The faults, each at its time from the start of the measured phase"),
+            Shape.optional("expect", EXPECT, "What the verdict allows; absent: no loss, no duplicates, no reordering"),
+            Shape.optional("drainTimeout", DRAIN_TIMEOUT, "How long to wait for the pipeline to deliver after sending"),
+            Shape.optional("stallTimeout", STALL_TIMEOUT, "Sending stops after this long without an acknowledgement"),
+            Shape.optional("repeat", REPEAT, "Runs of the scenario (default 1)"),
+            Shape.optional("sweep", SWEEP, "Runs for every env and order count listed, in place of env"),
+            Shape.optional("reuseEnv", Rule.bool(), "Run on an env that is already up instead of starting one (default false)"),
+            Shape.optional("paper", Rule.bool(), "Compare the results with the paper's figures (default false)"))
+            .and(new Shape.AnyRequired(List.of("env", "sweep")));
 
     private final Function<String, Path> envFiles;
 
@@ -71,10 +132,10 @@ public final class ScenarioLoader {
     public Scenario load(Path file) {
         String source = file.toString();
         SpecNode top = SpecFile.read(file, ScenarioException::new)
-                .mapping("with name, env, workload, ...").only(TOP);
+                .mapping("with name, env, workload, ...").only(SHAPE);
         String name = top.has("name") ? top.get("name").text()
                 : file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-        if (!name.matches("[A-Za-z0-9._-]+")) {
+        if (!NAME.matcher(name).matches()) {
             throw top.get("name").refuse("letters, digits, '.', '_' or '-'");
         }
         List<Scenario.SweepPoint> sweep = top.has("sweep") ? sweep(top.get("sweep")) : List.of();
@@ -108,7 +169,7 @@ public final class ScenarioLoader {
         return new Scenario(name, source, env, app, producer, workload, faults, expect(top.get("expect")),
                 top.get("drainTimeout").as(DRAIN_TIMEOUT, DEFAULT_DRAIN_TIMEOUT),
                 top.get("stallTimeout").as(STALL_TIMEOUT, DEFAULT_STALL_TIMEOUT),
-                Math.toIntExact(top.get("repeat").as(Rule.whole(1, MAX_REPEAT), 1L)), sweep,
+                Math.toIntExact(top.get("repeat").as(REPEAT, 1L)), sweep,
                 top.get("reuseEnv").as(Rule.bool(), false), top.get("paper").as(Rule.bool(), false));
     }
 
@@ -129,9 +190,9 @@ public final class ScenarioLoader {
             return new AppSpec(1, GUARANTEES.get(0), Map.of());
         }
         app.mapping("with instances, processingGuarantee, tuning, config").only(APP);
-        String tuning = app.get("tuning").as(Rule.oneOf(TUNINGS), "auto");
-        return new AppSpec(Math.toIntExact(app.get("instances").as(Rule.whole(1, MAX_INSTANCES), 1L)),
-                app.get("processingGuarantee").as(Rule.oneOf(GUARANTEES), GUARANTEES.get(0)),
+        String tuning = app.get("tuning").as(TUNING, "auto");
+        return new AppSpec(Math.toIntExact(app.get("instances").as(INSTANCES, 1L)),
+                app.get("processingGuarantee").as(GUARANTEE, GUARANTEES.get(0)),
                 app.has("config") ? KafkaProperties.appConfig(app.get("config")) : Map.of(),
                 "auto".equals(tuning) ? null : Tuning.parse(tuning));
     }
@@ -151,15 +212,11 @@ public final class ScenarioLoader {
         Partitioning partitioning = workload.has("partitioning")
                 ? workload.get("partitioning").choice(Partitioning.values(), Partitioning::yamlName) : null;
         return new WorkloadSpec(warmup,
-                workload.get("orders").as(Rule.whole(0, MAX_ORDERS, "orders", null), 0L),
-                workload.get("durationSeconds").as(Rule.whole(0, MAX_DURATION_SECONDS, "seconds", null), 0L),
+                workload.get("orders").as(ORDERS, 0L),
+                workload.get("durationSeconds").as(DURATION_SECONDS, 0L),
                 paperRate(workload) ? 0 : workload.get("ratePerSecond").as(RATE, 0.0),
-                Math.toIntExact(workload.get("producers").as(Rule.whole(1, MAX_PRODUCERS), 1L)), partitioning);
+                Math.toIntExact(workload.get("producers").as(PRODUCERS, 1L)), partitioning);
     }
-
-    private static final Rule<Double> RATE = Rule.of(Rule.decimal(0, MAX_RATE, "orders per second").expected()
-            + " (0 = as fast as possible) or '" + PAPER_RATE + "' (Table II's throughput for the env and order count)",
-            Rule.decimal(0, MAX_RATE, null)::parse);
 
     private static Expectations expect(SpecNode expect) {
         if (!expect.present()) {
@@ -167,16 +224,14 @@ public final class ScenarioLoader {
         }
         expect.mapping("with lost, duplicates, outOfOrder, ...").only(EXPECT);
         SpecNode lostNode = expect.get("lost");
-        boolean lossExpected = lostNode.isScalar() && lostNode.scalar().equals("expected");
-        Rule<Long> lost = Rule.of(TOLERANCE.expected() + " or 'expected'", TOLERANCE::parse);
-        Rule<Double> ceiling = Rule.decimal(0, 1e9, null);
-        return new Expectations(lossExpected ? null : lostNode.as(lost, 0L), lossExpected,
+        boolean lossExpected = lostNode.isScalar() && lostNode.scalar().equals(LOSS_EXPECTED);
+        return new Expectations(lossExpected ? null : lostNode.as(LOST, 0L), lossExpected,
                 expect.get("duplicates").as(TOLERANCE, 0L),
                 expect.get("outOfOrder").as(TOLERANCE, 0L),
                 expect.get("inventoryConserved").as(Rule.bool(), true),
-                expect.get("maxP99Ms").as(ceiling, null),
-                expect.get("minOrdersPerSec").as(Rule.decimal(0, MAX_RATE, null), null),
-                expect.get("maxRecoverySeconds").as(Rule.decimal(0, MAX_DURATION_SECONDS, null), null),
+                expect.get("maxP99Ms").as(MAX_P99, null),
+                expect.get("minOrdersPerSec").as(MIN_RATE, null),
+                expect.get("maxRecoverySeconds").as(MAX_RECOVERY, null),
                 expect.get("minAcked").as(TOLERANCE, 1L));
     }
 

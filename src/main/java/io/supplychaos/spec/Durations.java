@@ -35,6 +35,14 @@ public final class Durations {
         return Optional.of(Duration.ofMillis(millis.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact()));
     }
 
+    /**
+     * The duration syntax as an ECMA-262 pattern for a JSON Schema (the bounds it cannot say);
+     * without a minus sign unless {@code negative} durations are allowed.
+     */
+    static String jsonPattern(boolean negative) {
+        return "^\\s*" + (negative ? "[-+]?" : "\\+?") + "(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)\\s*(?:ms|s|m|h)?\\s*$";
+    }
+
     /** "1h", "10m", "5s", "500ms": the largest unit that states it exactly. */
     public static String format(Duration duration) {
         long ms = duration.toMillis();

@@ -121,6 +121,11 @@ public final class SpecNode {
         return this;
     }
 
+    /** Refuses any key outside the shape's, when the shape is closed; see {@link #only(Collection)}. */
+    public SpecNode only(Shape.Keys keys) {
+        return keys.closed() ? only(keys.names()) : this;
+    }
+
     /** True when the mapping holds {@code key} with a value other than null. */
     public boolean has(String key) {
         return get(key).present();
