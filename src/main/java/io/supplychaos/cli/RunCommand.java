@@ -18,6 +18,7 @@ import io.supplychaos.history.HistoryFile;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.paper.PaperTable;
 import io.supplychaos.report.ResultFiles;
+import io.supplychaos.report.RunHealth;
 import io.supplychaos.report.SweepReport;
 import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioLoader;
@@ -74,10 +75,10 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ChaosPaths paths = common.paths();
         PrintWriter console = spec.commandLine().getOut();
-        Path file = scenarioFile == null ? paths.home().resolve(DEFAULT_SCENARIO) : CallerPaths.file(scenarioFile, paths);
         // checked before the scenario, in the scenario's words: a bad value is exit 2 before anything starts
         Long duration = durationSeconds == null ? null : Rule.whole(1, Duration.ofHours(24).toSeconds(), "seconds", null)
                 .check("--duration", durationSeconds);
+        Path file = scenarioFile == null ? paths.home().resolve(DEFAULT_SCENARIO) : CallerPaths.file(scenarioFile, paths);
         Scenario loaded = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(file);
         Scenario scenario = duration == null ? loaded : loaded.withDurationSeconds(duration);
         Path dir = out != null ? out : ResultFiles.directory(paths.home().resolve("results"),
@@ -107,6 +108,7 @@ final class RunCommand implements Callable<Integer> {
                     results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
                     allPassed &= result.verdict() == Verdict.PASS;
                     SummaryTable.print(console, result, runDir);
+                    RunHealth.cpuSaturation(outcome.rows()).ifPresent(warning -> console.println("  run health: " + warning));
                 }
             }
             if (results.size() > 1) {
