@@ -74,7 +74,7 @@ public final class ConsumerLag implements AutoCloseable {
                             .forEach(topics::add);
                 }
             }
-            sources.put(sub.id(), List.copyOf(topics));
+            sources.put(sub.id(), topics.stream().sorted().toList());
         }
         return sources;
     }

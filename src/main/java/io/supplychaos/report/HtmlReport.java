@@ -364,6 +364,11 @@ public final class HtmlReport {
                 }
                 String label = label(f);
                 double start = seconds(f.injectedAt());
+                if (instantaneous(f)) {
+                    // a start, resume, restart or heal leaves nothing in effect: a line, not a band
+                    chart.marker(new SvgChart.Marker(start, label, true, true));
+                    continue;
+                }
                 double end = f.healedAt() == null ? to : seconds(f.healedAt());
                 chart.band(new SvgChart.Band(start, end, label))
                         .marker(new SvgChart.Marker(start, "injected: " + label, false));
@@ -372,6 +377,12 @@ public final class HtmlReport {
                 }
             }
         }
+    }
+
+    /** Faults that leave nothing in place (start, resume, restart, heal): a moment on the timeline, not an interval. */
+    static boolean instantaneous(FaultEvent f) {
+        return io.supplychaos.chaos.FaultType.byCliName(f.action()).map(io.supplychaos.chaos.FaultType::isInstantaneous)
+                .orElse(false);
     }
 
     static String label(FaultEvent f) {

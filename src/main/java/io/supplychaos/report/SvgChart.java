@@ -55,8 +55,14 @@ final class SvgChart {
         }
     }
 
-    /** A vertical line at x; dashed for a heal, solid for an injection. */
-    record Marker(double x, String label, boolean dashed) {
+    /**
+     * A vertical line at x; dashed for a heal or a repair, solid for an injection. {@code shown}
+     * writes the label beside the line (a moment such as a broker start has no band to carry it).
+     */
+    record Marker(double x, String label, boolean dashed, boolean shown) {
+        Marker(double x, String label, boolean dashed) {
+            this(x, label, dashed, false);
+        }
     }
 
     /** An x tick at a chosen position with its own label, for axes that are not linear in the value. */
@@ -151,12 +157,36 @@ final class SvgChart {
         }
     }
 
+    /** The narrowest a legend entry gets, so that short names still line up in columns. */
     private static final int LEGEND_ENTRY_WIDTH = 150;
-    private static final int LEGEND_PER_ROW = (WIDTH - LEFT - RIGHT) / LEGEND_ENTRY_WIDTH;
+    /** Roughly how wide a character of the 10 px legend text is; generous, so that entries never overlap. */
+    private static final double LEGEND_CHAR_WIDTH = 6.2;
+
+    /**
+     * Where each series' legend entry starts: entries flow left to right, each as wide as its
+     * name needs (at least {@link #LEGEND_ENTRY_WIDTH}), wrapping onto a new row when the next one
+     * would not fit.
+     */
+    private List<int[]> legendLayout() {
+        List<int[]> positions = new ArrayList<>();
+        int x = LEFT;
+        int row = 0;
+        for (Series s : series) {
+            int width = Math.max(LEGEND_ENTRY_WIDTH, (int) Math.ceil(26 + s.name().length() * LEGEND_CHAR_WIDTH));
+            if (x > LEFT && x + width > WIDTH - RIGHT) {
+                x = LEFT;
+                row++;
+            }
+            positions.add(new int[]{x, 14 + row * 13});
+            x += width;
+        }
+        return positions;
+    }
 
     /** The plot starts below the legend, which lays its entries out in rows across the top. */
     private int top() {
-        int legendRows = Math.max(1, (series.size() + LEGEND_PER_ROW - 1) / LEGEND_PER_ROW);
+        List<int[]> layout = legendLayout();
+        int legendRows = layout.isEmpty() ? 1 : (layout.get(layout.size() - 1)[1] - 14) / 13 + 1;
         return 30 + 13 * (legendRows - 1);
     }
 
@@ -252,6 +282,10 @@ final class SvgChart {
                     .append(coord(x)).append("\" x2=\"").append(coord(x)).append("\" y1=\"").append(top())
                     .append("\" y2=\"").append(HEIGHT - BOTTOM).append("\"><title>").append(esc(m.label()))
                     .append("</title></line>\n");
+            if (m.shown()) {
+                svg.append("<text class=\"fault-label\" x=\"").append(coord(x + 3)).append("\" y=\"")
+                        .append(top() + 44).append("\">").append(esc(m.label())).append("</text>\n");
+            }
         }
     }
 
@@ -295,6 +329,7 @@ final class SvgChart {
     }
 
     private void drawSeries(StringBuilder svg, Scale sx, Scale sy) {
+        List<int[]> legend = legendLayout();
         for (int s = 0; s < series.size(); s++) {
             Series line = series.get(s);
             String colour = PALETTE[(line.colour() < 0 ? s : line.colour()) % PALETTE.length];
@@ -326,8 +361,8 @@ final class SvgChart {
             }
             svg.append("</g>\n");
             // Legend entry: rows of entries across the top, above the plot.
-            int lx = LEFT + (s % LEGEND_PER_ROW) * LEGEND_ENTRY_WIDTH;
-            int ly = 14 + (s / LEGEND_PER_ROW) * 13;
+            int lx = legend.get(s)[0];
+            int ly = legend.get(s)[1];
             svg.append("<g class=\"legend-entry\"><line x1=\"").append(lx).append("\" x2=\"").append(lx + 18)
                     .append("\" y1=\"").append(ly - 4).append("\" y2=\"").append(ly - 4).append("\" stroke=\"")
                     .append(colour).append("\" stroke-width=\"2\"")

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -15,6 +14,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultText;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.KafkaAccess;
@@ -296,8 +296,7 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
             resources.add(chaosMesh.resource("NetworkChaos", networkName(spec.type(), broker, link), chaos));
         }
         String where = brokers.equals(brokerIds()) && brokers.size() > 1 ? "all brokers" : "broker " + brokers.get(0);
-        StringBuilder description = new StringBuilder(spec.type().cliName()).append(' ').append(where);
-        new TreeMap<>(spec.attributes()).forEach((k, v) -> description.append(' ').append(k).append('=').append(v));
+        StringBuilder description = new StringBuilder(FaultText.network(spec, where));
         description.append(" (Chaos Mesh NetworkChaos ").append(String.join(", ",
                 resources.stream().map(r -> r.getMetadata().getName()).toList())).append(')');
         if (!hasTarget(link, target.apps())) {

@@ -194,7 +194,7 @@ class KubernetesBackendTest {
                 .containsEntry("direction", "to")
                 .containsEntry("delay", Map.of("latency", "100ms", "jitter", "20ms", "correlation", "0"))
                 .doesNotContainKey("target");
-        assertThat(delay.describe()).startsWith("delay broker 2 jitter=20 ms=100 (Chaos Mesh NetworkChaos supply-chaos-delay-broker-2-client)")
+        assertThat(delay.describe()).startsWith("delay 100 ms ± 20 ms, client links, broker 2 (Chaos Mesh NetworkChaos supply-chaos-delay-broker-2-client)")
                 .contains("apps run outside the cluster");
 
         // when healed
