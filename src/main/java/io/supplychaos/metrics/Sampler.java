@@ -54,10 +54,11 @@ public final class Sampler implements Runnable, AutoCloseable {
     /**
      * What the run means to do, for the progress line's % done and ETA.
      *
-     * @param orders     orders the run sends, warm-up included; 0 when the measured phase is bounded by time
-     * @param durationMs the measured phase's length when bounded by time, else 0
+     * @param orders        orders the run sends, warm-up included; 0 when the measured phase is bounded by time
+     * @param durationMs    the measured phase's length when bounded by time, else 0
+     * @param ratePerSecond the offered rate, 0 for as fast as possible (then the ETA comes from the pace so far)
      */
-    public record Plan(long orders, long durationMs) {
+    public record Plan(long orders, long durationMs, double ratePerSecond) {
     }
 
     private record Sample(long intendedAt, Phase phase, TimeSeriesRow row) {
@@ -208,8 +209,10 @@ public final class Sampler implements Runnable, AutoCloseable {
         if (plan.orders() > 0) {
             double fraction = Math.min(1, (double) sentNow / plan.orders());
             long elapsed = now - startedAt;
-            String eta = sentNow == 0 || fraction >= 1 ? "" : String.format(Locale.ROOT, ", ETA %d s",
-                    Math.round(elapsed * (1 - fraction) / fraction / 1000));
+            // at an offered rate the rest takes what the rate says; as fast as possible, what the pace so far says
+            long etaSeconds = plan.ratePerSecond() > 0 ? Math.round((plan.orders() - sentNow) / plan.ratePerSecond())
+                    : Math.round(elapsed * (1 - fraction) / Math.max(fraction, 1e-9) / 1000);
+            String eta = sentNow == 0 || fraction >= 1 ? "" : String.format(Locale.ROOT, ", ETA %d s", etaSeconds);
             return String.format(Locale.ROOT, "%.0f %%%s", 100 * fraction, eta);
         }
         if (plan.durationMs() > 0 && current == Phase.MEASURE && measuredStart != Long.MAX_VALUE) {

@@ -109,7 +109,8 @@ public final class ScenarioRunner {
     private static Sampler.Plan plan(Scenario scenario) {
         WorkloadSpec w = scenario.workload();
         long warmup = w.warmup().stream().mapToLong(Long::longValue).sum();
-        return w.orders() > 0 ? new Sampler.Plan(warmup + w.orders(), 0) : new Sampler.Plan(0, w.durationSeconds() * 1000L);
+        return w.orders() > 0 ? new Sampler.Plan(warmup + w.orders(), 0, w.ratePerSecond())
+                : new Sampler.Plan(0, w.durationSeconds() * 1000L, w.ratePerSecond());
     }
 
     /** The run enters {@code phase}: in its history, and on the rows sampled from now on. */

@@ -60,7 +60,7 @@ class SamplerTest {
 
     private Sampler sampler(Map<Integer, Long> lag) {
         return new Sampler(new Load(), BrokerMetrics.open(MetricsSource.none()), List::of, () -> lag,
-                new ProgressLine(new PrintWriter(console), false, () -> 0L), new Sampler.Plan(100, 0));
+                new ProgressLine(new PrintWriter(console), false, () -> 0L), new Sampler.Plan(100, 0, 10));
     }
 
     @Test
@@ -110,7 +110,8 @@ class SamplerTest {
         sampler.measuringFrom(0);
         sampler.run();
 
-        assertThat(console.toString()).startsWith("t+").contains("[measure 10 %").contains("sent 10")
+        // 90 orders left at 10/s
+        assertThat(console.toString()).startsWith("t+").contains("[measure 10 %, ETA 9 s]").contains("sent 10")
                 .doesNotContain("\r");
     }
 }

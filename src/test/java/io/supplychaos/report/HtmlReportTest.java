@@ -402,4 +402,19 @@ class HtmlReportTest {
                 "Linux 6.1, amd64, 2 cores, 24,576 MB", "scenarios/quickstart.yaml (copied as scenario.yaml)",
                 "broker 1: 2 settings not at Kafka's default", "min.insync.replicas");
     }
+
+    @Test
+    void givenABrokerStart_whenRendered_thenItIsALabelledLineAndNotABandToTheEnd() {
+        RunResult r = Runs.withoutFaultsOrDistribution(Runs.result());
+        RunResult started = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
+                r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(),
+                List.of(new RunResult.FaultEvent("start-broker", "killed", "start-broker 2", "schedule",
+                        Runs.START + 20_000, null, 1_000L)), r.verdict(), r.violations(), r.notes(), r.startedAt(),
+                r.endedAt(), false, r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
+
+        String orders = chart(render(started, Runs.rows()), "Orders completed per second");
+
+        assertThat(orders).doesNotContain("class=\"fault-band\"").contains("class=\"heal-marker\"")
+                .contains(">start-broker 2</text>");
+    }
 }
