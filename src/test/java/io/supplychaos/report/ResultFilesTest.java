@@ -98,7 +98,7 @@ class ResultFilesTest {
     @Test
     void givenRowsWithConsumerLag_whenWrittenAndReadBack_thenEachSubtopologyHasItsColumnAndUnsampledCellsStayEmpty()
             throws IOException {
-        TimeSeriesRow sampled = withLag(Runs.row(0, List.of()), Map.of(0, 12L, 3, 0L));
+        TimeSeriesRow sampled = Runs.withLag(Runs.row(0, List.of()), Map.of(0, 12L, 3, 0L));
         TimeSeriesRow unsampled = Runs.row(1, List.of());
 
         ResultFiles.write(dir, new ResultFiles.Run(Runs.result(), List.of(sampled, unsampled)));
@@ -135,14 +135,6 @@ class ResultFilesTest {
 
         assertThatThrownBy(() -> ResultFiles.read(dir)).isInstanceOf(IOException.class)
                 .hasMessageContaining("line 2").hasMessageContaining("'phase'").hasMessageContaining("warmup");
-    }
-
-    private static TimeSeriesRow withLag(TimeSeriesRow r, Map<Integer, Long> lag) {
-        return new TimeSeriesRow(r.phase(), r.second(), r.sent(), r.acked(), r.completed(), r.inFlight(),
-                r.oldestInFlightMs(), r.recordsPerSec(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.requestP99Ms(),
-                r.activeFaults(), r.underReplicatedPartitions(), r.bytesInPerSec(), r.bytesOutPerSec(),
-                r.isrShrinksPerSec(), r.isrExpandsPerSec(), r.requestHandlerIdlePct(), r.produceTotalTimeP99Ms(),
-                r.hostCpuPct(), r.hostMemUsedMb(), lag);
     }
 
     @Test
