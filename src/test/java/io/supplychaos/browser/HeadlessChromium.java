@@ -160,6 +160,18 @@ public final class HeadlessChromium implements AutoCloseable {
         Poll.require(what, timeout, Duration.ofMillis(200), () -> evaluate("!!(" + condition + ")").asBoolean());
     }
 
+    /** Saves what the page shows now as a PNG, e.g. to look at a failing page. */
+    public void screenshot(Path file, int width, int height) {
+        call(session, "Emulation.setDeviceMetricsOverride", Map.of("width", width, "height", height, "deviceScaleFactor", 1,
+                "mobile", false));
+        String data = call(session, "Page.captureScreenshot", Map.of("format", "png")).path("data").asText();
+        try {
+            Files.write(file, java.util.Base64.getDecoder().decode(data));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
     /** Console errors, uncaught exceptions and error log entries seen so far, in order. */
     public List<String> errors() {
         return List.copyOf(errors);
