@@ -105,6 +105,8 @@ final class LiveView implements AutoCloseable {
     private long lastEndsAt;
     private Admin admin;
     private String adminServers;
+    /** When the env shown was started (now when none is): a fault still open from before it belongs to an env that is gone. */
+    private long envStartedAt;
 
     LiveView(ChaosPaths paths) {
         this.paths = paths;
@@ -153,7 +155,7 @@ final class LiveView implements AutoCloseable {
         long from = now - WINDOW.toMillis();
         List<FaultBar> bars = new ArrayList<>();
         synchronized (journalBars) {
-            journalBars.removeIf(b -> b.to() != null && b.to() < from);
+            journalBars.removeIf(b -> b.to() != null && b.to() < from || b.to() == null && b.from() < envStartedAt);
             journalBars.stream().filter(b -> b.to() == null || b.to() >= from).forEach(bars::add);
         }
         List<RunPoint> points = run ? List.copyOf(runPoints) : List.of();
@@ -167,11 +169,13 @@ final class LiveView implements AutoCloseable {
         List<AppInstances.AppInstance> apps = new AppInstances(paths).read();
         if (attached.isPresent()) {
             Attachment a = attached.get();
+            envStartedAt = a.attachedAt() == null ? 0L : a.attachedAt().toEpochMilli();
             return new Status(now, dir, new EnvInfo(a.envName(), a.spec().kind().yamlName(), "attached", a.access().bootstrapServers()),
                     null, run, List.of(), null, null, List.of(), apps.stream()
                     .map(app -> new EnvStatus.AppStatus(app.index(), app.pid(), "recorded", app.httpPort())).toList());
         }
         Optional<EnvState> recorded = new EmbeddedEnvironment(paths).recorded();
+        envStartedAt = recorded.map(r -> r.startedAt() == null ? 0L : r.startedAt().toEpochMilli()).orElse(now);
         if (recorded.isEmpty()) {
             return new Status(now, dir, null, "No environment is up in " + dir + ". Start one with ./chaos up (or ./chaos run);"
                     + " this page follows it as soon as it is recorded.", run, List.of(), null, null, List.of(), List.of());

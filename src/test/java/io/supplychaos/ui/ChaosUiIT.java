@@ -26,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ./chaos ui} driven from a real browser on a real env (C1: one broker JVM behind
  * Toxiproxy): the page's kill button kills the broker as {@code kill-broker} does (the process is
  * gone, the journal says so with source "ui"), the page shows it stopped with a fault bar on the
- * chart, and its start button brings it back. Also: with no env, the page says so.
+ * chart, and its start button brings it back; its delay and heal buttons put a toxic on and
+ * take it off. Also: with no env, the page says so.
  */
 @Timeout(180)
 class ChaosUiIT {
@@ -53,6 +54,11 @@ class ChaosUiIT {
     /** As status reads it: the recorded pid (a start records a new one) and /proc. */
     private static String brokerState() {
         return EnvStatus.of(environment.recorded().orElseThrow()).brokers().get(0).state();
+    }
+
+    private static long toxics() {
+        return EnvStatus.of(environment.recorded().orElseThrow()).toxiproxy().proxies().stream()
+                .mapToLong(p -> p.toxics().size()).sum();
     }
 
     @Test
@@ -90,6 +96,16 @@ class ChaosUiIT {
             browser.await("the kill's bar closed", PAGE,
                     "document.querySelectorAll(\"#chart-throughput rect.fault-bar.open[data-action='kill-broker']\").length === 0"
                             + " && document.querySelectorAll(\"#chart-throughput rect.fault-bar[data-action='kill-broker']\").length > 0");
+
+            // when a delay is put on every client link from the page, then healed from it
+            browser.await("the delay button enabled", PAGE, "!document.querySelector('#delay').disabled");
+            browser.click("#delay");
+            Poll.require("a latency toxic on broker 1's proxy", PAGE, () -> toxics() > 0);
+            browser.await("the toxic listed", PAGE, "document.querySelectorAll('#toxics .toxic').length > 0");
+            browser.await("the heal button enabled", PAGE, "!document.querySelector('#heal').disabled");
+            browser.click("#heal");
+            Poll.require("no toxic left", PAGE, () -> toxics() == 0);
+            browser.await("no toxic listed", PAGE, "document.querySelectorAll('#toxics .toxic').length === 0");
             assertThat(browser.evaluate("document.querySelector('#result').classList.contains('error')").asBoolean())
                     .as("result line: " + browser.evaluate("document.querySelector('#result').textContent").asText()).isFalse();
             assertThat(browser.errors()).as("console errors and exceptions").isEmpty();

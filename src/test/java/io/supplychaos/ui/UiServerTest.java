@@ -80,6 +80,22 @@ class UiServerTest {
     private static final String KILL = "{\"action\":\"kill-broker\",\"broker\":1}";
 
     @Test
+    void shouldRefuseATakenPortNamingTheOption() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> UiServer.start(ChaosPaths.defaults().withStateDir(stateDir), server.port()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--port");
+    }
+
+    @Test
+    void shouldListenOnLoopbackOnly() throws Exception {
+        java.net.InetAddress outside = java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces()).stream()
+                .flatMap(n -> java.util.Collections.list(n.getInetAddresses()).stream())
+                .filter(a -> !a.isLoopbackAddress() && a instanceof java.net.Inet4Address).findFirst().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(outside != null, "no non-loopback address on this machine");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Socket(outside, server.port()).close())
+                .isInstanceOf(java.net.ConnectException.class);
+    }
+
+    @Test
     void shouldRefuseAFaultWithoutTheToken() throws Exception {
         Response response = request("POST", "/api/fault", host(), "Content-Type", "application/json", KILL);
         assertThat(response.code()).isEqualTo(403);
