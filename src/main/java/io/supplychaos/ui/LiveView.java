@@ -107,6 +107,10 @@ final class LiveView implements AutoCloseable {
     private String adminServers;
     /** When the env shown was started (now when none is): a fault still open from before it belongs to an env that is gone. */
     private long envStartedAt;
+    /** How the env shown is reached; null when none is. */
+    private KafkaAccess access;
+    /** The brokers an attached cluster had registered at some point: one missing now is shown stopped. */
+    private final java.util.SortedSet<Integer> seenBrokers = new java.util.TreeSet<>();
 
     LiveView(ChaosPaths paths) {
         this.paths = paths;
@@ -168,19 +172,17 @@ final class LiveView implements AutoCloseable {
         Optional<Attachment> attached = Attachment.read(paths.stateDir());
         List<AppInstances.AppInstance> apps = new AppInstances(paths).read();
         if (attached.isPresent()) {
-            Attachment a = attached.get();
-            envStartedAt = a.attachedAt() == null ? 0L : a.attachedAt().toEpochMilli();
-            return new Status(now, dir, new EnvInfo(a.envName(), a.spec().kind().yamlName(), "attached", a.access().bootstrapServers()),
-                    null, run, List.of(), null, null, List.of(), apps.stream()
-                    .map(app -> new EnvStatus.AppStatus(app.index(), app.pid(), "recorded", app.httpPort())).toList());
+            return attachedStatus(now, run, attached.get(), apps);
         }
         Optional<EnvState> recorded = new EmbeddedEnvironment(paths).recorded();
         envStartedAt = recorded.map(r -> r.startedAt() == null ? 0L : r.startedAt().toEpochMilli()).orElse(now);
         if (recorded.isEmpty()) {
+            access = null;
             return new Status(now, dir, null, "No environment is up in " + dir + ". Start one with ./chaos up (or ./chaos run);"
                     + " this page follows it as soon as it is recorded.", run, List.of(), null, null, List.of(), List.of());
         }
         EnvState state = recorded.get();
+        access = state.access();
         EnvStatus.Report report = EnvStatus.of(state, apps);
         List<EnvStatus.TopicStatus> topics = report.topics() == null ? null : report.topics().stream()
                 .filter(t -> Topics.SUPPLY_CHAIN_TOPIC_NAMES.contains(t.name())).toList();
@@ -191,6 +193,58 @@ final class LiveView implements AutoCloseable {
                 : "env '" + state.envName() + "' is " + state.phase() + "; the buttons work once it is running";
         return new Status(now, dir, new EnvInfo(report.env(), "embedded", report.phase(), report.bootstrapServers()), message, run,
                 report.brokers(), report.underReplicatedPartitions(), topics, toxics, report.apps());
+    }
+
+    /**
+     * A cluster the tool attached to (compose, external, kubernetes): no processes of ours to read, so
+     * a broker is running while it is registered with the cluster and stopped once it is not; leaders
+     * and ISR from the Admin client; proxies are not known here.
+     */
+    private Status attachedStatus(long now, boolean run, Attachment attachment, List<AppInstances.AppInstance> apps) {
+        envStartedAt = attachment.attachedAt() == null ? 0L : attachment.attachedAt().toEpochMilli();
+        access = attachment.access();
+        java.util.Set<Integer> registered;
+        try {
+            registered = io.supplychaos.env.ClusterTopics.registered(access, Timeouts.STATUS_QUERY);
+            seenBrokers.addAll(registered);
+        } catch (RuntimeException e) {
+            registered = null;
+        }
+        java.util.Set<Integer> answered = registered;
+        List<EnvStatus.BrokerStatus> brokers = seenBrokers.stream().map(id -> new EnvStatus.BrokerStatus(id, null,
+                answered == null ? "unknown" : answered.contains(id) ? "running" : "stopped", null, 0)).toList();
+        List<EnvStatus.TopicStatus> topics = answered == null ? null : describe(access);
+        Integer urp = topics == null ? null : (int) topics.stream().flatMap(t -> t.partitions().stream())
+                .filter(p -> p.isr().size() < p.replicas().size()).count();
+        List<EnvStatus.AppStatus> appStates = apps.stream()
+                .map(app -> new EnvStatus.AppStatus(app.index(), app.pid(), "recorded", app.httpPort())).toList();
+        return new Status(now, paths.stateDir().toString(), new EnvInfo(attachment.envName(), attachment.spec().kind().yamlName(),
+                "attached", access.bootstrapServers()), answered == null ? "the cluster does not answer" : null, run, brokers, urp,
+                topics, List.of(), appStates);
+    }
+
+    /** Leaders and ISR of the supply-chain topics on a cluster; null when it does not answer in time. */
+    private List<EnvStatus.TopicStatus> describe(KafkaAccess cluster) {
+        try {
+            Admin client = admin(cluster);
+            java.util.Set<String> names = new java.util.TreeSet<>(client.listTopics().names()
+                    .get(Timeouts.STATUS_QUERY.toMillis(), TimeUnit.MILLISECONDS));
+            names.retainAll(Topics.SUPPLY_CHAIN_TOPIC_NAMES);
+            return client.describeTopics(names).allTopicNames().get(Timeouts.STATUS_QUERY.toMillis(), TimeUnit.MILLISECONDS)
+                    .values().stream().sorted(java.util.Comparator.comparing(d -> d.name()))
+                    .map(d -> new EnvStatus.TopicStatus(d.name(), d.partitions().stream()
+                            .map(p -> new EnvStatus.PartitionStatus(p.partition(),
+                                    p.leader() == null || p.leader().isEmpty() ? null : p.leader().id(),
+                                    p.isr().stream().map(n -> n.id()).sorted().toList(),
+                                    p.replicas().stream().map(n -> n.id()).sorted().toList()))
+                            .toList()))
+                    .toList();
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            return null;
+        }
     }
 
     /** New rows of a run; true while the run writes them. */
@@ -339,12 +393,11 @@ final class LiveView implements AutoCloseable {
 
     /** Records/s of order-placed and notifications from their end offsets, when the cluster answers. */
     private void sampleOffsets(long now) {
-        Optional<EnvState> state = new EmbeddedEnvironment(paths).recorded();
-        if (state.isEmpty()) {
+        if (access == null) {
             return;
         }
         try {
-            Admin client = admin(state.get().access());
+            Admin client = admin(access);
             Map<TopicPartition, OffsetSpec> request = new HashMap<>();
             Map<String, List<TopicPartition>> partitions = new HashMap<>();
             List<EnvStatus.TopicStatus> topics = status.topics();
