@@ -71,8 +71,11 @@ final class LiveView implements AutoCloseable {
                   List<FaultBar> faults) {
     }
 
-    /** One second of a run: completed orders/s, latency percentiles (null when none completed), in flight. */
-    record RunPoint(long at, long ordersPerSec, Double p50Ms, Double p99Ms, long inFlight, List<String> faults) {
+    /**
+     * One second of a run: completed orders/s, latency percentiles (null when none completed), in
+     * flight, the faults in effect and the run's phase (WARMUP, MEASURE, ...; null from a row without one).
+     */
+    record RunPoint(long at, long ordersPerSec, Double p50Ms, Double p99Ms, long inFlight, List<String> faults, String phase) {
     }
 
     record ClusterPoint(long at, Double placedPerSec, Double notificationsPerSec) {
@@ -293,7 +296,8 @@ final class LiveView implements AutoCloseable {
         List<String> faults = new ArrayList<>();
         row.path("activeFaults").forEach(f -> faults.add(f.asText()));
         return new RunPoint(row.path("at").asLong(), row.path("completed").asLong(), number(row.get("p50Ms")),
-                number(row.get("p99Ms")), row.path("inFlight").asLong(), faults);
+                number(row.get("p99Ms")), row.path("inFlight").asLong(), faults,
+                row.hasNonNull("phase") ? row.get("phase").asText() : null);
     }
 
     /** A finite number, or null (NaN is written as the string "NaN"). */

@@ -130,7 +130,9 @@ function drawChart(id, lines, bars, now, windowMs, message) {
 function renderSeries(s) {
   const bars = s.faults;
   if (s.source === 'run') {
-    document.getElementById('throughput-title').textContent = 'Throughput (completed orders/s, from the run)';
+    const phase = s.run.length ? s.run[s.run.length - 1].phase : null;
+    document.getElementById('throughput-title').textContent =
+      `Throughput (completed orders/s, from the run${phase ? ', phase ' + phase.toLowerCase() : ''})`;
     drawChart('chart-throughput', [{name: 'orders/s', points: s.run.map(p => [p.at, p.ordersPerSec])}], bars, s.now, s.windowMs);
     drawChart('chart-latency', [{name: 'p50 ms', points: s.run.map(p => [p.at, p.p50Ms])},
       {name: 'p99 ms', points: s.run.map(p => [p.at, p.p99Ms])}], bars, s.now, s.windowMs);

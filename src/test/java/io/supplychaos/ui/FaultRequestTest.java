@@ -64,6 +64,6 @@ class FaultRequestTest {
     }
 
     private static LiveView.RunPoint point(long at, String... faults) {
-        return new LiveView.RunPoint(at, 10, 5.0, 9.0, 3, List.of(faults));
+        return new LiveView.RunPoint(at, 10, 5.0, 9.0, 3, List.of(faults), "MEASURE");
     }
 }

@@ -178,6 +178,7 @@ class UiServerTest {
         assertThat(row.get("ordersPerSec").asLong()).isPositive();
         assertThat(row.get("p99Ms").asDouble()).isPositive();
         assertThat(row.get("faults").get(0).asText()).isEqualTo("kill-broker 2");
+        assertThat(row.has("phase")).isTrue();
         assertThat(series.get("faults")).anySatisfy(bar -> {
             assertThat(bar.get("source").asText()).isEqualTo("ui");
             assertThat(bar.get("from").asLong()).isEqualTo(now - 3000);
