@@ -39,7 +39,7 @@ import java.util.stream.Stream;
  * {@code Log.entryAdded} of level error), evaluates JavaScript and clicks elements. {@link #close()}
  * kills the browser with every process it started and deletes the profile directory.
  *
- * <p>The binary is {@code /usr/bin/chromium}, or {@code -Dchromium.path=...}; without it,
+ * <p>The binary is {@code /usr/bin/chromium} (or see {@link #binary()}); without it,
  * {@link #start()} fails saying how to install it.
  */
 public final class HeadlessChromium implements AutoCloseable {
@@ -63,9 +63,23 @@ public final class HeadlessChromium implements AutoCloseable {
         this.profile = profile;
     }
 
-    /** The browser's binary: {@code -Dchromium.path}, else Debian's {@code /usr/bin/chromium}. */
+    /**
+     * The browser's binary: {@code -Dchromium.path}, else Debian's {@code /usr/bin/chromium}, else
+     * {@code chromium} or {@code chromium-browser} on the PATH.
+     */
     public static Path binary() {
-        return Path.of(System.getProperty("chromium.path", "/usr/bin/chromium"));
+        String configured = System.getProperty("chromium.path");
+        if (configured != null) {
+            return Path.of(configured);
+        }
+        Path debian = Path.of("/usr/bin/chromium");
+        if (Files.isExecutable(debian)) {
+            return debian;
+        }
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+                .filter(dir -> !dir.isEmpty())
+                .flatMap(dir -> Stream.of(Path.of(dir, "chromium"), Path.of(dir, "chromium-browser")))
+                .filter(Files::isExecutable).findFirst().orElse(debian);
     }
 
     /** Starts the browser with one blank page attached; fails with the install command when chromium is missing. */
