@@ -1,16 +1,11 @@
 package io.supplychaos.cli;
 
 import io.supplychaos.chaos.FaultAction;
-import io.supplychaos.chaos.FaultActions;
 import io.supplychaos.chaos.FaultAttribute;
 import io.supplychaos.chaos.FaultAttributeException;
-import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
-import io.supplychaos.chaos.Faults;
+import io.supplychaos.chaos.ManualFaults;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EmbeddedEnvironment;
-import io.supplychaos.env.EnvState;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +19,8 @@ import picocli.CommandLine.Spec;
 /**
  * What every fault verb does: build its {@link FaultSpec}, bind it to the running environment
  * (embedded, or docker compose with {@code --compose}) which validates the target before anything
- * happens, inject it and append the journal entry ({@code .chaos/events.log}, source "cli") so a run
+ * happens, inject it and append the journal entry through {@link ManualFaults} (which the UI's
+ * buttons share) ({@code .chaos/events.log}, source "cli") so a run
  * in another terminal shows it. With a hold time (--for) it then waits, heals, and journals the heal;
  * a shutdown hook heals too when Ctrl-C ends the wait.
  */
@@ -56,18 +52,17 @@ abstract class FaultCommand implements Callable<Integer> {
         ChaosPaths paths = common.paths();
         FaultSpec fault = faultSpec(hold());
         checkAttributes(fault);
-        FaultAction action = actions(paths).bind(fault);
-        FaultEventLog journal = new FaultEventLog(paths.stateDir());
+        ManualFaults faults = ManualFaults.open(paths, composeFile(paths), ManualFaults.CLI);
+        FaultAction action = faults.bind(fault);
         PrintWriter out = spec.commandLine().getOut();
-        Healer healer = new Healer(fault, action, journal, out);
+        Healer healer = new Healer(fault, action, faults, out);
         Thread hook = null;
         if (fault.duration() != null) {
             hook = new Thread(healer::healOnce, "supply-chaos-heal");
             Runtime.getRuntime().addShutdownHook(hook);
         }
         try {
-            action.inject();
-            journal.append(entry(fault, action, fault.type() == FaultType.HEAL ? FaultEventLog.Entry.HEAL : FaultEventLog.Entry.INJECT));
+            faults.inject(fault, action);
             out.printf("%s (%d ms)%n", action.describe(), (System.nanoTime() - t0) / 1_000_000);
             out.flush();
             if (fault.duration() != null) {
@@ -96,24 +91,16 @@ abstract class FaultCommand implements Callable<Integer> {
         }
     }
 
-    private FaultActions actions(ChaosPaths paths) {
+    /** The docker-compose file to act on, or null for the env recorded in the state directory. */
+    private Path composeFile(ChaosPaths paths) {
         if (compose || "compose".equals(System.getenv(BACKEND_VARIABLE))) {
             Path file = paths.home().resolve("docker-compose.yml");
             if (!Files.isRegularFile(file)) {
                 throw new IllegalArgumentException("--compose: no docker-compose.yml in " + paths.home());
             }
-            return Faults.forCompose(paths, file);
+            return file;
         }
-        java.util.Optional<io.supplychaos.env.Attachment> attached = io.supplychaos.env.Attachment.read(paths.stateDir());
-        if (attached.isPresent()) {
-            return Faults.forAttachment(paths, attached.get());
-        }
-        EnvState state = new EmbeddedEnvironment(paths).running().orElseThrow(() -> new IllegalArgumentException(
-                "no environment is running in " + paths.stateDir() + "; start one with './chaos up'"));
-        if (!EnvState.RUNNING.equals(state.phase())) {
-            throw new IllegalArgumentException("env '" + state.envName() + "' is still starting; wait for './chaos up' to finish");
-        }
-        return Faults.forEnvironment(paths, state);
+        return null;
     }
 
     private void countdown(Duration hold) throws InterruptedException {
@@ -133,13 +120,6 @@ abstract class FaultCommand implements Callable<Integer> {
         err.flush();
     }
 
-    private static FaultEventLog.Entry entry(FaultSpec fault, FaultAction action, String phase) {
-        // the resolved broker lets a run's timeline end a kill by the start of the same broker, whatever the target said
-        Integer broker = action.brokerId().isPresent() ? action.brokerId().getAsInt() : null;
-        return new FaultEventLog.Entry(System.currentTimeMillis(), phase, fault.type().cliName(),
-                fault.target() == null ? "all" : fault.target().toString(), action.describe(), "cli", broker);
-    }
-
     private static void removeHook(Thread hook) {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
@@ -152,14 +132,14 @@ abstract class FaultCommand implements Callable<Integer> {
     private static final class Healer {
         private final FaultSpec fault;
         private final FaultAction action;
-        private final FaultEventLog journal;
+        private final ManualFaults faults;
         private final PrintWriter out;
         private boolean healed;
 
-        Healer(FaultSpec fault, FaultAction action, FaultEventLog journal, PrintWriter out) {
+        Healer(FaultSpec fault, FaultAction action, ManualFaults faults, PrintWriter out) {
             this.fault = fault;
             this.action = action;
-            this.journal = journal;
+            this.faults = faults;
             this.out = out;
         }
 
@@ -168,8 +148,7 @@ abstract class FaultCommand implements Callable<Integer> {
                 return;
             }
             healed = true;
-            action.heal();
-            journal.append(entry(fault, action, FaultEventLog.Entry.HEAL));
+            faults.heal(fault, action);
             out.println("healed: " + action.describe());
             out.flush();
         }

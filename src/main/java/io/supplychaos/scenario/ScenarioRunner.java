@@ -312,6 +312,7 @@ public final class ScenarioRunner {
         started.lag = new ConsumerLag(bootstrap, OutcomeConsumer.applicationId(scenario.app().config()), subtopologies);
         started.sampler = new Sampler(recorder, started.brokerMetrics, started.timeline::activeFaults,
                 started.lag::sample, progress, plan(scenario));
+        started.sampler.onRow(io.supplychaos.metrics.LiveSeries.start(paths.stateDir())::append);
         started.sampler.start();
 
         Partitioning partitioning = scenario.workload().partitioning() != null ? scenario.workload().partitioning()

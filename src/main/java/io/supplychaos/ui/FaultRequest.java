@@ -1,0 +1,66 @@
+package io.supplychaos.ui;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultTarget;
+import io.supplychaos.chaos.FaultType;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A button's request, the body of {@code POST /api/fault}: which verb and on what, as the CLI
+ * verb's options would say it. {@code broker} names a broker by id, {@code leader} a partition
+ * ("order-placed:0") whose current leader takes the fault; network verbs act on one broker's
+ * proxies or on all, {@code link} picks client, replication or both. Touches nothing.
+ */
+public record FaultRequest(String action, Integer broker, String leader, Long ms, String link) {
+
+    /** The verbs the page offers. */
+    static final Set<FaultType> OFFERED = Set.of(FaultType.KILL_BROKER, FaultType.STOP_BROKER, FaultType.START_BROKER,
+            FaultType.RESTART_BROKER, FaultType.PAUSE_BROKER, FaultType.RESUME_BROKER, FaultType.DELAY, FaultType.CUT,
+            FaultType.HEAL);
+
+    /** The spec the CLI verb with these options would build. */
+    public FaultSpec spec() {
+        FaultType type = FaultType.byCliName(action == null ? "" : action).filter(OFFERED::contains)
+                .orElseThrow(() -> new IllegalArgumentException("unknown action '" + action + "'; the page offers "
+                        + OFFERED.stream().map(FaultType::cliName).sorted().toList()));
+        if (broker != null && leader != null) {
+            throw new IllegalArgumentException("name one broker: broker or leader, not both");
+        }
+        return switch (type.kind()) {
+            case BROKER -> new FaultSpec(type, brokerTarget(type), Map.of(), null, null);
+            case NETWORK -> {
+                if (leader != null) {
+                    throw new IllegalArgumentException(type.cliName() + " acts on a broker's proxies or all: broker, not leader");
+                }
+                Map<String, String> attributes = new LinkedHashMap<>();
+                if (ms != null) {
+                    attributes.put("ms", Long.toString(ms));
+                }
+                if (link != null) {
+                    attributes.put("link", link);
+                }
+                yield new FaultSpec(type, broker == null ? FaultTarget.all() : FaultTarget.broker(broker), attributes, null, null);
+            }
+            default -> new FaultSpec(type, null, Map.of(), null, null);
+        };
+    }
+
+    private FaultTarget brokerTarget(FaultType type) {
+        if (broker != null) {
+            return FaultTarget.broker(broker);
+        }
+        if (leader != null) {
+            int colon = leader.lastIndexOf(':');
+            if (colon <= 0 || !leader.substring(colon + 1).matches("\\d{1,9}")) {
+                throw new IllegalArgumentException("leader takes TOPIC:PARTITION, e.g. order-placed:0, got '" + leader + "'");
+            }
+            return FaultTarget.leaderOf(leader.substring(0, colon), Integer.parseInt(leader.substring(colon + 1)));
+        }
+        if (type == FaultType.START_BROKER) {
+            return FaultTarget.killed();
+        }
+        throw new IllegalArgumentException(type.cliName() + " needs a broker or a leader");
+    }
+}

@@ -1,0 +1,127 @@
+package io.supplychaos.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.supplychaos.browser.HeadlessChromium;
+import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.chaos.ManualFaults;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.EnvFiles;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.EnvSpecReader;
+import io.supplychaos.env.EnvStatus;
+import io.supplychaos.env.ItPorts;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ./chaos ui} driven from a real browser on a real env (C1: one broker JVM behind
+ * Toxiproxy): the page's kill button kills the broker as {@code kill-broker} does (the process is
+ * gone, the journal says so with source "ui"), the page shows it stopped with a fault bar on the
+ * chart, and its start button brings it back; its delay and heal buttons put a toxic on and
+ * take it off. Also: with no env, the page says so.
+ */
+@Timeout(180)
+class ChaosUiIT {
+    private static final Duration PAGE = Duration.ofSeconds(15);
+    private static ChaosPaths paths;
+    private static EmbeddedEnvironment environment;
+
+    @BeforeAll
+    static void up() {
+        paths = ChaosPaths.defaults().withStateDir(Path.of("target", "it-state", "ui-c1"));
+        environment = new EmbeddedEnvironment(paths);
+        environment.down(false);
+        EnvSpec c1 = EnvSpecReader.read(EnvFiles.resolve(paths, "c1"));
+        environment.up(c1, "c1", ItPorts.freeBase(), line -> System.out.println("[ui-c1] " + line)).state();
+    }
+
+    @AfterAll
+    static void down() {
+        if (environment != null) {
+            environment.down(false);
+        }
+    }
+
+    /** As status reads it: the recorded pid (a start records a new one) and /proc. */
+    private static String brokerState() {
+        return EnvStatus.of(environment.recorded().orElseThrow()).brokers().get(0).state();
+    }
+
+    private static long toxics() {
+        return EnvStatus.of(environment.recorded().orElseThrow()).toxiproxy().proxies().stream()
+                .mapToLong(p -> p.toxics().size()).sum();
+    }
+
+    @Test
+    void shouldKillTheBrokerFromThePageShowItDownWithAFaultBarAndStartItAgain() {
+        try (UiServer server = UiServer.start(paths, 0); HeadlessChromium browser = HeadlessChromium.start()) {
+            // given the page on a running C1
+            browser.open(server.url());
+            browser.await("broker 1 shown running", PAGE, "document.querySelector('#broker-1')?.dataset.state === 'running'");
+            long journalStart = new FaultEventLog(paths.stateDir()).position();
+
+            // when its kill button is clicked
+            browser.click("#broker-1 button[data-action='kill-broker']");
+
+            // then the broker process is gone, journalled as a UI fault, and the page shows it down with a fault bar
+            Poll.require("broker 1 to be stopped", PAGE, () -> "stopped".equals(brokerState()));
+            assertThat(new FaultEventLog(paths.stateDir()).readFrom(journalStart).entries())
+                    .anySatisfy(e -> {
+                        assertThat(e.action()).isEqualTo("kill-broker");
+                        assertThat(e.source()).isEqualTo(ManualFaults.UI);
+                        assertThat(e.brokerId()).isEqualTo(1);
+                    });
+            browser.await("broker 1 shown stopped", PAGE, "document.querySelector('#broker-1')?.dataset.state === 'stopped'");
+            browser.await("an open fault bar on the throughput chart", PAGE,
+                    "document.querySelectorAll(\"#chart-throughput rect.fault-bar.open[data-action='kill-broker']\").length > 0");
+            browser.await("the result line naming the kill", PAGE, "document.querySelector('#result').textContent.includes('1')"
+                    + " && !document.querySelector('#result').classList.contains('error')");
+
+            // when its start button is clicked
+            browser.await("the start button enabled", PAGE, "!document.querySelector(\"#broker-1 button[data-action='start-broker']\").disabled");
+            browser.click("#broker-1 button[data-action='start-broker']");
+
+            // then it runs again, the page says so and the bar is closed
+            Poll.require("broker 1 to run again", Timeouts.BROKER_REGISTER, () -> "running".equals(brokerState()));
+            browser.await("broker 1 shown running again", PAGE, "document.querySelector('#broker-1')?.dataset.state === 'running'");
+            browser.await("the kill's bar closed", PAGE,
+                    "document.querySelectorAll(\"#chart-throughput rect.fault-bar.open[data-action='kill-broker']\").length === 0"
+                            + " && document.querySelectorAll(\"#chart-throughput rect.fault-bar[data-action='kill-broker']\").length > 0");
+
+            // when a delay is put on every client link from the page, then healed from it
+            browser.await("the delay button enabled", PAGE, "!document.querySelector('#delay').disabled");
+            browser.click("#delay");
+            Poll.require("a latency toxic on broker 1's proxy", PAGE, () -> toxics() > 0);
+            browser.await("the toxic listed", PAGE, "document.querySelectorAll('#toxics .toxic').length > 0");
+            browser.await("the heal button enabled", PAGE, "!document.querySelector('#heal').disabled");
+            browser.click("#heal");
+            Poll.require("no toxic left", PAGE, () -> toxics() == 0);
+            browser.await("no toxic listed", PAGE, "document.querySelectorAll('#toxics .toxic').length === 0");
+            assertThat(browser.evaluate("document.querySelector('#result').classList.contains('error')").asBoolean())
+                    .as("result line: " + browser.evaluate("document.querySelector('#result').textContent").asText()).isFalse();
+            assertThat(browser.errors()).as("console errors and exceptions").isEmpty();
+        }
+    }
+
+    @Test
+    void shouldSayPlainlyWhenNoEnvIsUp(@TempDir Path empty) {
+        try (UiServer server = UiServer.start(ChaosPaths.defaults().withStateDir(empty), 0);
+             HeadlessChromium browser = HeadlessChromium.start()) {
+            browser.open(server.url());
+            browser.await("the banner saying no env is up", PAGE,
+                    "!document.querySelector('#banner').hidden && document.querySelector('#banner').textContent.includes('./chaos up')");
+            assertThat(browser.evaluate("document.querySelectorAll('#brokers tbody tr').length").asInt()).isZero();
+            browser.await("the charts saying why they are empty", PAGE, "document.querySelectorAll('svg.live-chart text.message').length === 3");
+            assertThat(browser.errors()).as("console errors and exceptions").isEmpty();
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.supplychaos.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultTarget;
+import io.supplychaos.chaos.FaultType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A button's request becomes the spec the CLI verb builds; journal lines become fault bars as a run's timeline pairs them. */
+class FaultRequestTest {
+
+    @Test
+    void shouldBuildTheSpecsTheCliVerbsBuild() {
+        assertThat(new FaultRequest("kill-broker", 2, null, null, null).spec())
+                .isEqualTo(new FaultSpec(FaultType.KILL_BROKER, FaultTarget.broker(2), Map.of(), null, null));
+        assertThat(new FaultRequest("pause-broker", null, "order-placed:3", null, null).spec().target())
+                .isEqualTo(FaultTarget.leaderOf("order-placed", 3));
+        assertThat(new FaultRequest("start-broker", null, null, null, null).spec().target()).isEqualTo(FaultTarget.killed());
+        assertThat(new FaultRequest("delay", null, null, 300L, "both").spec())
+                .isEqualTo(new FaultSpec(FaultType.DELAY, FaultTarget.all(), Map.of("ms", "300", "link", "both"), null, null));
+        assertThat(new FaultRequest("heal", null, null, null, null).spec().type()).isEqualTo(FaultType.HEAL);
+    }
+
+    @Test
+    void shouldRefuseRequestsTheVerbsWouldRefuse() {
+        assertThatThrownBy(() -> new FaultRequest("kill-broker", null, null, null, null).spec()).hasMessageContaining("needs a broker");
+        assertThatThrownBy(() -> new FaultRequest("kill-broker", 1, "order-placed:0", null, null).spec()).hasMessageContaining("not both");
+        assertThatThrownBy(() -> new FaultRequest("kill-broker", null, "order-placed", null, null).spec()).hasMessageContaining("TOPIC:PARTITION");
+        assertThatThrownBy(() -> new FaultRequest("kill-app", null, null, null, null).spec()).hasMessageContaining("unknown action");
+        assertThatThrownBy(() -> new FaultRequest(null, null, null, null, null).spec()).hasMessageContaining("unknown action");
+    }
+
+    @Test
+    void shouldEndAKillByTheStartOfTheSameBrokerAndALinkFaultByHeal() {
+        List<LiveView.FaultBar> bars = new ArrayList<>();
+        LiveView.apply(bars, new FaultEventLog.Entry(1000, "inject", "kill-broker", "leader-of order-placed:0", "SIGKILL broker 2", "ui", 2));
+        LiveView.apply(bars, new FaultEventLog.Entry(1500, "inject", "delay", "all", "delay all ms=100", "cli"));
+        LiveView.apply(bars, new FaultEventLog.Entry(1800, "inject", "pause-broker", "3", "SIGSTOP broker 3", "cli", 3));
+        LiveView.apply(bars, new FaultEventLog.Entry(2000, "inject", "start-broker", "1", "start broker 1", "cli", 1));
+        assertThat(bars).allSatisfy(bar -> assertThat(bar.to()).isNull());
+
+        LiveView.apply(bars, new FaultEventLog.Entry(3000, "inject", "start-broker", "killed", "start broker 2", "cli", 2));
+        LiveView.apply(bars, new FaultEventLog.Entry(4000, "heal", "heal", "all", "heal", "ui"));
+
+        assertThat(bars).extracting(LiveView.FaultBar::action, LiveView.FaultBar::from, LiveView.FaultBar::to)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("kill-broker", 1000L, 3000L),
+                        org.assertj.core.groups.Tuple.tuple("delay", 1500L, 4000L),
+                        org.assertj.core.groups.Tuple.tuple("pause-broker", 1800L, 4000L));
+    }
+
+    @Test
+    void shouldTurnARunsActiveFaultsIntoIntervals() {
+        List<LiveView.RunPoint> points = List.of(point(1000), point(2000, "cut all"), point(3000, "cut all"), point(4000),
+                point(5000, "delay all"));
+        assertThat(LiveView.runBars(points)).extracting(LiveView.FaultBar::label, LiveView.FaultBar::from, LiveView.FaultBar::to)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("cut all", 1000L, 3000L),
+                        org.assertj.core.groups.Tuple.tuple("delay all", 4000L, null));
+    }
+
+    private static LiveView.RunPoint point(long at, String... faults) {
+        return new LiveView.RunPoint(at, 10, 5.0, 9.0, 3, List.of(faults), "MEASURE");
+    }
+}
