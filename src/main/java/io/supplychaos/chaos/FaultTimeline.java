@@ -282,7 +282,7 @@ public final class FaultTimeline implements AutoCloseable {
         FaultAction action;
         try {
             action = actions.bind(fault);
-            out.accept("fault: " + action.describe());
+            out.accept("fault: " + FaultText.label(fault.type().cliName(), target(fault), action.describe()));
             action.inject();
         } catch (RuntimeException e) {
             String error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

@@ -169,20 +169,9 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
             return error != null;
         }
 
-        /**
-         * How the fault reads on charts, tables and verdict lines: what was done to what, resolved
-         * ("kill-broker 3", "delay 100 ms, client links, all brokers"), followed by the selector that
-         * chose the broker when there was one ("kill-broker 3 (leader of order-placed:0)"). Never "null":
-         * a fault without a detail (summaries of older runs) reads as its action and target.
-         */
+        /** How the fault reads on charts, tables and verdict lines: {@link io.supplychaos.chaos.FaultText#label}. */
         public String label() {
-            boolean hasTarget = target != null && !target.isBlank() && !target.equals("null");
-            String base = detail != null && !detail.isBlank() ? detail
-                    : hasTarget ? action + " " + target : String.valueOf(action);
-            if (hasTarget && detail != null && !detail.contains(target) && !target.matches("\\d+|killed|all|app:\\d+")) {
-                return base + " (" + target.replace("leader-of ", "leader of ") + ")";
-            }
-            return base;
+            return io.supplychaos.chaos.FaultText.label(action, target, detail);
         }
 
         /** Prefix of {@link #error} for a fault that was injected but whose heal threw (the fault timeline writes it). */

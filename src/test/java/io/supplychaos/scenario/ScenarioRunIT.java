@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -65,6 +66,7 @@ class ScenarioRunIT {
                 faults:
                   - {at: 5s, action: kill-broker, target: leader-of order-placed:0}
                   - {at: 15s, action: start-broker, target: killed}
+                  - {at: 20s, action: delay, ms: 50, link: client, for: 3s}
                 expect: {lost: 0, duplicates: 0, outOfOrder: 0}
                 drainTimeout: 90s
                 """, 0);
@@ -72,7 +74,7 @@ class ScenarioRunIT {
         assertThat(summary.at("/orders/lost/count").asLong()).isZero();
         assertThat(summary.at("/orders/duplicates/count").asLong()).isZero();
         assertThat(summary.at("/orders/completed").asLong()).isEqualTo(summary.at("/orders/acked").asLong());
-        assertThat(summary.get("faults")).hasSize(2);
+        assertThat(summary.get("faults")).hasSize(3);
         assertThat(summary.at("/faults/0/healedAt").asLong()).as("the start ends the kill").isPositive();
         assertThat(summary.at("/faults/0/action").asText()).isEqualTo("kill-broker");
         // a kill that failed would leave the run nothing to prove: it must have been injected
@@ -80,6 +82,23 @@ class ScenarioRunIT {
                 .as("the kill was injected: " + summary.get("faults")).isTrue();
         assertThat(summary.at("/faults/1/error").isMissingNode() || summary.at("/faults/1/error").isNull())
                 .as("the restart was injected").isTrue();
+
+        // read at a glance: every second once, warm-up before 0, resolved labels, lag sampled, provenance kept
+        List<String> lines = Files.readAllLines(dir.resolve("out/timeseries.csv"));
+        List<String> header = List.of(lines.get(0).split(","));
+        List<String[]> rows = lines.subList(1, lines.size()).stream().map(line -> line.split(",", -1)).toList();
+        List<String> seconds = rows.stream().map(r -> r[header.indexOf("second")]).toList();
+        assertThat(seconds).doesNotHaveDuplicates();
+        assertThat(rows).allSatisfy(r -> assertThat(r[header.indexOf("phase")].equals("warmup"))
+                .isEqualTo(Long.parseLong(r[header.indexOf("second")]) < 0));
+        assertThat(rows).anySatisfy(r -> assertThat(r[header.indexOf("phase")]).isEqualTo("warmup"));
+        assertThat(header).contains("lagSubtopology0", "lagSubtopology3");
+        String report = Files.readString(dir.resolve("out/report.html"));
+        assertThat(report).doesNotContain("null").contains("(leader of order-placed:0)")
+                .contains("delay 50 ms, client links, all brokers").contains("Consumer lag per sub-topology");
+        assertThat(summary.at("/provenance/brokerConfig").size()).isEqualTo(3);
+        assertThat(summary.at("/provenance/kafka").asText()).isNotBlank();
+        assertThat(dir.resolve("out/scenario.yaml")).hasSameTextualContentAs(dir.resolve("scenario.yaml"));
     }
 
     private JsonNode run(String scenario, int expectedExit) throws IOException {
