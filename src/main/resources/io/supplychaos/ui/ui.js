@@ -11,6 +11,15 @@ const COLOURS = ['#2563eb', '#e5484d', '#17803d', '#b26b00'];
 let busy = false;
 let lastStatus = null;
 
+// "latency 100 ms, jitter 20 ms (downstream)": a toxic as an engineer reads it, its attributes with units
+function toxicText(x) {
+  const a = x.attributes || {};
+  const units = {latency: 'ms', jitter: 'ms', rate: 'KB/s', timeout: 'ms', average_size: 'B', size_variation: 'B', delay: 'µs'};
+  const parts = Object.keys(a).filter(k => a[k] !== 0 || k === x.type || k === 'rate' || k === 'latency')
+      .map(k => `${k === x.type ? '' : k.replace('_', ' ') + ' '}${a[k]}${units[k] ? ' ' + units[k] : ''}`);
+  return `${x.type}${parts.length ? ' ' + parts.join(', ') : ''}${x.stream ? ' (' + x.stream + ')' : ''}`;
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   Object.entries(attrs || {}).forEach(([k, v]) => {
@@ -63,7 +72,7 @@ function renderStatus(s) {
   ['delay', 'cut', 'heal'].forEach(id => { document.getElementById(id).disabled = busy || !s.env; });
   document.getElementById('toxics').replaceChildren(...(s.toxics.length === 0 ? [el('p', {class: 'note'}, 'No toxics, every proxy enabled.')]
     : s.toxics.map(t => el('div', {class: 'toxic'}, el('code', {}, t.proxy), t.enabled === false ? ' CUT ' : ' ',
-        t.toxics.map(x => `${x.type} ${JSON.stringify(x.attributes)}`).join(', ')))));
+        t.toxics.map(toxicText).join(', ')))));
   document.getElementById('apps').replaceChildren(...(s.apps.length === 0 ? [el('p', {class: 'note'}, 'No app instances recorded (a run starts them).')]
     : s.apps.map(a => el('div', {id: 'app-' + a.index}, `app ${a.index}: `, el('span', {class: 'state-' + a.state}, a.state),
         a.pid ? ` (pid ${a.pid})` : ''))));

@@ -102,6 +102,8 @@ class ChaosUiIT {
             browser.click("#delay");
             Poll.require("a latency toxic on broker 1's proxy", PAGE, () -> toxics() > 0);
             browser.await("the toxic listed", PAGE, "document.querySelectorAll('#toxics .toxic').length > 0");
+            assertThat(browser.evaluate("document.querySelector('#toxics .toxic').textContent").asText())
+                    .as("a toxic reads with its units").contains("latency 200 ms (downstream)").doesNotContain("{");
             browser.await("the heal button enabled", PAGE, "!document.querySelector('#heal').disabled");
             browser.click("#heal");
             Poll.require("no toxic left", PAGE, () -> toxics() == 0);
