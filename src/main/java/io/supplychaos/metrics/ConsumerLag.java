@@ -33,14 +33,31 @@ import io.supplychaos.topology.Topics;
  * application.id) and the end offsets of its source topics, summed over their partitions. A
  * partition with no commit yet counts from 0. Under exactly-once a committed transaction's marker
  * sits past its last record, so an idle sub-topology may show a lag of 1 per partition written.
- * Reads through one Admin client that lives as long as the run; a sample that does not answer
- * within {@link Timeouts#CONSUMER_LAG_SAMPLE} is empty (not sampled), never a stall.
+ * Reads through one Admin client that lives as long as the run, on a thread of its own once
+ * {@link #start}ed, so that a slow cluster (a broker down) never delays the run's sampler: it takes
+ * the {@link #latest} sample, which is empty when the last one did not answer within
+ * {@link Timeouts#CONSUMER_LAG_SAMPLE} or is older than two seconds.
  */
 public final class ConsumerLag implements AutoCloseable {
+
+    /** A sample older than this is not shown as the current second's. */
+    private static final long STALE_MS = 2_000;
+
+    private record Sample(long at, Map<Integer, Long> lag) {
+    }
 
     private final String groupId;
     private final Map<Integer, List<String>> sources;
     private final Admin admin;
+    private final java.util.concurrent.ScheduledExecutorService timer =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "consumer-lag");
+                thread.setDaemon(true);
+                return thread;
+            });
+    private volatile Sample latest = new Sample(0, Map.of());
+    /** The source topics' partitions, asked once they all exist: they do not change during a run. */
+    private Map<TopicPartition, OffsetSpec> partitions;
 
     /**
      * @param sources sub-topology id to the topics it reads, with internal topics under their full
@@ -79,25 +96,25 @@ public final class ConsumerLag implements AutoCloseable {
         return sources;
     }
 
+    /** Samples once a second on the lag's own thread from now on. */
+    public void start() {
+        timer.scheduleAtFixedRate(() -> latest = new Sample(System.currentTimeMillis(), sample()), 0, 1,
+                TimeUnit.SECONDS);
+    }
+
+    /** The last sample when it is fresh (under two seconds old), else empty: not sampled. */
+    public Map<Integer, Long> latest() {
+        Sample sample = latest;
+        return System.currentTimeMillis() - sample.at() <= STALE_MS ? sample.lag() : Map.of();
+    }
+
     /** Sub-topology id to the records it is behind; empty when the cluster did not answer in time. */
     public Map<Integer, Long> sample() {
         long deadline = System.nanoTime() + Timeouts.CONSUMER_LAG_SAMPLE.toNanos();
         try {
             Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(groupId)
                     .partitionsToOffsetAndMetadata().get(left(deadline), TimeUnit.NANOSECONDS);
-            Set<String> topics = new java.util.HashSet<>();
-            sources.values().forEach(topics::addAll);
-            Map<TopicPartition, OffsetSpec> request = new HashMap<>();
-            admin.describeTopics(topics).topicNameValues().forEach((topic, future) -> {
-                try {
-                    future.get(left(deadline), TimeUnit.NANOSECONDS).partitions().forEach(p ->
-                            request.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-                } catch (ExecutionException | TimeoutException e) {
-                    // a source topic that does not exist yet (the repartition topic before the app started) has no lag
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+            Map<TopicPartition, OffsetSpec> request = partitions(deadline);
             Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = admin.listOffsets(request).all()
                     .get(left(deadline), TimeUnit.NANOSECONDS);
             Map<Integer, Long> lag = new LinkedHashMap<>();
@@ -120,12 +137,46 @@ public final class ConsumerLag implements AutoCloseable {
         }
     }
 
+    /** Every source partition, asked until all the source topics exist, then kept. */
+    private Map<TopicPartition, OffsetSpec> partitions(long deadline) {
+        if (partitions != null) {
+            return partitions;
+        }
+        Set<String> topics = new java.util.HashSet<>();
+        sources.values().forEach(topics::addAll);
+        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+        boolean all = true;
+        for (Map.Entry<String, org.apache.kafka.common.KafkaFuture<org.apache.kafka.clients.admin.TopicDescription>> topic
+                : admin.describeTopics(topics).topicNameValues().entrySet()) {
+            try {
+                topic.getValue().get(left(deadline), TimeUnit.NANOSECONDS).partitions().forEach(p ->
+                        request.put(new TopicPartition(topic.getKey(), p.partition()), OffsetSpec.latest()));
+            } catch (ExecutionException | TimeoutException e) {
+                // a source topic that does not exist yet (the repartition topic before the app started) has no lag
+                all = false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                all = false;
+            }
+        }
+        if (all) {
+            partitions = request;
+        }
+        return request;
+    }
+
     private static long left(long deadline) {
         return Math.max(1, deadline - System.nanoTime());
     }
 
     @Override
     public void close() {
+        timer.shutdownNow();
+        try {
+            timer.awaitTermination(Timeouts.CLIENT_CLOSE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         admin.close(Duration.ofMillis(Timeouts.CLIENT_CLOSE.toMillis()));
     }
 }

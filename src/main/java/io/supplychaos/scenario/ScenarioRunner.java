@@ -311,7 +311,8 @@ public final class ScenarioRunner {
         workload.provenance = RunProvenance.collect(env, scenario.source(), paths.home(), subtopologies);
         started.lag = new ConsumerLag(bootstrap, OutcomeConsumer.applicationId(scenario.app().config()), subtopologies);
         started.sampler = new Sampler(recorder, started.brokerMetrics, started.timeline::activeFaults,
-                started.lag::sample, progress, plan(scenario));
+                started.lag::latest, progress, plan(scenario));
+        started.lag.start();
         started.sampler.onRow(io.supplychaos.metrics.LiveSeries.start(paths.stateDir())::append);
         started.sampler.start();
 
