@@ -2,14 +2,15 @@ package io.supplychaos.provenance;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.common.utils.AppInfoParser;
+
+import io.supplychaos.env.CommandRunner;
+import io.supplychaos.time.Timeouts;
 
 /**
  * What the running tool was built from: its version (written into
@@ -55,25 +56,14 @@ public final class BuildInfo {
         return changes == null || changes.isBlank() ? commit : commit + "+dirty";
     }
 
-    private static String git(Path dir, String... args) {
+    private static String git(Path relative, String... args) {
+        Path dir = relative.toAbsolutePath();
         List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
         command.addAll(List.of(args));
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(false)
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            byte[] out;
-            try (InputStream in = process.getInputStream()) {
-                out = in.readAllBytes();
-            }
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                return null;
-            }
-            return process.exitValue() == 0 ? new String(out, StandardCharsets.UTF_8).trim() : null;
-        } catch (IOException e) {
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            return CommandRunner.system(dir).run(command, Timeouts.HELPER_PROCESS).trim();
+        } catch (RuntimeException e) {
+            // not a work tree, or no git: the caller says "unknown"
             return null;
         }
     }
