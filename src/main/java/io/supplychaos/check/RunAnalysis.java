@@ -28,6 +28,7 @@ import io.supplychaos.result.RunResult;
 public record RunAnalysis(String scenario, String env, RunResult.Orders orders, RunResult.Latency latency,
                           RunResult.RequestTime requestTime, RunResult.Jitter jitter, double ordersPerSec,
                           long measuredSpanMillis, List<RunResult.StageLatency> stages, List<RunResult.Hop> hops,
+                          RunResult.FirstRead firstRead,
                           List<RunResult.Percentile> distribution, List<RunResult.FaultEvent> faults,
                           Judgement judgement, long startedAt, long endedAt) {
 
@@ -41,7 +42,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
         Judgement judgement = Judgement.of(h, classes, stock, m, faults);
         return new RunAnalysis(h.start == null ? null : h.start.scenario(), h.start == null ? null : h.start.env(),
                 orders(classes, stock), m.latency(), m.requestTime(), m.jitter(), m.ordersPerSec(),
-                m.measuredSpanMillis(), m.stages(), Hops.of(h), m.distribution(), faults, judgement, h.measureStart(),
+                m.measuredSpanMillis(), m.stages(), Hops.of(h), FirstRead.of(h), m.distribution(), faults, judgement, h.measureStart(),
                 h.end != null ? h.end.at() : h.lastAt);
     }
 
@@ -60,7 +61,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
         return new RunResult(scenario, env, workload, orders, new RunResult.Throughput(ordersPerSec, recordsPerSec),
                 latency, requestTime, jitter, stages, hops, faults, judgement.verdict(), judgement.violations(),
                 judgement.notes(), startedAt, endedAt, judgement.verdict() == Verdict.INTERRUPTED, distribution, null,
-                null, null);
+                null, null, firstRead);
     }
 
     /**

@@ -1,7 +1,10 @@
 package io.supplychaos.cli;
 
 import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.paper.OurTable2;
+import io.supplychaos.paper.RangeCheck;
 import io.supplychaos.report.CompareReport;
+import io.supplychaos.report.PaperReport;
 import io.supplychaos.report.ResultFiles;
 import io.supplychaos.report.SweepReport;
 import picocli.CommandLine.Command;
@@ -30,7 +33,8 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "report",
         description = {"Re-render report.html from a run directory (or every run and the index of a directory of runs),",
-                "or compare two or more runs side by side: ./chaos report RUN_A RUN_B ..."})
+                "or compare two or more runs side by side: ./chaos report RUN_A RUN_B ...,",
+                "or write docs/PAPER.md from the paper's sweeps: ./chaos report --paper DIR..."})
 public final class ReportCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "DIR",
@@ -40,6 +44,18 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR",
             description = "Where a comparison's report.html goes (default: results/<timestamp>-compare in the project).")
     Path out;
+
+    @Option(names = "--paper", description = "Write PAPER.md (the paper's Table II beside ours, its figures and a verdict"
+            + " on each claim) and its charts from every run at or below the DIRs, into --out (default: the project's docs/).")
+    boolean paper;
+
+    @Option(names = "--against", paramLabel = "CSV", description = "With --paper: check the runs' figures against the"
+            + " ranges this table2-ours.csv states instead of writing the page; exit 1 when one lands outside.")
+    Path against;
+
+    @Option(names = "--tolerance", paramLabel = "PERCENT", description = "With --against: widen each stated range by"
+            + " this share of its median on each side (default ${DEFAULT-VALUE}).", defaultValue = "0")
+    double tolerance;
 
     @Spec
     CommandSpec spec;
@@ -53,7 +69,18 @@ public final class ReportCommand implements Callable<Integer> {
                 return ChaosCli.EXIT_BAD_INPUT;
             }
         }
+        if (against != null && !paper) {
+            err.println("report: --against needs --paper");
+            return ChaosCli.EXIT_BAD_INPUT;
+        }
+        if (tolerance < 0 || tolerance > 100) {
+            err.println("report: --tolerance: a percentage from 0 to 100 expected, was " + tolerance);
+            return ChaosCli.EXIT_BAD_INPUT;
+        }
         try {
+            if (paper) {
+                return paper();
+            }
             Path written = dirs.size() == 1 ? render(dirs.get(0)) : compare();
             spec.commandLine().getOut().println(written.resolve(ResultFiles.REPORT));
             return 0;
@@ -61,6 +88,43 @@ public final class ReportCommand implements Callable<Integer> {
             err.println("report: " + e.getMessage());
             return ChaosCli.EXIT_BAD_INPUT;
         }
+    }
+
+    private int paper() throws IOException {
+        PrintWriter console = spec.commandLine().getOut();
+        List<PaperReport.Source> sources = PaperReport.read(PaperReport.runDirectories(dirs));
+        if (sources.stream().noneMatch(s -> s.result().paper() != null)) {
+            spec.commandLine().getErr().println("report: --paper: no run of the paper's scenarios (paper: true) under "
+                    + dirs + "; run scenarios/paper-table2-paper-rate.yaml, paper-table2.yaml or paper-quick.yaml first");
+            return ChaosCli.EXIT_BAD_INPUT;
+        }
+        OurTable2 ours = OurTable2.of(sources.stream().map(PaperReport.Source::result).toList());
+        if (against != null) {
+            if (!Files.isRegularFile(against)) {
+                throw new IOException(against + ": no such file (expected a table2-ours.csv written by --paper)");
+            }
+            List<RangeCheck.Comparison> comparisons;
+            try {
+                comparisons = RangeCheck.compare(ours, RangeCheck.parse(Files.readString(against), against.toString()),
+                        tolerance / 100);
+            } catch (IllegalArgumentException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+            comparisons.forEach(c -> console.println(c.describe()));
+            long within = comparisons.stream().filter(RangeCheck.Comparison::within).count();
+            console.println(within + " of " + comparisons.size() + " figures within the stated range"
+                    + (tolerance > 0 ? " widened by " + tolerance + " % of its median" : ""));
+            return comparisons.isEmpty() || within < comparisons.size() ? 1 : 0;
+        }
+        Path target = this.out != null ? this.out : ChaosPaths.defaults().home().resolve("docs");
+        Files.createDirectories(target);
+        StringBuilder command = new StringBuilder("./chaos report --paper");
+        dirs.forEach(dir -> command.append(' ').append(dir));
+        if (this.out != null) {
+            command.append(" --out ").append(this.out);
+        }
+        console.println(PaperReport.write(target, sources, command.toString()));
+        return 0;
     }
 
     private static Path render(Path dir) throws IOException {

@@ -94,21 +94,40 @@ final class RunCommand implements Callable<Integer> {
             List<Scenario> runs = scenario.runs();
             List<SweepReport.Member> results = new ArrayList<>();
             boolean allPassed = true;
-            for (Scenario run : runs) {
-                for (int attempt = 1; attempt <= scenario.repeat() && !stop.get(); attempt++) {
-                    Path runDir = runs.size() == 1 && scenario.repeat() == 1 ? dir
-                            : dir.resolve(run.name() + (scenario.repeat() > 1 ? "-" + attempt : ""));
-                    console.println("== " + run.name() + (scenario.repeat() > 1 ? " (" + attempt + "/" + scenario.repeat()
-                            + ")" : "") + " on " + run.env().name());
-                    ScenarioRunner.Outcome outcome = runner.run(run, stop);
-                    RunResult result = withPaper(run, outcome.result());
-                    ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
-                    ResultFiles.copyScenario(file, runDir);
-                    HistoryFile.write(runDir.resolve(HistoryFile.NAME), outcome.history());
-                    results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
-                    allPassed &= result.verdict() == Verdict.PASS;
-                    SummaryTable.print(console, result, runDir);
-                    RunHealth.cpuSaturation(outcome.rows()).ifPresent(warning -> console.println("  run health: " + warning));
+            boolean shared = sharesSessions(scenario);
+            ScenarioRunner.Session session = null;
+            try {
+                for (Scenario run : runs) {
+                    for (int attempt = 1; attempt <= scenario.repeat() && !stop.get(); attempt++) {
+                        Path runDir = runs.size() == 1 && scenario.repeat() == 1 ? dir
+                                : dir.resolve(run.name() + (scenario.repeat() > 1 ? "-" + attempt : ""));
+                        console.println("== " + run.name() + (scenario.repeat() > 1 ? " (" + attempt + "/"
+                                + scenario.repeat() + ")" : "") + " on " + run.env().name());
+                        if (session != null && !(shared && session.hosts(run))) {
+                            session.close();
+                            session = null;
+                        }
+                        if (session == null) {
+                            session = runner.open(run, stop);
+                        } else {
+                            console.println("  same env and warm app as the previous run (run " + (session.runs() + 1)
+                                    + " of this session)");
+                        }
+                        ScenarioRunner.Outcome outcome = runner.run(session, run, stop);
+                        RunResult result = withPaper(run, outcome.result());
+                        ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
+                        ResultFiles.copyScenario(file, runDir);
+                        HistoryFile.write(runDir.resolve(HistoryFile.NAME), outcome.history());
+                        results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
+                        allPassed &= result.verdict() == Verdict.PASS;
+                        SummaryTable.print(console, result, runDir);
+                        RunHealth.cpuSaturation(outcome.rows()).ifPresent(warning -> console.println("  run health: "
+                                + warning));
+                    }
+                }
+            } finally {
+                if (session != null) {
+                    session.close();
                 }
             }
             if (results.size() > 1) {
@@ -117,6 +136,16 @@ final class RunCommand implements Callable<Integer> {
             }
             return allPassed && !stop.get() ? 0 : 1;
         }
+    }
+
+    /**
+     * Whether the runs of this scenario share sessions: a sweep without faults runs the points (and
+     * repeats) on one env with one warm app per env and app settings. Everything else, and any sweep
+     * with faults (a killed broker leaves its leaders elsewhere for the next point), gets a fresh env
+     * per run.
+     */
+    static boolean sharesSessions(Scenario scenario) {
+        return !scenario.sweep().isEmpty() && scenario.faults().isEmpty();
     }
 
     private static RunResult withPaper(Scenario scenario, RunResult result) {

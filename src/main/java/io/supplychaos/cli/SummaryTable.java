@@ -39,6 +39,11 @@ final class SummaryTable {
         out.printf("  %-22s avg %.1f  p99 %.1f%n", "request time ms", result.requestTimeMs().avg(),
                 result.requestTimeMs().p99());
         out.printf("  %-22s %.1f%n", "jitter ms", result.jitterMs().avg());
+        if (result.firstReadMs() != null && result.firstReadMs().count() > 0) {
+            out.printf("  %-22s avg %.1f  p99 %.1f  jitter %.1f%n", "one hop ms (to intake)",
+                    result.firstReadMs().latencyMs().avg(), result.firstReadMs().latencyMs().p99(),
+                    result.firstReadMs().jitterMs());
+        }
         out.printf("  %-22s %s%n", "broker metrics",
                 result.brokerMetricsSource() == null ? "not recorded" : result.brokerMetricsSource());
         for (RunResult.FaultEvent fault : result.faults()) {

@@ -52,6 +52,13 @@ final class Html {
     static String coord(double value) {
         return String.format(Locale.ROOT, "%.1f", value);
     }
+    /** The styles of the charts' own elements, shared by pages and standalone chart files. */
+    static final String CHART_STYLE = """
+            .grid{stroke:#eee}.axis{stroke:#888}.tick{fill:#444}.axis-label{fill:#444;font-size:11px}
+            .fault-band{fill:#f4a261;fill-opacity:.25}.fault-label{fill:#a0522d;font-size:9px}
+            .fault-marker{stroke:#c62828;stroke-width:1.2}.phase-band{fill:#9aa5b1;fill-opacity:.18}.phase-label{fill:#555;font-size:9px}
+            """;
+
     /** The styles of every page, inline so that a report opens offline and from a mail attachment. */
     private static final String STYLE = """
             body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px auto;max-width:960px;color:#222}
@@ -63,9 +70,7 @@ final class Html {
             .interrupted{color:#e08a00;font-weight:bold}.bad{color:#c62828;font-weight:bold}
             .bar{display:inline-block;height:.8em;background:#4a7bd0;vertical-align:middle}
             svg.chart{display:block;margin:4px 0 16px;font-size:10px}
-            .grid{stroke:#eee}.axis{stroke:#888}.tick{fill:#444}.axis-label{fill:#444;font-size:11px}
-            .fault-band{fill:#f4a261;fill-opacity:.25}.fault-label{fill:#a0522d;font-size:9px}
-            .fault-marker{stroke:#c62828;stroke-width:1.2}.phase-band{fill:#9aa5b1;fill-opacity:.18}.phase-label{fill:#555;font-size:9px}
+            """ + CHART_STYLE + """
             .gap-mark{fill:#999}.banner{background:#fff4e0;border:1px solid #e08a00;border-radius:4px;padding:8px 12px;margin:12px 0}
             .cite{font-size:12px;color:#444;font-style:italic}
             .compare td.best{background:#e8f5e9}.heal-marker{stroke:#2a9d40;stroke-dasharray:4 3}

@@ -149,6 +149,18 @@ final class SvgChart {
         return svg.toString();
     }
 
+    /**
+     * The chart as a file of its own (docs/ embed it as an image): the namespace, the chart styles
+     * and a white background, which inline SVG takes from its page.
+     */
+    String renderStandalone() {
+        String inline = render();
+        String head = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" ";
+        return head + inline.substring("<svg class=\"chart\" ".length()).replaceFirst(">\n",
+                ">\n<style>\nsvg{font-family:system-ui,-apple-system,\"Segoe UI\",Roboto,sans-serif;font-size:10px}\n"
+                        + Html.CHART_STYLE + "</style>\n<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n");
+    }
+
     /** Linear map from data to pixels; a zero-width domain maps everything to the middle. */
     private record Scale(double d0, double d1, double p0, double p1) {
         double at(double v) {

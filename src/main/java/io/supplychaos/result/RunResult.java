@@ -33,13 +33,16 @@ import io.supplychaos.check.Verdict;
  *                    "none: REASON"); null in summaries written before runs recorded it
  * @param provenance  versions, commit, env, broker config, scenario file and machine of the run; null
  *                    in summaries written before runs recorded it
+ * @param firstReadMs the one-hop figure: an order's intended send to its first read by the
+ *                    manufacturer's intake, with its jitter (the paper's "produced, transmitted and
+ *                    consumed"); null in summaries written before runs recorded it
  */
 public record RunResult(String scenario, String env, Map<String, Object> workload, Orders orders,
                         Throughput throughput, Latency latencyMs, RequestTime requestTimeMs, Jitter jitterMs,
                         List<StageLatency> stages, List<Hop> hops, List<FaultEvent> faults, Verdict verdict, List<String> violations,
                         List<String> notes, long startedAt, long endedAt, boolean interrupted,
                         List<Percentile> distribution, PaperFigures paper, String brokerMetricsSource,
-                        Provenance provenance) {
+                        Provenance provenance, FirstRead firstReadMs) {
 
     /** How {@link #brokerMetricsSource} begins when no broker metrics were sampled; the reason follows. */
     public static final String NO_BROKER_METRICS = "none: ";
@@ -147,6 +150,14 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
     }
 
     /**
+     * Send to first read by the manufacturer's intake, over the measured orders it was seen for.
+     *
+     * @param jitterMs mean absolute difference of consecutive one-hop latencies, in send order
+     */
+    public record FirstRead(long count, Latency latencyMs, double jitterMs) {
+    }
+
+    /**
      * A fault as it happened.
      *
      * @param source     "schedule" (the scenario) or "cli" (another terminal)
@@ -198,21 +209,21 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
     public RunResult withPaper(PaperFigures figures) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
                 hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, figures,
-                brokerMetricsSource, provenance);
+                brokerMetricsSource, provenance, firstReadMs);
     }
 
     /** This result saying where its broker metrics came from ({@code BrokerMetrics#source()}). */
     public RunResult withBrokerMetricsSource(String source) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
                 hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper, source,
-                provenance);
+                provenance, firstReadMs);
     }
 
     /** This result with where it came from. */
     public RunResult withProvenance(Provenance provenance) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
                 hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper,
-                brokerMetricsSource, provenance);
+                brokerMetricsSource, provenance, firstReadMs);
     }
 
     /**

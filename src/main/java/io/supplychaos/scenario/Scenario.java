@@ -38,11 +38,17 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
      * One point of a sweep.
      *
      * @param ratePerSecond this point's offered load; null = the workload's
+     * @param rateLabel     how the run's name says the rate when the sweep lists rates ("paper-rate",
+     *                      "max-rate", "400-per-s"); null when it does not
      */
-    public record SweepPoint(EnvSpec env, long orders, Double ratePerSecond) {
+    public record SweepPoint(EnvSpec env, long orders, Double ratePerSecond, String rateLabel) {
+
+        public SweepPoint(EnvSpec env, long orders, Double ratePerSecond) {
+            this(env, orders, ratePerSecond, null);
+        }
 
         public SweepPoint withRatePerSecond(double rate) {
-            return new SweepPoint(env, orders, rate);
+            return new SweepPoint(env, orders, rate, rateLabel);
         }
     }
 
@@ -58,6 +64,12 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
                 drainTimeout, stallTimeout, repeat, sweep, reuseEnv, comparePaper);
     }
 
+    /** This scenario with other warm-up phases (a later run in a warm session needs fewer). */
+    public Scenario withWarmup(List<Long> phases) {
+        return new Scenario(name, source, env, app, producer, workload.withWarmup(phases), faults, expect,
+                drainTimeout, stallTimeout, repeat, sweep, reuseEnv, comparePaper);
+    }
+
     /** The single runs this scenario stands for, named after their parameters when it sweeps. */
     public List<Scenario> runs() {
         if (sweep.isEmpty()) {
@@ -69,7 +81,9 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
             if (point.ratePerSecond() != null) {
                 load = load.withRatePerSecond(point.ratePerSecond());
             }
-            runs.add(new Scenario(name + "-" + point.env().name() + "-" + point.orders(), source, point.env(), app,
+            String label = name + "-" + point.env().name() + "-" + point.orders()
+                    + (point.rateLabel() == null ? "" : "-" + point.rateLabel());
+            runs.add(new Scenario(label, source, point.env(), app,
                     producer, load, faults, expect, drainTimeout, stallTimeout, repeat, List.of(), reuseEnv, comparePaper));
         }
         return runs;

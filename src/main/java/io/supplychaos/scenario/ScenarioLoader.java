@@ -102,7 +102,10 @@ public final class ScenarioLoader {
             Shape.optional("minAcked", TOLERANCE, "Fewest orders the brokers must acknowledge (default 1)"));
     private static final Shape.Keys SWEEP = Shape.keys(
             Shape.required("env", new Shape.ListOf(ENV, true), "The envs to run on"),
-            Shape.required("orders", new Shape.ListOf(Shape.value(ORDER_COUNT), true), "The order counts to run with"));
+            Shape.required("orders", new Shape.ListOf(Shape.value(ORDER_COUNT), true), "The order counts to run with"),
+            Shape.optional("ratePerSecond", new Shape.ListOf(Shape.value(RATE), true),
+                    "Offered loads to run each env and order count at, in place of the workload's: orders per second,"
+                            + " 0 (as fast as possible) or 'paper'"));
 
     /** A scenario file: every key the loader takes. */
     public static final Shape.Keys SHAPE = Shape.keys(
@@ -153,7 +156,8 @@ public final class ScenarioLoader {
             if (sweep.isEmpty()) {
                 workload = workload.withRatePerSecond(paperThroughput(paper, workloadNode, env, workload.orders()));
             } else {
-                sweep = sweep.stream().map(point -> point.withRatePerSecond(
+                // a rate the sweep lists wins over the workload's
+                sweep = sweep.stream().map(point -> point.ratePerSecond() != null ? point : point.withRatePerSecond(
                         paperThroughput(paper, workloadNode, point.env(), point.orders()))).toList();
             }
         }
@@ -245,11 +249,36 @@ public final class ScenarioLoader {
         if (counts.isEmpty()) {
             throw sweep.get("orders").error("a non-empty list of order counts");
         }
+        // a listed rate: a number, or NaN for 'paper' (resolved per point once env and count are known)
+        List<Double> rates = new ArrayList<>();
+        if (sweep.has("ratePerSecond")) {
+            List<SpecNode> listed = sweep.get("ratePerSecond").items("offered loads");
+            if (listed.isEmpty()) {
+                throw sweep.get("ratePerSecond").error("a non-empty list of offered loads");
+            }
+            for (SpecNode rate : listed) {
+                rates.add(rate.isScalar() && PAPER_RATE.equals(rate.scalar()) ? Double.NaN : rate.as(RATE));
+            }
+        } else {
+            rates.add(null);
+        }
+        PaperTable paper = PaperTable.load();
         List<Scenario.SweepPoint> points = new ArrayList<>();
         for (SpecNode envNode : envs) {
             EnvSpec env = env(envNode, "sweep");
-            for (SpecNode count : counts) {
-                points.add(new Scenario.SweepPoint(env, count.as(ORDER_COUNT), null));
+            for (Double rate : rates) {
+                for (SpecNode count : counts) {
+                    long orders = count.as(ORDER_COUNT);
+                    if (rate == null) {
+                        points.add(new Scenario.SweepPoint(env, orders, null));
+                    } else if (rate.isNaN()) {
+                        points.add(new Scenario.SweepPoint(env, orders, paperThroughput(paper, sweep, env, orders),
+                                "paper-rate"));
+                    } else {
+                        points.add(new Scenario.SweepPoint(env, orders, rate, rate == 0 ? "max-rate"
+                                : Math.round(rate) + "-per-s"));
+                    }
+                }
             }
         }
         return points;

@@ -121,49 +121,122 @@ public final class ScenarioRunner {
         }
     }
 
-    /** What a run started, for the teardown; each field is set by the phase that starts it. */
-    private static final class Started {
-        EmbeddedEnvironment environment;
+    /**
+     * The env and the app instances one or more runs share: the points of a sweep on one env run
+     * in one session, on the same brokers and the same warm app ({@link #open}, {@link #run(Session,
+     * Scenario, AtomicBoolean)}); a single run opens and closes its own. Closing it stops the apps and
+     * the env it started (not a reused one).
+     */
+    public final class Session implements AutoCloseable {
+        private final Scenario scenario;
+        private final AtomicBoolean stop;
+        final EmbeddedEnvironment environment;
+        final AppInstances apps;
         Environments.Opened opened;
-        AppInstances apps;
+        /** The API connection of a Kubernetes env whose app instances are the Deployment's pods. */
+        KubernetesBackend appPods;
+        private int runs;
+        private boolean closed;
+
+        private Session(Scenario scenario, AtomicBoolean stop) {
+            this.scenario = scenario;
+            this.stop = stop;
+            this.environment = new EmbeddedEnvironment(paths);
+            this.apps = new AppInstances(paths);
+        }
+
+        /**
+         * Whether {@code next} can run in this session: the same env and the same app (instances,
+         * guarantee, tuning, properties). Its producer, workload and faults may differ.
+         */
+        public boolean hosts(Scenario next) {
+            return !closed && next.env().equals(scenario.env()) && appProperties(next).equals(appProperties(scenario))
+                    && next.app().instances() == scenario.app().instances() && next.reuseEnv() == scenario.reuseEnv();
+        }
+
+        /** How many runs this session has hosted so far. */
+        public int runs() {
+            return runs;
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                tearDownSession(this, stop.get());
+            }
+        }
+    }
+
+    /** What one run started, for its teardown; each field is set by the phase that starts it. */
+    private static final class Started {
         FaultTimeline timeline;
         Sampler sampler;
         PartitionWatch watch;
         ConsumerLag lag;
         OutcomeConsumer outcomes;
         BrokerMetrics brokerMetrics;
-        /** The API connection of a Kubernetes env whose app instances are the Deployment's pods. */
-        KubernetesBackend appPods;
     }
 
+    /** One run in a session of its own: env and apps up, the run, env and apps down. */
     public Outcome run(Scenario scenario, AtomicBoolean stop) throws InterruptedException {
+        try (Session session = open(scenario, stop)) {
+            return run(session, scenario, stop);
+        }
+    }
+
+    /**
+     * Phases validate, env and apps: brings the scenario's env up (or reuses it, when the scenario
+     * says so) and starts its app instances, for one or more runs. On failure what was started is
+     * stopped again before the exception leaves.
+     */
+    public Session open(Scenario scenario, AtomicBoolean stop) {
+        Session session = new Session(scenario, stop);
+        try {
+            validate(scenario, session);
+            session.opened = environments.open(scenario.env(), scenario.source(), basePort, "run", out::println);
+            // instances a crashed CLI left on this env would process the run's orders beside ours
+            session.apps.stopLeftovers().forEach(left -> out.println("stopped app instance " + left.index()
+                    + " (pid " + left.pid() + ") that an earlier run left behind"));
+            if (podApps(scenario)) {
+                startAppPods(scenario, session);
+            } else {
+                startApps(scenario, session.opened, session.apps, stop);
+            }
+            return session;
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Phases workload + fault timeline, drain, heal, read back and check, in a session that
+     * {@link Session#hosts hosts} the scenario. The first run of a session warms up as its scenario
+     * says; a later one finds the app warm and sends only {@link #LATER_WARMUP} warm-up orders (its
+     * own producer and outcome consumer are new). Every run has its own history: it starts from the
+     * order-placed end offsets at its start and sees only its own orders.
+     */
+    public Outcome run(Session session, Scenario scenario, AtomicBoolean stop) throws InterruptedException {
+        if (!session.hosts(scenario)) {
+            throw new IllegalArgumentException("scenario " + scenario.name() + " needs another env or app than the session's");
+        }
         RunDeadlines deadlines = RunDeadlines.of(scenario);
         HistoryLog history = new HistoryLog();
         ToolFailures failures = new ToolFailures(history);
         RunRecorder recorder = new RunRecorder(history, failures);
         BooleanSupplier halted = () -> stop.get() || failures.any();
         Started started = new Started();
-        started.environment = new EmbeddedEnvironment(paths);
-        started.apps = new AppInstances(paths);
         long runStart = System.currentTimeMillis();
+        Scenario run = session.runs++ == 0 ? scenario : scenario.withWarmup(laterWarmup(scenario.workload()));
+        Environments.Opened env = session.opened;
         try {
-            validate(scenario, started);
-            Environments.Opened env = startEnv(scenario, started);
-            // instances a crashed CLI left on this env would process the run's orders beside ours
-            started.apps.stopLeftovers().forEach(left -> out.println("stopped app instance " + left.index()
-                    + " (pid " + left.pid() + ") that an earlier run left behind"));
-            if (podApps(scenario)) {
-                startAppPods(scenario, started);
-            } else {
-                startApps(scenario, env, started.apps, stop);
-            }
-
             Workload workload = new Workload();
             HistoryEvent.EndReason reason = HistoryEvent.EndReason.COMPLETED;
             boolean clusterAvailable = true;
             if (!stop.get()) {
                 try {
-                    runWorkload(scenario, env, deadlines, history, failures, recorder, started, workload, halted,
+                    runWorkload(run, env, deadlines, history, failures, recorder, started, workload, halted,
                             runStart);
                     Drain.End drained = drain(history, recorder, started, deadlines,
                             workload.end == PhaseEnd.STALLED, halted);
@@ -187,10 +260,28 @@ public final class ScenarioRunner {
             } else if (stop.get()) {
                 reason = HistoryEvent.EndReason.INTERRUPTED;
             }
-            return check(scenario, env, history, started, workload, reason, clusterAvailable, stop.get());
+            return check(run, env, history, started, workload, reason, clusterAvailable, stop.get());
         } finally {
-            tearDown(scenario, started, stop.get());
+            tearDownRun(started);
         }
+    }
+
+    /** Warm-up orders of a run after a session's first: enough for a new producer's connections and metadata. */
+    public static final long LATER_WARMUP = 200;
+
+    /** A later run's warm-up: one phase of {@link #LATER_WARMUP} orders, or fewer when the scenario asks fewer. */
+    static List<Long> laterWarmup(WorkloadSpec workload) {
+        long asked = workload.warmup().stream().mapToLong(Long::longValue).sum();
+        return asked == 0 ? List.of() : List.of(Math.min(asked, LATER_WARMUP));
+    }
+
+    /** The app properties a scenario starts its instances with. */
+    private static Map<String, String> appProperties(Scenario scenario) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("kafka-streams.processing.guarantee", scenario.app().processingGuarantee());
+        properties.put("supply.tuning", scenario.tuning().property());
+        properties.putAll(scenario.app().config());
+        return properties;
     }
 
     /** What the workload phase leaves for the later ones. */
@@ -205,8 +296,8 @@ public final class ScenarioRunner {
 
     // ---- validate, env, apps -------------------------------------------------------------------
 
-    private void validate(Scenario scenario, Started started) {
-        started.environment.running().ifPresent(up -> checkReusable(up, scenario));
+    private void validate(Scenario scenario, Session session) {
+        session.environment.running().ifPresent(up -> checkReusable(up, scenario));
         environments.attached().ifPresent(attached -> checkReusable(attached.spec(), scenario));
     }
 
@@ -235,16 +326,8 @@ public final class ScenarioRunner {
         }
     }
 
-    private Environments.Opened startEnv(Scenario scenario, Started started) {
-        started.opened = environments.open(scenario.env(), scenario.source(), basePort, "run", out::println);
-        return started.opened;
-    }
-
     private void startApps(Scenario scenario, Environments.Opened env, AppInstances apps, AtomicBoolean stop) {
-        Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("kafka-streams.processing.guarantee", scenario.app().processingGuarantee());
-        properties.put("supply.tuning", scenario.tuning().property());
-        properties.putAll(scenario.app().config());
+        Map<String, String> properties = appProperties(scenario);
         List<AppInstances.AppInstance> started = new ArrayList<>();
         for (int index = 1; index <= scenario.app().instances() && !stop.get(); index++) {
             started.add(apps.start(index, env.access(), properties));
@@ -278,9 +361,9 @@ public final class ScenarioRunner {
      * A Kubernetes env with {@code apps: pods}: the app Deployment scaled to the scenario's instances
      * (restored at teardown). The pods run with the Deployment's own configuration.
      */
-    private void startAppPods(Scenario scenario, Started started) {
-        started.appPods = KubernetesBackend.connect(scenario.env().kubernetes(), started.apps);
-        started.appPods.cluster().scaleAppsAndWait(scenario.app().instances());
+    private void startAppPods(Scenario scenario, Session session) {
+        session.appPods = KubernetesBackend.connect(scenario.env().kubernetes(), session.apps);
+        session.appPods.cluster().scaleAppsAndWait(scenario.app().instances());
         out.println(scenario.app().instances() + " app pod(s) of Deployment " + scenario.env().kubernetes().appDeployment()
                 + " ready (their configuration is the Deployment's)");
     }
@@ -437,7 +520,7 @@ public final class ScenarioRunner {
 
     // ---- teardown ------------------------------------------------------------------------------
 
-    private void tearDown(Scenario scenario, Started started, boolean interrupted) {
+    private void tearDownRun(Started started) {
         // fault actions first: nothing is stopped under an inject or heal still running
         if (started.timeline != null) {
             FaultTimeline timeline = started.timeline;
@@ -465,22 +548,26 @@ public final class ScenarioRunner {
         if (started.lag != null) {
             quietly("closing the consumer-lag client", started.lag::close);
         }
+    }
+
+    /** Stops the session's apps and, unless the scenario reuses it, the env it started. */
+    private void tearDownSession(Session session, boolean interrupted) {
         // after Ctrl-C the apps get less grace, so that apps and brokers are down within the 30 s promised
         Duration appGrace = interrupted ? Timeouts.APP_STOP_GRACE_INTERRUPTED : Timeouts.APP_STOP_GRACE;
-        quietly("stopping the app instances", () -> started.apps.stopAll(appGrace));
-        if (started.appPods != null) {
-            KubernetesBackend pods = started.appPods;
+        quietly("stopping the app instances", () -> session.apps.stopAll(appGrace));
+        if (session.appPods != null) {
+            KubernetesBackend pods = session.appPods;
             quietly("restoring the app Deployment's replicas", () -> {
                 pods.cluster().restoreApps();
                 pods.close();
             });
         }
-        Environments.Opened opened = started.opened;
-        if (opened != null && opened.started() && !scenario.reuseEnv()) {
+        Environments.Opened opened = session.opened;
+        if (opened != null && opened.started() && !session.scenario.reuseEnv()) {
             if (opened.embedded() != null) {
                 out.println("stopping env " + opened.spec().name());
                 // the recorded state, not the one from start: faults may have restarted brokers under new pids
-                quietly("stopping the env", () -> started.environment.down(false));
+                quietly("stopping the env", () -> session.environment.down(false));
             } else {
                 quietly("releasing the env", () -> environments.release(opened.attachment(), deleteTopics, out::println));
             }

@@ -31,6 +31,10 @@ public record WorkloadSpec(List<Long> warmup, long orders, long durationSeconds,
         return new WorkloadSpec(warmup, orders, durationSeconds, rate, producers, partitioning);
     }
 
+    public WorkloadSpec withWarmup(List<Long> phases) {
+        return new WorkloadSpec(phases, orders, durationSeconds, ratePerSecond, producers, partitioning);
+    }
+
     public WorkloadSpec withOrders(long newOrders) {
         return new WorkloadSpec(warmup, newOrders, durationSeconds, ratePerSecond, producers, partitioning);
     }

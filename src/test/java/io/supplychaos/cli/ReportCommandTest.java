@@ -129,6 +129,6 @@ class ReportCommandTest {
         return new io.supplychaos.result.RunResult(r.scenario(), r.env(), workload, r.orders(), r.throughput(),
                 r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(),
                 r.violations(), r.notes(), r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(), r.paper(),
-                r.brokerMetricsSource(), r.provenance());
+                r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
     }
 }

@@ -178,7 +178,7 @@ class HtmlReportTest {
         RunResult r = Runs.result();
         RunResult interrupted = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
                 r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), Verdict.INTERRUPTED, r.violations(),
-                r.notes(), r.startedAt(), r.endedAt(), true, r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
+                r.notes(), r.startedAt(), r.endedAt(), true, r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
 
         assertThat(render(r, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">FAIL</span>");
         assertThat(render(interrupted, Runs.rows())).contains("verdict-other\">INTERRUPTED</span>")
@@ -191,7 +191,7 @@ class HtmlReportTest {
         RunResult error = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
                 r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), Verdict.ERROR,
                 List.of("tool error in outcome-consumer: boom"), r.notes(), r.startedAt(), r.endedAt(), false,
-                r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
+                r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
 
         assertThat(render(error, Runs.rows())).contains("<span class=\"verdict verdict-FAIL\">ERROR</span>")
                 .contains("tool error in outcome-consumer: boom");
@@ -337,7 +337,7 @@ class HtmlReportTest {
         RunResult withMore = new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(),
                 r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), faults, r.verdict(),
                 r.violations(), r.notes(), r.startedAt(), r.endedAt(), false, r.distribution(), r.paper(),
-                r.brokerMetricsSource(), r.provenance());
+                r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
 
         String html = render(withMore, Runs.rows());
 
@@ -410,7 +410,7 @@ class HtmlReportTest {
                 r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(),
                 List.of(new RunResult.FaultEvent("start-broker", "killed", "start-broker 2", "schedule",
                         Runs.START + 20_000, null, 1_000L)), r.verdict(), r.violations(), r.notes(), r.startedAt(),
-                r.endedAt(), false, r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
+                r.endedAt(), false, r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
 
         String orders = chart(render(started, Runs.rows()), "Orders completed per second");
 

@@ -50,7 +50,8 @@ public final class Runs {
                 List.of(new RunResult.Percentile(50, 70.1), new RunResult.Percentile(90, 100),
                         new RunResult.Percentile(99, 190), new RunResult.Percentile(99.9, 450.3),
                         new RunResult.Percentile(99.99, 900), new RunResult.Percentile(100, 1200)),
-                null, "JMX on 127.0.0.1:29061-29063", null);
+                null, "JMX on 127.0.0.1:29061-29063", null,
+                new RunResult.FirstRead(8990, new RunResult.Latency(11.5, 9, 19, 29, 39, 49), 3.2));
     }
 
     /** Every class filled, so that each shows in summary.json and the report. */
@@ -73,7 +74,7 @@ public final class Runs {
     public static RunResult withScenario(RunResult r, String scenario) {
         return new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
                 r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
-                r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
+                r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
     }
 
     public static RunResult withFigures(RunResult r, String env, double ordersPerSec, double latencyAvg,
@@ -85,13 +86,13 @@ public final class Runs {
                 new RunResult.RequestTime(requestAvg, r.requestTimeMs().p99()), new RunResult.Jitter(jitter),
                 r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(), r.endedAt(),
                 r.interrupted(),
-                r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance());
+                r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
     }
 
     public static RunResult withoutFaultsOrDistribution(RunResult r) {
         return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
                 r.requestTimeMs(), r.jitterMs(), List.of(), List.of(), List.of(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
-                r.endedAt(), r.interrupted(), List.of(), r.paper(), r.brokerMetricsSource(), r.provenance());
+                r.endedAt(), r.interrupted(), List.of(), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
     }
 
     /** Forty seconds; broker and host columns NaN (not sampled); the faults as the result says. */

@@ -297,6 +297,31 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void shouldRunEachEnvAndCountAtEveryRateTheSweepListsNamedByTheirRate() throws IOException {
+        // given a sweep listing the paper's rate, as fast as possible and a fixed rate
+        Path file = dir.resolve("rates.yaml");
+        Files.writeString(file, "name: r\nsweep: {env: [c1, c2], orders: [100], ratePerSecond: [paper, 0, 400]}\n"
+                + "workload: {ratePerSecond: 50}\n");
+
+        // when
+        var runs = loader.load(file).runs();
+
+        // then: per env, each rate in the listed order; the listed rate wins over the workload's
+        assertThat(runs).extracting(run -> run.name() + "=" + run.workload().ratePerSecond()).containsExactly(
+                "r-c1-100-paper-rate=93.5", "r-c1-100-max-rate=0.0", "r-c1-100-400-per-s=400.0",
+                "r-c2-100-paper-rate=125.7", "r-c2-100-max-rate=0.0", "r-c2-100-400-per-s=400.0");
+    }
+
+    @Test
+    void shouldRefuseASweepRateThatIsNeitherANumberNorPaper() throws IOException {
+        Path file = dir.resolve("bad-rate.yaml");
+        Files.writeString(file, "name: r\nsweep: {env: [c1], orders: [100], ratePerSecond: [fast]}\n");
+
+        assertThatThrownBy(() -> loader.load(file)).isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("sweep.ratePerSecond").hasMessageContaining("or 'paper'");
+    }
+
+    @Test
     void shouldOfferThePapersThroughputToASingleRunWhenTheRateIsPaper() throws IOException {
         Path file = dir.resolve("paper-c2.yaml");
         Files.writeString(file, "name: p\nenv: c2\nworkload: {orders: 1000, ratePerSecond: paper}\n");

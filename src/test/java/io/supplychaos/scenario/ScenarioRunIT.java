@@ -101,6 +101,66 @@ class ScenarioRunIT {
         assertThat(dir.resolve("out/scenario.yaml")).hasSameTextualContentAs(dir.resolve("scenario.yaml"));
     }
 
+    @Test
+    @Timeout(240)
+    void shouldRunTheSweepsPointsOnOneEnvAndOneWarmAppEachSeeingOnlyItsOwnOrders() throws IOException {
+        // given: two points of the paper's C1 at its own offered rate
+        Path file = Files.writeString(dir.resolve("sweep.yaml"), """
+                name: it-sweep
+                sweep: {env: [c1], orders: [100, 250], ratePerSecond: [paper]}
+                app: {processingGuarantee: at_least_once, tuning: latency}
+                workload: {warmup: [300]}
+                paper: true
+                drainTimeout: 60s
+                """);
+        Path stateDir = dir.resolve("state");
+        Path out = dir.resolve("sweep");
+        StringWriter output = new StringWriter();
+        CommandLine cli = ChaosCli.commandLine();
+        cli.setOut(new PrintWriter(output, true));
+        cli.setErr(new PrintWriter(output, true));
+
+        // when
+        int exit = cli.execute("run", file.toString(), "--out", out.toString(), "--state-dir", stateDir.toString(),
+                "--base-port", Integer.toString(BASE_PORT));
+        ChaosPaths paths = ChaosPaths.defaults().withStateDir(stateDir);
+        try {
+            assertThat(new AppInstances(paths).read()).as("apps left by the run").isEmpty();
+            assertThat(new EmbeddedEnvironment(paths).recorded()).as("env left by the run").isEmpty();
+        } finally {
+            new AppInstances(paths).stopAll(java.time.Duration.ofSeconds(5));
+            new EmbeddedEnvironment(paths).down(false);
+        }
+        System.out.println(output);
+
+        // then: one env brought up, the second point on it with the app warm and a short warm-up of its own
+        assertThat(exit).as(output.toString()).isZero();
+        assertThat(output.toString().split("formatting storage", -1)).as("envs brought up").hasSize(2);
+        assertThat(output.toString()).contains("same env and warm app as the previous run (run 2 of this session)");
+        ObjectMapper json = new ObjectMapper();
+        JsonNode first = json.readTree(out.resolve("it-sweep-c1-100-paper-rate/summary.json").toFile());
+        JsonNode second = json.readTree(out.resolve("it-sweep-c1-250-paper-rate/summary.json").toFile());
+        // each history holds only its own orders: warm-up plus measured, nothing of the other point
+        assertThat(first.at("/orders/acked").asLong()).isEqualTo(300 + 100);
+        assertThat(second.at("/orders/acked").asLong()).isEqualTo(ScenarioRunner.LATER_WARMUP + 250);
+        assertThat(second.at("/orders/lost/count").asLong()).isZero();
+        assertThat(second.at("/workload/ratePerSecond").asDouble()).isEqualTo(108.7);
+        assertThat(second.at("/firstReadMs/count").asLong()).isEqualTo(250);
+        for (String run : List.of("it-sweep-c1-100-paper-rate", "it-sweep-c1-250-paper-rate")) {
+            int checkExit = ChaosCli.commandLine().setOut(new PrintWriter(new StringWriter(), true))
+                    .setErr(new PrintWriter(new StringWriter(), true)).execute("check", out.resolve(run).toString());
+            assertThat(checkExit).as("./chaos check reproduces " + run).isZero();
+        }
+
+        // and the paper's page is written from the sweep
+        int reportExit = ChaosCli.commandLine().setOut(new PrintWriter(new StringWriter(), true))
+                .setErr(new PrintWriter(new StringWriter(), true))
+                .execute("report", "--paper", out.toString(), "--out", dir.resolve("docs").toString());
+        assertThat(reportExit).isZero();
+        String page = Files.readString(dir.resolve("docs/PAPER.md"));
+        assertThat(page).contains("Points covered: 2 of 66").containsPattern("\\| 250 \\| 38\\.7 \\| [0-9.]+ \\|");
+    }
+
     private JsonNode run(String scenario, int expectedExit) throws IOException {
         Path file = Files.writeString(dir.resolve("scenario.yaml"), scenario);
         Path stateDir = dir.resolve("state");

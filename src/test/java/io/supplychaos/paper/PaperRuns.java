@@ -1,0 +1,42 @@
+package io.supplychaos.paper;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.supplychaos.check.Verdict;
+import io.supplychaos.report.Runs;
+import io.supplychaos.result.RunResult;
+
+/** Test fixture: runs of the paper's sweeps with chosen figures, everything else from {@link Runs#result()}. */
+public final class PaperRuns {
+
+    private PaperRuns() {
+    }
+
+    /** A passing run at the paper's rate: one-hop latency and jitter as given, end-to-end 5x, request time as given. */
+    public static RunResult atPaperRate(String config, long messages, double oneHop, double jitter, double request) {
+        return run(config, messages, 200, oneHop, jitter, request, 200, Verdict.PASS);
+    }
+
+    /** A passing run as fast as possible with this throughput. */
+    public static RunResult asFastAsPossible(String config, long messages, double throughput) {
+        return run(config, messages, 0, 500, 50, 20, throughput, Verdict.PASS);
+    }
+
+    public static RunResult run(String config, long messages, double rate, double oneHop, double jitter, double request,
+                                double throughput, Verdict verdict) {
+        RunResult base = Runs.withFigures(Runs.result(), config.toLowerCase(), throughput, oneHop * 5, oneHop * 9,
+                request, jitter * 3);
+        Map<String, Object> workload = new LinkedHashMap<>(base.workload());
+        workload.put("orders", messages);
+        workload.put("ratePerSecond", rate);
+        RunResult.Latency hop = new RunResult.Latency(oneHop, oneHop, oneHop * 1.5, oneHop * 2, oneHop * 3, oneHop * 4);
+        RunResult r = new RunResult(base.scenario(), base.env(), workload, base.orders(), base.throughput(),
+                base.latencyMs(), base.requestTimeMs(), base.jitterMs(), base.stages(), base.hops(), List.of(), verdict,
+                verdict == Verdict.PASS ? List.of() : List.of("lost 1 > 0"), List.of(), base.startedAt(), base.endedAt(),
+                verdict == Verdict.INTERRUPTED, base.distribution(), null, base.brokerMetricsSource(), Runs.provenance(),
+                new RunResult.FirstRead(messages, hop, jitter));
+        return r.withPaper(PaperTable.load().figures(config, messages).orElseThrow());
+    }
+}
