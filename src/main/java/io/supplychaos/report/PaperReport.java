@@ -449,8 +449,8 @@ public final class PaperReport {
 
     private static void regenerate(StringBuilder md, String command) {
         md.append("## How to regenerate\n\n```\n")
-                .append("./chaos run scenarios/paper-table2-paper-rate.yaml   # latency, request time, jitter (~70 min)\n")
-                .append("./chaos run scenarios/paper-table2.yaml              # throughput, as fast as possible (~25 min)\n")
+                .append("./chaos run scenarios/paper-table2.yaml              # both sweeps (~100 min)\n")
+                .append("./chaos run scenarios/paper-table2-paper-rate.yaml   # a repeat of the paper-rate half (~75 min)\n")
                 .append("for s in slow-kafka-baseline slow-kafka-slow-broker slow-kafka-slow-consumer slow-kafka-slow-producer \\\n")
                 .append("         ingest-p0-baseline ingest-p1-big-batch ingest-p2-durability ingest-p3-broker-threads \\\n")
                 .append("         ingest-p4-compression ingest-p5-high-safety sweep-broker-threads sweep-socket-buffers; do\n")

@@ -274,9 +274,11 @@ class ScenarioLoaderTest {
     void shouldExpandThePaperSweepIntoOneRunPerConfigAndMessageCount() {
         Scenario sweep = loader.load(Path.of("scenarios/paper-table2.yaml"));
 
-        assertThat(sweep.runs()).hasSize(66);
-        assertThat(sweep.runs().get(0).name()).isEqualTo("paper-table2-c1-100");
-        assertThat(sweep.runs().get(65).env().partitioning()).isEqualTo(Partitioning.KEY);
+        // 66 points, each at the paper's rate and as fast as possible
+        assertThat(sweep.runs()).hasSize(132);
+        assertThat(sweep.runs().get(0).name()).isEqualTo("paper-table2-c1-100-paper-rate");
+        assertThat(sweep.runs().get(22).name()).isEqualTo("paper-table2-c1-100-max-rate");
+        assertThat(sweep.runs().get(131).env().partitioning()).isEqualTo(Partitioning.KEY);
         assertThat(sweep.comparePaper()).isTrue();
     }
 
