@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "chaos", mixinStandardHelpOptions = true, scope = CommandLine.ScopeType.INHERIT, versionProvider = VersionProvider.class,
         description = "Runs supply-chain experiments on Kafka environments and injects faults into them.",
-        subcommands = {RunCommand.class, BenchCommand.class, UpCommand.class, DownCommand.class, StatusCommand.class, ListCommand.class, ReportCommand.class, CheckCommand.class,
+        subcommands = {RunCommand.class, PaperCommand.class, BenchCommand.class, UpCommand.class, DownCommand.class, StatusCommand.class, ListCommand.class, ReportCommand.class, CheckCommand.class,
             KillBrokerCommand.class, StopBrokerCommand.class, StartBrokerCommand.class, RestartBrokerCommand.class,
             PauseBrokerCommand.class, ResumeBrokerCommand.class,
             DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,

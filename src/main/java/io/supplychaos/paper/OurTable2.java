@@ -32,7 +32,7 @@ public final class OurTable2 {
     public enum Experiment {
         PAPER_RATE, CAPACITY;
 
-        static Experiment of(RunResult run) {
+        public static Experiment of(RunResult run) {
             Object rate = run.workload() == null ? null : run.workload().get("ratePerSecond");
             return rate instanceof Number n && n.doubleValue() > 0 ? PAPER_RATE : CAPACITY;
         }

@@ -44,8 +44,17 @@ public final class PaperReport {
     public static final String OURS_CSV = "table2-ours.csv";
     private static final List<String> CONFIGS = List.of("C1", "C2", "C3");
 
-    /** A run and the directory it was read from. */
-    public record Source(Path directory, RunResult result) {
+    /**
+     * A run and the directory it was read from.
+     *
+     * @param cpuSaturated the share of its measured seconds with the host CPU at 90 % or more
+     *                     ({@link RunHealth#saturatedShare}); NaN when not sampled
+     */
+    public record Source(Path directory, RunResult result, double cpuSaturated) {
+
+        public Source(Path directory, RunResult result) {
+            this(directory, result, Double.NaN);
+        }
     }
 
     private PaperReport() {
@@ -103,6 +112,7 @@ public final class PaperReport {
         table2(md, ours, paper);
         figures(md, charts);
         claims(md, PaperClaims.judge(ours, paper.messageCounts()));
+        machine(md, sources);
         seeds(md, sources);
         runs(md, ours, sources);
         regenerate(md, command);
@@ -320,6 +330,37 @@ public final class PaperReport {
         }
     }
 
+    // ---- what bounds our figures ----------------------------------------------------------------
+
+    /** Per experiment and config, how much of the measured time this machine's CPU was the limit. */
+    private static void machine(StringBuilder md, List<Source> sources) {
+        List<Source> paperRuns = sources.stream().filter(s -> s.result().paper() != null
+                && Double.isFinite(s.cpuSaturated())).toList();
+        if (paperRuns.isEmpty()) {
+            return;
+        }
+        md.append("## What bounds our figures\n\nThe brokers, the app, Toxiproxy and the load generator share this"
+                + " machine. Where its CPU is saturated, latency describes the machine's queue more than Kafka."
+                + " The share of measured seconds with the host CPU at 90 % or more, per run: median (min-max) over"
+                + " the runs of each config.\n\n| config | at the paper's rate | as fast as possible |\n|---|---:|---:|\n");
+        for (String config : CONFIGS) {
+            md.append("| ").append(config).append(" |");
+            for (Experiment experiment : List.of(Experiment.PAPER_RATE, Experiment.CAPACITY)) {
+                double[] shares = paperRuns.stream().filter(s -> s.result().paper().config().equalsIgnoreCase(config)
+                                && OurTable2.Experiment.of(s.result()) == experiment)
+                        .mapToDouble(s -> s.cpuSaturated() * 100).toArray();
+                Spread spread = Spread.of(shares);
+                md.append(' ').append(spread.measured() ? percent(spread) : "-").append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    private static String percent(Spread s) {
+        return String.format(Locale.ROOT, "%.0f %% (%.0f-%.0f %%)", s.median(), s.min(), s.max());
+    }
+
     // ---- the other seeds ------------------------------------------------------------------------
 
     private static final Map<String, String> SEED_INTROS = Map.of(
@@ -460,7 +501,7 @@ public final class PaperReport {
                 .append("```\n\nThe page names its own command at the top: it reads every run at or below the"
                         + " directories it is given, so the repeats of a sweep are simply more directories."
                         + " `scenarios/paper-quick.yaml` runs a subset (every config at five message counts, both"
-                        + " sweeps) in about 13 minutes; `./chaos report --paper QUICK_DIR --against docs/paper/"
+                        + " sweeps) in about 12 minutes; `./chaos report --paper QUICK_DIR --against docs/paper/"
                         + OURS_CSV + "` then says which of its figures land within the ranges above. The charts are in"
                         + " `docs/paper/`, our Table II figures as data in `docs/paper/" + OURS_CSV + "`, the seeds'"
                         + " own figures in `src/main/resources/paper/seed-findings.tsv` and the paper's Table II in"
@@ -520,7 +561,8 @@ public final class PaperReport {
     public static List<Source> read(List<Path> directories) throws IOException {
         List<Source> sources = new ArrayList<>();
         for (Path dir : directories) {
-            sources.add(new Source(dir, ResultFiles.read(dir).result()));
+            ResultFiles.Run run = ResultFiles.read(dir);
+            sources.add(new Source(dir, run.result(), RunHealth.saturatedShare(run.timeSeries())));
         }
         return sources;
     }

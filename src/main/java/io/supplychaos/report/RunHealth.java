@@ -43,6 +43,24 @@ public final class RunHealth {
                 SATURATED_PCT, saturated.size(), sampled, spans(saturated)));
     }
 
+    /**
+     * The share (0 to 1) of the measured phase's sampled seconds in which the host CPU was at
+     * {@value #SATURATED_PCT} % or more; NaN when no measured second sampled it.
+     */
+    public static double saturatedShare(List<TimeSeriesRow> rows) {
+        long sampled = 0;
+        long saturated = 0;
+        for (TimeSeriesRow row : rows) {
+            if (row.phase() == io.supplychaos.history.HistoryEvent.Phase.MEASURE && Double.isFinite(row.hostCpuPct())) {
+                sampled++;
+                if (row.hostCpuPct() >= SATURATED_PCT) {
+                    saturated++;
+                }
+            }
+        }
+        return sampled == 0 ? Double.NaN : (double) saturated / sampled;
+    }
+
     /** "seconds -32 to 3, 40 to 44" (at most three spans, then "and N more"). */
     static String spans(List<Long> seconds) {
         List<String> spans = new ArrayList<>();

@@ -122,6 +122,21 @@ class PaperReportTest {
         assertThat(md).contains("Here each stage soaks 60 s after its warm-up");
     }
 
+    @Test
+    void shouldSayHowMuchOfTheMeasuredTimeTheMachinesCpuWasTheLimitPerConfig() throws IOException {
+        // given: two C1 runs at the paper's rate, saturated for 20 % and 60 % of their measured seconds
+        RunResult run = PaperRuns.atPaperRate("C1", 100, 10, 2, 5);
+        List<PaperReport.Source> sources = List.of(new PaperReport.Source(Path.of("a"), run, 0.2),
+                new PaperReport.Source(Path.of("b"), run, 0.6));
+
+        // when
+        String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
+
+        // then
+        assertThat(md).contains("## What bounds our figures").contains("| C1 | 40 % (20-60 %) | - |")
+                .contains("| C3 | - | - |");
+    }
+
     private static PaperReport.Source seedRun(String scenario, double ordersPerSec) {
         RunResult r = Runs.withFigures(Runs.result(), "slow-kafka", ordersPerSec, 50, 90, 4, 2);
         RunResult passed = new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
