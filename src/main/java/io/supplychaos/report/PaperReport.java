@@ -174,16 +174,19 @@ public final class PaperReport {
         row(md, "jitter", "\"variation in message delivery time between subsequent messages\"", "mean absolute"
                 + " difference of consecutive latencies: one hop in send order, end to end in completion order");
         row(md, "repeats", "not stated (one figure per point)", repeats(ours));
-        row(md, "warm-up", "not stated", text(workload.get("warmup"), "-") + " orders at the first point of a config, "
+        row(md, "warm-up", "not stated", orders(workload.get("warmup")) + " orders at the first point of a config, "
                 + io.supplychaos.scenario.ScenarioRunner.LATER_WARMUP + " at each later one");
         md.append('\n');
         Provenance provenance = sources.stream().map(s -> s.result().provenance()).filter(Objects::nonNull).findFirst()
                 .orElse(null);
         if (provenance != null) {
             md.append("**Where.** Kafka ").append(provenance.kafka()).append(", supply-chaos ").append(provenance.tool())
-                    .append(" (").append(provenance.gitCommit()).append("), ").append(provenance.java());
+                    .append(" (").append(provenance.gitCommit()).append("); the tool on Java ").append(provenance.java());
+            if (provenance.clusterJava() != null) {
+                md.append(", brokers and app on Java ").append(provenance.clusterJava());
+            }
             if (provenance.machine() != null) {
-                md.append(", on ").append(provenance.machine().cores()).append(" cores and ")
+                md.append("; ").append(provenance.machine().cores()).append(" cores and ")
                         .append(provenance.machine().memoryMb() / 1024).append(" GiB (").append(provenance.machine().os())
                         .append(' ').append(provenance.machine().arch()).append(')');
             }
@@ -297,25 +300,57 @@ public final class PaperReport {
                     .filter(m -> chart.band() == null || chart.band().contains(m)).toList();
             boolean log = chart.band() == null || chart.band() == PaperClaims.Band.LIGHT;
             Function<Long, Double> x = m -> log ? Math.log10(m) : m;
-            SvgChart svg = new SvgChart("messages" + (log ? " (log scale)" : ""), chart.metric().unit());
+            // ours and the paper's, per config: ours may be orders of magnitude away, hence a log y axis then
+            List<double[]> mine = new ArrayList<>();
+            List<double[]> theirs = new ArrayList<>();
+            for (String config : CONFIGS) {
+                mine.add(counts.stream().mapToDouble(m -> ours.spread(chart.experiment(), config, m,
+                        chart.metric()).median()).toArray());
+                theirs.add(counts.stream().mapToDouble(m -> paper.figures(config, m)
+                        .map(f -> chart.paper().applyAsDouble(f)).orElse(Double.NaN)).toArray());
+            }
+            double[] all = Stream.concat(mine.stream(), theirs.stream()).flatMapToDouble(java.util.Arrays::stream)
+                    .filter(v -> Double.isFinite(v) && v > 0).toArray();
+            double lo = java.util.Arrays.stream(all).min().orElse(1);
+            double hi = java.util.Arrays.stream(all).max().orElse(1);
+            boolean logY = hi / lo > 30;
+            SvgChart svg = new SvgChart("messages" + (log ? " (log scale)" : ""), chart.metric().unit()
+                    + (logY ? " (log scale)" : ""));
             if (log) {
                 double from = Math.log10(counts.get(0));
                 double to = Math.log10(counts.get(counts.size() - 1));
                 svg.xTicks(SweepReport.logTicks(from, to)).xRange(from - 0.05, to + 0.05);
             }
+            if (logY) {
+                svg.yTicks(logTicks((int) Math.floor(Math.log10(lo)), (int) Math.ceil(Math.log10(hi))));
+            }
+            java.util.function.DoubleUnaryOperator y = v -> !logY ? v : v > 0 ? Math.log10(v) : Double.NaN;
+            double[] xs = counts.stream().mapToDouble(m -> x.apply(m)).toArray();
             for (int c = 0; c < CONFIGS.size(); c++) {
                 String config = CONFIGS.get(c);
-                double[] xs = counts.stream().mapToDouble(m -> x.apply(m)).toArray();
-                double[] mine = counts.stream().mapToDouble(m -> ours.spread(chart.experiment(), config, m,
-                        chart.metric()).median()).toArray();
-                svg.add(new SvgChart.Series(config + " ours (" + chart.metric().label() + ")", xs, mine, false, c));
-                double[] theirs = counts.stream().mapToDouble(m -> paper.figures(config, m)
-                        .map(f -> chart.paper().applyAsDouble(f)).orElse(Double.NaN)).toArray();
-                svg.add(new SvgChart.Series(config + " paper", xs, theirs, true, c));
+                svg.add(new SvgChart.Series(config + " ours (" + chart.metric().label() + ")", xs,
+                        java.util.Arrays.stream(mine.get(c)).map(y).toArray(), false, c));
+                svg.add(new SvgChart.Series(config + " paper", xs,
+                        java.util.Arrays.stream(theirs.get(c)).map(y).toArray(), true, c));
             }
             files.put(chart.file(), svg.renderStandalone());
         }
         return files;
+    }
+
+    /** Ticks at 1, 2 and 5 of each decade from 10^from to 10^to, at their log10, labelled with the value. */
+    static List<SvgChart.Tick> logTicks(int from, int to) {
+        List<SvgChart.Tick> ticks = new ArrayList<>();
+        for (int decade = from; decade <= to; decade++) {
+            for (int step : decade == to ? new int[] {1} : new int[] {1, 2, 5}) {
+                double value = step * Math.pow(10, decade);
+                String label = value >= 1000 ? String.format(Locale.ROOT, "%.0fk", value / 1000)
+                        : value >= 1 ? String.format(Locale.ROOT, "%.0f", value) : String.format(Locale.ROOT, "%s",
+                        java.math.BigDecimal.valueOf(value).round(new java.math.MathContext(1)).toPlainString());
+                ticks.add(new SvgChart.Tick(Math.log10(value), label));
+            }
+        }
+        return ticks;
     }
 
     private static void figures(StringBuilder md, Set<String> files) {
@@ -536,6 +571,15 @@ public final class PaperReport {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object value) {
         return value instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    /** A warm-up list as "6,000" (or "1,000 + 500" for several phases). */
+    private static String orders(Object phases) {
+        if (!(phases instanceof List<?> list) || list.isEmpty()) {
+            return "no";
+        }
+        return String.join(" + ", list.stream().map(p -> p instanceof Number n ? count(n.longValue()) : String.valueOf(p))
+                .toList());
     }
 
     private static String text(Object value, String absent) {

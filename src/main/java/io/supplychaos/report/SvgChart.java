@@ -77,6 +77,7 @@ final class SvgChart {
     private final List<Double> gapMarks = new ArrayList<>();
     private String gapLabel = "";
     private List<Tick> xTicks;
+    private List<Tick> fixedYTicks;
     private double xMin = Double.NaN;
     private double xMax = Double.NaN;
 
@@ -122,12 +123,20 @@ final class SvgChart {
         return this;
     }
 
+    /**
+     * Fixes the y axis to these ticks, first to last, for axes that are not linear in the value
+     * (a logarithmic one: the series carry log10 values, the ticks their labels).
+     */
+    SvgChart yTicks(List<Tick> ticks) {
+        fixedYTicks = ticks;
+        return this;
+    }
+
     String render() {
         double[] xr = xRange();
-        double[] yr = yRange();
-        List<Double> yTicks = Ticks.nice(yr[0], yr[1], 5);
-        double y0 = yTicks.get(0);
-        double y1 = yTicks.get(yTicks.size() - 1);
+        List<Tick> yTicks = yTicks();
+        double y0 = yTicks.get(0).x();
+        double y1 = yTicks.get(yTicks.size() - 1).x();
         Scale sx = new Scale(xr[0], xr[1], LEFT, WIDTH - RIGHT);
         Scale sy = new Scale(y0, y1, HEIGHT - BOTTOM, top());
         StringBuilder svg = new StringBuilder();
@@ -301,14 +310,24 @@ final class SvgChart {
         }
     }
 
-    private void drawYAxis(StringBuilder svg, Scale sy, List<Double> ticks) {
-        double step = ticks.size() > 1 ? ticks.get(1) - ticks.get(0) : 1;
-        for (double t : ticks) {
-            String y = coord(sy.at(t));
+    /** The y ticks: the fixed ones when set (they span the axis), else nice ones over the data from 0. */
+    private List<Tick> yTicks() {
+        if (fixedYTicks != null && fixedYTicks.size() > 1) {
+            return fixedYTicks;
+        }
+        double[] yr = yRange();
+        List<Double> values = Ticks.nice(yr[0], yr[1], 5);
+        double step = values.size() > 1 ? values.get(1) - values.get(0) : 1;
+        return values.stream().map(v -> new Tick(v, Ticks.label(v, step))).toList();
+    }
+
+    private void drawYAxis(StringBuilder svg, Scale sy, List<Tick> ticks) {
+        for (Tick t : ticks) {
+            String y = coord(sy.at(t.x()));
             svg.append("<line class=\"grid\" x1=\"").append(LEFT).append("\" x2=\"").append(WIDTH - RIGHT)
                     .append("\" y1=\"").append(y).append("\" y2=\"").append(y).append("\"/>")
                     .append("<text class=\"tick\" x=\"").append(LEFT - 6).append("\" y=\"").append(y)
-                    .append("\" dy=\"4\" text-anchor=\"end\">").append(esc(Ticks.label(t, step))).append("</text>\n");
+                    .append("\" dy=\"4\" text-anchor=\"end\">").append(esc(t.label())).append("</text>\n");
         }
         svg.append("<text class=\"axis-label\" transform=\"translate(14,").append((HEIGHT - BOTTOM + top()) / 2)
                 .append(") rotate(-90)\" text-anchor=\"middle\">").append(esc(yLabel)).append("</text>\n");

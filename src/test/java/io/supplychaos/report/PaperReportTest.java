@@ -137,6 +137,28 @@ class PaperReportTest {
                 .contains("| C3 | - | - |");
     }
 
+    @Test
+    void shouldDrawALogarithmicLatencyAxisWhenOursAndThePapersAreOrdersOfMagnitudeApart() throws IOException {
+        // given: C1 at 100 measured at 3 s one hop, against the paper's 21.4 ms
+        List<PaperReport.Source> sources = List.of(new PaperReport.Source(Path.of("a"),
+                PaperRuns.atPaperRate("C1", 100, 3000, 2, 5)));
+
+        // when
+        PaperReport.write(dir, sources, "cmd");
+
+        // then: decades labelled 10, 100, 1k, 10k on the latency chart; the throughput axis stays linear
+        String latency = Files.readString(dir.resolve("paper/fig2-latency-light.svg"));
+        assertThat(latency).contains("ms (log scale)").contains(">10</text>").contains(">100</text>")
+                .contains(">1k</text>");
+        assertThat(Files.readString(dir.resolve("paper/fig7-throughput-light.svg"))).doesNotContain("orders/s (log scale)")
+                .contains("orders/s</text>");
+    }
+
+    @Test
+    void shouldLabelLogTicksBelowOneWithoutRoundingThemToZero() {
+        assertThat(PaperReport.logTicks(-1, 0)).extracting(SvgChart.Tick::label).containsExactly("0.1", "0.2", "0.5", "1");
+    }
+
     private static PaperReport.Source seedRun(String scenario, double ordersPerSec) {
         RunResult r = Runs.withFigures(Runs.result(), "slow-kafka", ordersPerSec, 50, 90, 4, 2);
         RunResult passed = new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
