@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
  * {@code paper [--quick] [--out DIR]}: the paper reproduced in one command. Runs its Table II
  * sweeps as {@code run} does ({@value #FULL}, or {@value #QUICK} with {@code --quick}), then writes
  * PAPER.md and its charts into the results directory ({@link PaperReport}) and prints the verdict
- * on each claim. With {@code --quick}, also says how many of its figures land within the ranges
+ * on each claim. With {@code --quick}, also says how many of its figures land within the bands
  * docs/paper/table2-ours.csv states for the full sweep. Exit 0 when every run passed, 1 when one
  * failed or was interrupted, 2 for bad input.
  */
@@ -78,7 +78,7 @@ final class PaperCommand implements Callable<Integer> {
             List<RangeCheck.Comparison> comparisons = RangeCheck.compare(ours,
                     RangeCheck.parse(Files.readString(stated), stated.toString()), 0);
             long within = comparisons.stream().filter(RangeCheck.Comparison::within).count();
-            console.println("  " + within + " of " + comparisons.size() + " figures within the ranges of " + stated
+            console.println("  " + within + " of " + comparisons.size() + " figures within the bands of " + stated
                     + " (`./chaos report --paper " + dir + " --against " + stated + "` lists them)");
         }
         return exit;

@@ -50,10 +50,11 @@ public final class ReportCommand implements Callable<Integer> {
     boolean paper;
 
     @Option(names = "--against", paramLabel = "CSV", description = "With --paper: check the runs' figures against the"
-            + " ranges this table2-ours.csv states instead of writing the page; exit 1 when one lands outside.")
+            + " bands this table2-ours.csv states (each point's range widened by the measured repeat-to-repeat factor)"
+            + " instead of writing the page; exit 1 when one lands outside.")
     Path against;
 
-    @Option(names = "--tolerance", paramLabel = "PERCENT", description = "With --against: widen each stated range by"
+    @Option(names = "--tolerance", paramLabel = "PERCENT", description = "With --against: widen each stated band by"
             + " this share of its median on each side (default ${DEFAULT-VALUE}).", defaultValue = "0")
     double tolerance;
 

@@ -24,6 +24,8 @@ import io.supplychaos.paper.OurTable2.Metric;
 import io.supplychaos.paper.OurTable2.Spread;
 import io.supplychaos.paper.PaperClaims;
 import io.supplychaos.paper.PaperTable;
+import io.supplychaos.paper.RangeCheck;
+import io.supplychaos.paper.RerunBand;
 import io.supplychaos.paper.SeedFindings;
 import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
@@ -110,6 +112,7 @@ public final class PaperReport {
         verdicts(md, PaperClaims.judge(ours, paper.messageCounts()));
         howWeRan(md, ours, sources);
         table2(md, ours, paper);
+        rerunBands(md, ours);
         figures(md, charts);
         claims(md, PaperClaims.judge(ours, paper.messageCounts()));
         machine(md, sources);
@@ -174,7 +177,7 @@ public final class PaperReport {
         row(md, "jitter", "\"variation in message delivery time between subsequent messages\"", "mean absolute"
                 + " difference of consecutive latencies: one hop in send order, end to end in completion order");
         row(md, "repeats", "not stated (one figure per point)", repeats(ours));
-        row(md, "warm-up", "not stated", orders(workload.get("warmup")) + " orders at the first point of a config, "
+        row(md, "warm-up", "not stated", firstWarmups(ours) + " orders at the first point of a config, "
                 + io.supplychaos.scenario.ScenarioRunner.LATER_WARMUP + " at each later one");
         md.append('\n');
         Provenance provenance = sources.stream().map(s -> s.result().provenance()).filter(Objects::nonNull).findFirst()
@@ -222,6 +225,43 @@ public final class PaperReport {
                 new Column("as fast as possible", (c, m) -> cell(ours.spread(Experiment.CAPACITY, c, m, Metric.THROUGHPUT))),
                 new Column("at the paper's rate", (c, m) -> cell(ours.spread(Experiment.PAPER_RATE, c, m,
                         Metric.THROUGHPUT)))));
+    }
+
+    /** How far a re-run lands: the repeat-to-repeat factor per experiment, config and metric, measured. */
+    private static void rerunBands(StringBuilder md, OurTable2 ours) {
+        RerunBand bands = RerunBand.of(ours);
+        md.append("## How far a re-run lands\n\n");
+        md.append("Two runs of the same point on this machine do not give the same figure: the brokers, the app, Toxiproxy"
+                + " and the load generator share its cores, and a collection pause or a busy core moves a run's"
+                + " averages. For each experiment, config and metric, the factor below is the largest ratio (largest /"
+                + " smallest) between the runs of any point that was run more than once, with how many points were."
+                + " A re-run of a point is expected within its range above widened by that factor on each side"
+                + " ([min / factor, max x factor]); `docs/paper/" + OURS_CSV + "` states that band per figure as"
+                + " `low,high`, and `./chaos paper --quick` checks a re-run against it. A dash: no point of that kind"
+                + " was repeated, so its band is the bare range. A bare range would not do on its own: a faithful"
+                + " re-run lands inside the range of n earlier runs only with probability (n-1)/(n+1).\n\n");
+        List<Metric> metrics = List.of(Metric.LATENCY_ONE_HOP, Metric.LATENCY_E2E, Metric.REQUEST_TIME,
+                Metric.JITTER_ONE_HOP, Metric.JITTER_E2E, Metric.THROUGHPUT);
+        md.append("| experiment | config |");
+        StringBuilder rule = new StringBuilder("|---|---|");
+        for (Metric metric : metrics) {
+            md.append(' ').append(metric.label()).append(" |");
+            rule.append("---:|");
+        }
+        md.append('\n').append(rule).append('\n');
+        for (Experiment experiment : Experiment.values()) {
+            for (String config : CONFIGS) {
+                md.append("| ").append(experiment == Experiment.PAPER_RATE ? "at the paper's rate" : "as fast as possible")
+                        .append(" | ").append(config).append(" |");
+                for (Metric metric : metrics) {
+                    md.append(' ').append(bands.factor(experiment, config, metric)
+                            .map(f -> String.format(Locale.ROOT, "x%.2f (%d)", f.factor(), f.points())).orElse("-"))
+                            .append(" |");
+                }
+                md.append('\n');
+            }
+        }
+        md.append('\n');
     }
 
     private interface CellText {
@@ -537,7 +577,7 @@ public final class PaperReport {
                         + " directories it is given, so the repeats of a sweep are simply more directories."
                         + " `scenarios/paper-quick.yaml` runs a subset (every config at five message counts, both"
                         + " sweeps) in about 12 minutes; `./chaos report --paper QUICK_DIR --against docs/paper/"
-                        + OURS_CSV + "` then says which of its figures land within the ranges above. The charts are in"
+                        + OURS_CSV + "` then says which of its figures land within the bands under [How far a re-run lands](#how-far-a-re-run-lands). The charts are in"
                         + " `docs/paper/`, our Table II figures as data in `docs/paper/" + OURS_CSV + "`, the seeds'"
                         + " own figures in `src/main/resources/paper/seed-findings.tsv` and the paper's Table II in"
                         + " `src/main/resources/paper/paper-table2.csv`.\n");
@@ -547,15 +587,18 @@ public final class PaperReport {
 
     /** Our medians and ranges, one line per experiment, config, message count and metric. */
     static String csv(OurTable2 ours) {
-        StringBuilder csv = new StringBuilder("experiment,config,messages,metric,median,min,max,runs\n");
+        RerunBand bands = RerunBand.of(ours);
+        StringBuilder csv = new StringBuilder(RangeCheck.HEADER).append('\n');
         for (OurTable2.Cell cell : ours.cells()) {
             for (Metric metric : Metric.values()) {
                 Spread s = cell.spread(metric);
                 if (s.measured()) {
+                    RerunBand.Band band = bands.band(cell.experiment(), cell.config(), metric, s);
                     csv.append(cell.experiment().name().toLowerCase(Locale.ROOT)).append(',').append(cell.config())
                             .append(',').append(cell.messages()).append(',').append(metric.name().toLowerCase(Locale.ROOT))
                             .append(',').append(s.median()).append(',').append(s.min()).append(',').append(s.max())
-                            .append(',').append(s.n()).append('\n');
+                            .append(',').append(s.n()).append(',').append(band.low()).append(',').append(band.high())
+                            .append('\n');
                 }
             }
         }
@@ -571,6 +614,28 @@ public final class PaperReport {
     @SuppressWarnings("unchecked")
     private static Map<String, Object> map(Object value) {
         return value instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    /**
+     * The warm-ups the first points of the sessions had, most frequent first ("6,000", or "6,000 or
+     * 2,000" when runs of two scenarios are pooled): every warm-up but the later points' own.
+     */
+    static String firstWarmups(OurTable2 ours) {
+        Map<String, Long> seen = new LinkedHashMap<>();
+        String later = orders(List.of(io.supplychaos.scenario.ScenarioRunner.LATER_WARMUP));
+        for (Experiment experiment : Experiment.values()) {
+            for (RunResult run : ours.runs(experiment)) {
+                String phases = orders(run.workload() == null ? null : run.workload().get("warmup"));
+                if (!phases.equals(later)) {
+                    seen.merge(phases, 1L, Long::sum);
+                }
+            }
+        }
+        if (seen.isEmpty()) {
+            return later;
+        }
+        return String.join(" or ", seen.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).map(Map.Entry::getKey).toList());
     }
 
     /** A warm-up list as "6,000" (or "1,000 + 500" for several phases). */

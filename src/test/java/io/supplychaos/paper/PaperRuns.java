@@ -39,4 +39,14 @@ public final class PaperRuns {
                 new RunResult.FirstRead(messages, hop, jitter));
         return r.withPaper(PaperTable.load().figures(config, messages).orElseThrow());
     }
+
+    /** {@code run} as if its session warmed up with {@code phases} before it. */
+    public static RunResult withWarmup(RunResult r, List<Long> phases) {
+        Map<String, Object> workload = new LinkedHashMap<>(r.workload());
+        workload.put("warmup", phases);
+        return new RunResult(r.scenario(), r.env(), workload, r.orders(), r.throughput(), r.latencyMs(), r.requestTimeMs(),
+                r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
+                r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance(),
+                r.firstReadMs());
+    }
 }

@@ -77,6 +77,38 @@ class PaperReportTest {
     }
 
     @Test
+    void shouldStateTheFirstPointsWarmUpsNotTheLaterPointsShortOnes() {
+        // given: two sessions' first points (6,000 twice, 2,000 once) and later points with 200 each
+        List<RunResult> runs = List.of(
+                PaperRuns.withWarmup(PaperRuns.atPaperRate("C1", 100, 10, 2, 4), List.of(6000L)),
+                PaperRuns.withWarmup(PaperRuns.atPaperRate("C1", 250, 10, 2, 4), List.of(200L)),
+                PaperRuns.withWarmup(PaperRuns.atPaperRate("C2", 100, 10, 2, 4), List.of(6000L)),
+                PaperRuns.withWarmup(PaperRuns.atPaperRate("C2", 250, 10, 2, 4), List.of(200L)),
+                PaperRuns.withWarmup(PaperRuns.asFastAsPossible("C3", 100, 900), List.of(2000L)));
+
+        // when / then
+        assertThat(PaperReport.firstWarmups(io.supplychaos.paper.OurTable2.of(runs))).isEqualTo("6,000 or 2,000");
+    }
+
+    @Test
+    void shouldStateTheMeasuredRepeatToRepeatFactorAndTheBandItGivesEachFigure() throws IOException {
+        // given: every point run twice, at 0.9 and 1.1 times the paper's figure
+        Path markdown = PaperReport.write(dir, everyPointTwice(), "./chaos report --paper results/x");
+
+        // then: the page states the factor 1.1 / 0.9 per config over the 22 repeated points
+        String md = Files.readString(markdown);
+        assertThat(md).contains("## How far a re-run lands")
+                .containsPattern("\\| at the paper's rate \\| C2 \\| x1\\.22 \\(22\\) \\|");
+        // and the CSV's band for a point is its range widened by that factor
+        String line = Files.readString(dir.resolve("paper").resolve(PaperReport.OURS_CSV)).lines()
+                .filter(l -> l.startsWith("capacity,C1,100,throughput,")).findFirst().orElseThrow();
+        String[] cells = line.split(",");
+        double factor = 1.1 / 0.9;
+        assertThat(Double.parseDouble(cells[8])).isCloseTo(Double.parseDouble(cells[5]) / factor, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(Double.parseDouble(cells[9])).isCloseTo(Double.parseDouble(cells[6]) * factor, org.assertj.core.api.Assertions.within(1e-6));
+    }
+
+    @Test
     void shouldListAFailedRunAndSayWhenAPointWasNotRun() throws IOException {
         // given: one failed run at C1 100 only
         RunResult failed = PaperRuns.run("C1", 100, 93.5, 30, 5, 9, 90, io.supplychaos.check.Verdict.FAIL);

@@ -30,13 +30,15 @@ import io.supplychaos.topology.state.OpenOrder;
  * <p>One store instead of an open-order set plus a deadline index: one changelog written where
  * two took 3.8 records per order (docs/PERFORMANCE.md). Alerted orders stay in the store, flagged, until they are final:
  * a punctuation skips them, so a stuck order is alerted once, and counted once in
- * {@value SupplyMetrics#STUCK_ORDERS}.
+ * {@value SupplyMetrics#STUCK_ORDERS}. A punctuation scans from where the previous one ended
+ * ({@link DeadlineIndex.ScanMark}), not over the tombstones every final order leaves behind.
  */
 public final class SlaMonitorProcessor extends ContextualProcessor<String, Notification, String, Alert> {
 
     private final SupplyChainSettings settings;
     private KeyValueStore<String, OpenOrder> openOrders;
     private Counter stuck;
+    private DeadlineIndex.ScanMark scanned;
 
     public SlaMonitorProcessor(SupplyChainSettings settings) {
         this.settings = settings;
@@ -46,6 +48,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
     public void init(ProcessorContext<String, Alert> context) {
         super.init(context);
         openOrders = context.getStateStore(StoreNames.SLA_DEADLINES);
+        scanned = new DeadlineIndex.ScanMark();
         stuck = Counter.register(context, SupplyMetrics.STUCK_ORDERS, "orders not final within the SLA (STUCK_ORDER alerts)",
                 SupplyMetrics.SLA_MONITOR);
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::alertOverdue);
@@ -54,14 +57,18 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
     @Override
     public void process(Record<String, Notification> record) {
         Notification notification = record.value();
-        String key = DeadlineIndex.key(notification.placedAt() + settings.stuckOrderSla().toMillis(),
-                notification.orderId());
+        long deadline = notification.placedAt() + settings.stuckOrderSla().toMillis();
+        String key = DeadlineIndex.key(deadline, notification.orderId());
         OpenOrder open = openOrders.get(key);
         if (notification.status().isFinal()) {
             if (open != null) {
                 openOrders.delete(key);
             }
             return;
+        }
+        if (open == null) {
+            // a first notification already past its deadline must still be seen by the next scan
+            scanned.added(deadline);
         }
         openOrders.put(key, open == null
                 ? OpenOrder.first(notification.orderId(), notification.placedAt(), notification.status())
@@ -70,7 +77,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
 
     private void alertOverdue(long now) {
         List<KeyValue<String, OpenOrder>> due = new ArrayList<>();
-        try (KeyValueIterator<String, OpenOrder> entries = openOrders.range(DeadlineIndex.firstKey(),
+        try (KeyValueIterator<String, OpenOrder> entries = openOrders.range(scanned.firstKey(),
                 DeadlineIndex.lastKeyDueAt(now))) {
             entries.forEachRemaining(entry -> {
                 if (!entry.value.alerted()) {
@@ -87,5 +94,6 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
                             + settings.stuckOrderSla().toMillis() + " ms); last state " + open.lastStatus(), now);
             context().forward(new Record<>(open.orderId(), alert, now));
         }
+        scanned.scannedTo(now);
     }
 }

@@ -79,6 +79,33 @@ class SlaMonitorProcessorTest {
         assertThat(open.approximateNumEntries()).as("tracked until final").isEqualTo(1);
     }
 
+    @Test
+    void shouldAlertAnOrderFirstSeenAfterTheScanHadPassedItsDeadline() {
+        // given: a scan at 20 s found nothing due
+        punctuate(20_000);
+
+        // when: an order placed at 1 s (deadline 11 s) is first heard of now, and the next scan runs
+        notify("late-news", OrderStatus.CONFIRMED, 1_000);
+        punctuate(20_500);
+
+        // then: it is alerted although the scans had moved past its deadline
+        assertThat(context.forwarded()).extracting(forward -> forward.record().value().orderId())
+                .containsExactly("late-news");
+    }
+
+    @Test
+    void shouldAlertEachOrderOnceAcrossManyScans() {
+        notify("a", OrderStatus.CONFIRMED, 0);
+        notify("b", OrderStatus.CONFIRMED, 2_000);
+
+        for (long now = 10_000; now <= 14_000; now += 500) {
+            punctuate(now);
+        }
+
+        assertThat(context.forwarded()).extracting(forward -> forward.record().value().orderId())
+                .containsExactly("a", "b");
+    }
+
     private void punctuate(long now) {
         context.scheduledPunctuators().get(0).getPunctuator().punctuate(now);
     }
