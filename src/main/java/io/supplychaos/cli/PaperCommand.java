@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "paper", description = {"Reproduce the paper: run its Table II sweeps, then write PAPER.md (Table II"
         + " beside ours, Figs. 2-9, a verdict per claim) into the results.",
-        "--quick: 15 of the 66 points in about 12 minutes, checked against docs/paper/table2-ours.csv."})
+        "--quick: 15 of the 66 points in 12 to 18 minutes, checked against docs/paper/table2-ours.csv."})
 final class PaperCommand implements Callable<Integer> {
 
     static final String FULL = "scenarios/paper-table2.yaml";

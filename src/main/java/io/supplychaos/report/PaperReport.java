@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -184,7 +185,7 @@ public final class PaperReport {
                 .orElse(null);
         if (provenance != null) {
             md.append("**Where.** Kafka ").append(provenance.kafka()).append(", supply-chaos ").append(provenance.tool())
-                    .append(" (").append(provenance.gitCommit()).append("); the tool on Java ").append(provenance.java());
+                    .append(' ').append(builds(sources)).append("; the tool on Java ").append(provenance.java());
             if (provenance.clusterJava() != null) {
                 md.append(", brokers and app on Java ").append(provenance.clusterJava());
             }
@@ -196,6 +197,38 @@ public final class PaperReport {
             md.append(". Brokers, the app, Toxiproxy and the load generator share these cores; the paper's machine is"
                     + " not stated.\n\n");
         }
+    }
+
+    /**
+     * The builds the runs were made with, oldest first: one commit in brackets, or each with its runs
+     * and when, so that a repeat taken before a change to the app can be told from one after.
+     */
+    static String builds(List<Source> sources) {
+        Map<String, List<Source>> byBuild = new LinkedHashMap<>();
+        sources.stream().filter(s -> s.result().provenance() != null)
+                .sorted(Comparator.comparingLong(s -> s.result().startedAt()))
+                .forEach(s -> byBuild.computeIfAbsent(shortCommit(s.result().provenance().gitCommit()),
+                        k -> new ArrayList<>()).add(s));
+        if (byBuild.size() <= 1) {
+            return "(" + byBuild.keySet().stream().findFirst().orElse("commit unknown") + ")";
+        }
+        List<String> each = new ArrayList<>();
+        byBuild.forEach((commit, runs) -> {
+            long first = runs.stream().mapToLong(r -> r.result().startedAt()).filter(t -> t > 0).min().orElse(0);
+            long last = runs.stream().mapToLong(r -> r.result().endedAt()).max().orElse(0);
+            each.add("`" + commit + "` (" + count(runs.size()) + (runs.size() == 1 ? " run" : " runs")
+                    + (first > 0 ? ", " + utc(first) + " to " + utc(last) + " UTC" : "") + ")");
+        });
+        return "in " + byBuild.size() + " builds, " + String.join(", ", each);
+    }
+
+    private static String shortCommit(String commit) {
+        if (commit == null || commit.isBlank()) {
+            return "commit unknown";
+        }
+        String dirty = commit.endsWith("+dirty") ? "+dirty" : "";
+        String hash = commit.substring(0, commit.length() - dirty.length());
+        return (hash.length() > 7 ? hash.substring(0, 7) : hash) + dirty;
     }
 
     private static String repeats(OurTable2 ours) {
@@ -416,8 +449,8 @@ public final class PaperReport {
         }
         md.append("## What bounds our figures\n\nThe brokers, the app, Toxiproxy and the load generator share this"
                 + " machine. Where its CPU is saturated, latency describes the machine's queue more than Kafka."
-                + " The share of measured seconds with the host CPU at 90 % or more, per run: median (min-max) over"
-                + " the runs of each config.\n\n| config | at the paper's rate | as fast as possible |\n|---|---:|---:|\n");
+                + " The share of measured seconds (sending and draining, warm-up excluded) with the host CPU at 90 %"
+                + " or more, per run: median (min-max) over the runs of each config.\n\n| config | at the paper's rate | as fast as possible |\n|---|---:|---:|\n");
         for (String config : CONFIGS) {
             md.append("| ").append(config).append(" |");
             for (Experiment experiment : List.of(Experiment.PAPER_RATE, Experiment.CAPACITY)) {
@@ -576,7 +609,7 @@ public final class PaperReport {
                 .append("```\n\nThe page names its own command at the top: it reads every run at or below the"
                         + " directories it is given, so the repeats of a sweep are simply more directories."
                         + " `scenarios/paper-quick.yaml` runs a subset (every config at five message counts, both"
-                        + " sweeps) in about 12 minutes; `./chaos report --paper QUICK_DIR --against docs/paper/"
+                        + " sweeps) in 12 to 18 minutes; `./chaos report --paper QUICK_DIR --against docs/paper/"
                         + OURS_CSV + "` then says which of its figures land within the bands under [How far a re-run lands](#how-far-a-re-run-lands). The charts are in"
                         + " `docs/paper/`, our Table II figures as data in `docs/paper/" + OURS_CSV + "`, the seeds'"
                         + " own figures in `src/main/resources/paper/seed-findings.tsv` and the paper's Table II in"

@@ -44,14 +44,17 @@ public final class RunHealth {
     }
 
     /**
-     * The share (0 to 1) of the measured phase's sampled seconds in which the host CPU was at
-     * {@value #SATURATED_PCT} % or more; NaN when no measured second sampled it.
+     * The share (0 to 1) of the measured seconds in which the host CPU was at {@value #SATURATED_PCT} %
+     * or more; NaN when no measured second sampled it. Measured seconds are the measure phase and the
+     * drain: an as-fast-as-possible run sends in a second or two and its orders are processed while
+     * it drains, so counting the sending alone would call a busy run idle.
      */
     public static double saturatedShare(List<TimeSeriesRow> rows) {
         long sampled = 0;
         long saturated = 0;
         for (TimeSeriesRow row : rows) {
-            if (row.phase() == io.supplychaos.history.HistoryEvent.Phase.MEASURE && Double.isFinite(row.hostCpuPct())) {
+            if ((row.phase() == io.supplychaos.history.HistoryEvent.Phase.MEASURE
+                    || row.phase() == io.supplychaos.history.HistoryEvent.Phase.DRAIN) && Double.isFinite(row.hostCpuPct())) {
                 sampled++;
                 if (row.hostCpuPct() >= SATURATED_PCT) {
                     saturated++;

@@ -49,4 +49,12 @@ public final class PaperRuns {
                 r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance(),
                 r.firstReadMs());
     }
+
+    /** {@code run} as if it started at {@code startedAt} (epoch ms) and took a minute. */
+    public static RunResult startedAt(RunResult r, long startedAt) {
+        return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(),
+                startedAt, startedAt + 60_000, r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(),
+                r.provenance(), r.firstReadMs());
+    }
 }

@@ -187,6 +187,31 @@ class PaperReportTest {
     }
 
     @Test
+    void shouldNameEachBuildTheRunsWereMadeWithWhenARepeatCameFromAnotherCommit() {
+        // given: a repeat before a change to the app and one after, from a dirty tree
+        RunResult run = PaperRuns.atPaperRate("C1", 100, 10, 2, 5);
+        List<PaperReport.Source> sources = List.of(
+                new PaperReport.Source(Path.of("after"), PaperRuns.startedAt(run, 1_800_000_000_000L)
+                        .withProvenance(provenance("bbbbbbbbbbbbbbbbbbbb+dirty"))),
+                new PaperReport.Source(Path.of("before"), PaperRuns.startedAt(run, 1_700_000_000_000L)
+                        .withProvenance(provenance("aaaaaaaaaaaaaaaaaaaa"))),
+                new PaperReport.Source(Path.of("before-2"), PaperRuns.startedAt(run, 1_700_000_100_000L)
+                        .withProvenance(provenance("aaaaaaaaaaaaaaaaaaaa"))));
+
+        // when
+        String builds = PaperReport.builds(sources);
+
+        // then
+        assertThat(builds).startsWith("in 2 builds, `aaaaaaa` (2 runs, 2023-11-14 22:13 to 2023-11-14 22:16 UTC), ").contains("`bbbbbbb+dirty` (1 run, ");
+        assertThat(PaperReport.builds(sources.subList(1, 3))).isEqualTo("(aaaaaaa)");
+    }
+
+    private static io.supplychaos.result.Provenance provenance(String commit) {
+        return new io.supplychaos.result.Provenance("0.1.0", commit, "4.1.1", "17", null, java.util.Map.of(),
+                java.util.Map.of(), null, null, java.util.Map.of());
+    }
+
+    @Test
     void shouldLabelLogTicksBelowOneWithoutRoundingThemToZero() {
         assertThat(PaperReport.logTicks(-1, 0)).extracting(SvgChart.Tick::label).containsExactly("0.1", "0.2", "0.5", "1");
     }

@@ -18,8 +18,8 @@ class RunHealthTest {
     }
 
     @Test
-    void shouldCountOnlyTheMeasuredSecondsInTheSaturatedShare() {
-        // given: a saturated warm-up and drain, a measured phase saturated for 1 of its 4 sampled seconds
+    void shouldCountTheMeasuredAndDrainingSecondsButNotTheWarmupInTheSaturatedShare() {
+        // given: a saturated warm-up, a measured phase saturated for 1 of its 4 sampled seconds, a saturated drain
         List<TimeSeriesRow> rows = new ArrayList<>();
         rows.add(cpu(Phase.WARMUP, -2, 100));
         rows.add(cpu(Phase.WARMUP, -1, 100));
@@ -29,9 +29,10 @@ class RunHealthTest {
         rows.add(cpu(Phase.MEASURE, 3, Double.NaN));
         rows.add(cpu(Phase.MEASURE, 4, 10));
         rows.add(cpu(Phase.DRAIN, 5, 100));
+        rows.add(cpu(Phase.READ_BACK, 6, 100));
 
-        // when / then
-        assertThat(RunHealth.saturatedShare(rows)).isEqualTo(0.25);
+        // when / then: 2 of 5 (the warm-up and the read-back are not the measured orders' seconds)
+        assertThat(RunHealth.saturatedShare(rows)).isEqualTo(0.4);
     }
 
     @Test
