@@ -185,7 +185,7 @@ class PlantedDefectsIT {
     @Test
     @Order(5)
     @Timeout(360)
-    void shouldCountDuplicatesUnderAtLeastOnceAndJudgeThemByTheExpectation() throws Exception {
+    void shouldCountWhatAtLeastOnceCostsUnderAnAppKillAndJudgeItByTheExpectation() throws Exception {
         Run done = start("""
                 name: it-alos-kill-app
                 env: c2
@@ -198,12 +198,21 @@ class PlantedDefectsIT {
                 drainTimeout: 60s
                 """).get();
 
+        // at_least_once after a crash: records reprocessed since the last commit show up twice, and
+        // the manufacturer's stores, restored from changelogs not written atomically, can disagree
+        // (the per-order guard remembers a command whose stock change was lost): both are real
+        // outcomes of this guarantee, so the verdict must FAIL exactly when one of them happened
         long duplicates = done.summary().at("/orders/duplicates/count").asLong();
-        assertThat(done.summary().get("verdict").asText()).as(done.output())
-                .isEqualTo(duplicates > 0 ? "FAIL" : "PASS");
-        assertThat(done.exit()).isEqualTo(duplicates > 0 ? 1 : 0);
+        long stock = done.summary().at("/orders/stock/violations/count").asLong();
+        boolean broken = duplicates > 0 || stock > 0;
+        assertThat(done.summary().get("verdict").asText()).as(done.output()).isEqualTo(broken ? "FAIL" : "PASS");
+        assertThat(done.exit()).isEqualTo(broken ? 1 : 0);
+        String violations = done.summary().get("violations").toString();
         if (duplicates > 0) {
-            assertThat(done.summary().get("violations").toString()).contains("duplicates " + duplicates);
+            assertThat(violations).contains("duplicates " + duplicates);
+        }
+        if (stock > 0) {
+            assertThat(violations).contains("stock: ");
         }
         assertThat(done.summary().at("/orders/lost/count").asLong()).isZero();
     }

@@ -51,6 +51,13 @@ import io.supplychaos.topology.state.StockCommand;
  * drug is partitioned to another task and is not recognised, and neither is a copy arriving more
  * than {@code orderRetention} after the order was released or rejected, when its entry has been
  * deleted (deadlines in {@value StoreNames#MANUFACTURER_ORDER_EXPIRY}).
+ *
+ * <p><b>Under at_least_once the guard can outlive the stock change it guards.</b> The stock lives
+ * in {@value StoreNames#INVENTORY} and the guard in {@value StoreNames#MANUFACTURER_ORDERS}; without
+ * transactions their changelogs are written independently, so an instance killed between the two
+ * writes comes back with the guard ("RELEASED") and without the move of stock. The command,
+ * reprocessed, is then dropped as repeated and the units never ship: the run's stock check reports
+ * it. exactly_once_v2 commits both changelogs with the input offsets and has no such gap.
  */
 public final class ManufacturerProcessor extends ContextualProcessor<String, StockCommand, String, SupplyEvent> {
 
