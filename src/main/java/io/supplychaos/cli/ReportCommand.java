@@ -4,6 +4,7 @@ import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.paper.OurTable2;
 import io.supplychaos.paper.RangeCheck;
 import io.supplychaos.report.CompareReport;
+import io.supplychaos.report.KeptRuns;
 import io.supplychaos.report.PaperReport;
 import io.supplychaos.report.ResultFiles;
 import io.supplychaos.report.SweepReport;
@@ -28,8 +29,11 @@ import java.util.concurrent.Callable;
  * report.html) or the parent of several runs, a repeat or a sweep (re-renders each run's
  * report.html, then writes the parent's summary.json and index report.html). With two or more run
  * directories: compares them side by side ({@link CompareReport}), the first the baseline, into
- * {@code --out} (default {@code results/<timestamp>-compare}). Exit 0 when written; 2, with a
- * message naming the file, when a DIR or a file in it is missing or unreadable.
+ * {@code --out} (default {@code results/<timestamp>-compare}). With {@code --paper}: writes
+ * PAPER.md from every run at or below the DIRs ({@link PaperReport}), after copying them into
+ * docs/paper/runs with {@code --keep} ({@link KeptRuns}), or checks them against stated bands with
+ * {@code --against}. Exit 0 when written; 2, with a message naming the file, when a DIR or a file
+ * in it is missing or unreadable, or a kept copy would be overwritten.
  */
 @Command(name = "report",
         description = {"Re-render report.html from a run directory (or every run and the index of a directory of runs),",
@@ -54,6 +58,16 @@ public final class ReportCommand implements Callable<Integer> {
             + " instead of writing the page; exit 1 when one lands outside.")
     Path against;
 
+    @Option(names = "--keep", arity = "0..1", paramLabel = "DIR", fallbackValue = KEEP_DEFAULT,
+            description = "With --paper: first copy each run's summary.json and timeseries.csv into DIR/<name of each"
+                    + " directory given> (DIR defaults to the project's docs/paper/runs), then build the page from those"
+                    + " copies and name them in its command, so that it regenerates from a clone. Kept files are never"
+                    + " overwritten.")
+    String keep;
+
+    /** What {@code --keep} without a directory stands for: the project's docs/paper/runs. */
+    static final String KEEP_DEFAULT = "<docs/paper/runs>";
+
     @Option(names = "--tolerance", paramLabel = "PERCENT", description = "With --against: widen each stated band by"
             + " this share of its median on each side (default ${DEFAULT-VALUE}).", defaultValue = "0")
     double tolerance;
@@ -72,6 +86,10 @@ public final class ReportCommand implements Callable<Integer> {
         }
         if (against != null && !paper) {
             err.println("report: --against needs --paper");
+            return ChaosCli.EXIT_BAD_INPUT;
+        }
+        if (keep != null && (!paper || against != null)) {
+            err.println("report: --keep needs --paper, and only keeps runs for writing the page (not with --against)");
             return ChaosCli.EXIT_BAD_INPUT;
         }
         if (tolerance < 0 || tolerance > 100) {
@@ -93,6 +111,15 @@ public final class ReportCommand implements Callable<Integer> {
 
     private int paper() throws IOException {
         PrintWriter console = spec.commandLine().getOut();
+        List<Path> dirs = this.dirs;
+        if (keep != null) {
+            Path keepRoot = keep.equals(KEEP_DEFAULT)
+                    ? ChaosPaths.defaults().home().resolve("docs").resolve(PaperReport.CHARTS).resolve("runs")
+                    : Path.of(keep);
+            dirs = KeptRuns.keep(dirs, keepRoot).stream().map(ReportCommand::shown).toList();
+            console.println("kept in " + shown(keepRoot) + ": " + dirs.stream().map(Path::toString)
+                    .collect(java.util.stream.Collectors.joining(" ")));
+        }
         List<PaperReport.Source> sources = PaperReport.read(PaperReport.runDirectories(dirs));
         if (sources.stream().noneMatch(s -> s.result().paper() != null)) {
             spec.commandLine().getErr().println("report: --paper: no run of the paper's scenarios (paper: true) under "
@@ -126,6 +153,13 @@ public final class ReportCommand implements Callable<Integer> {
         }
         console.println(PaperReport.write(target, sources, command.toString()));
         return 0;
+    }
+
+    /** {@code path} as the page's command names it: relative to the working directory when below it. */
+    private static Path shown(Path path) {
+        Path here = Path.of("").toAbsolutePath();
+        Path absolute = path.toAbsolutePath().normalize();
+        return absolute.startsWith(here) ? here.relativize(absolute) : absolute;
     }
 
     private static Path render(Path dir) throws IOException {

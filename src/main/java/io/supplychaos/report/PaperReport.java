@@ -493,12 +493,18 @@ public final class PaperReport {
             md.append("| stage | what changes | the seed | seed vs baseline | ours: orders/s | records/s"
                     + " | latency p50 / p99 (ms) | request time (ms) | ours vs baseline | agrees |\n"
                     + "|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
+            List<String> failed = new ArrayList<>();
             for (SeedFindings.Stage stage : stages) {
                 if (!stage.group().equals(group)) {
                     continue;
                 }
                 List<RunResult> mine = runsNamed(sources, stage.run());
                 List<RunResult> base = runsNamed(sources, stage.baseline());
+                // A failed run's figures are shown as measured, but a direction read from them would
+                // judge a chain that did not finish: the stage is not judged, and the failure is named.
+                boolean judged = Stream.concat(mine.stream(), base.stream()).allMatch(r -> r.verdict() == Verdict.PASS);
+                mine.stream().filter(r -> r.verdict() != Verdict.PASS).forEach(r -> failed.add("- **" + stage.stage()
+                        + "** (`" + r.scenario() + "`): " + r.verdict() + ", " + shortened(r.violations())));
                 Spread throughput = spread(mine, r -> r.throughput().ordersPerSec());
                 Spread baseThroughput = spread(base, r -> r.throughput().ordersPerSec());
                 double ratio = throughput.median() / baseThroughput.median();
@@ -509,10 +515,27 @@ public final class PaperReport {
                         .append(num(spread(mine, r -> r.latencyMs().p50()).median())).append(" / ")
                         .append(num(spread(mine, r -> r.latencyMs().p99()).median())).append(" | ")
                         .append(num(spread(mine, r -> r.requestTimeMs().avg()).median())).append(" | ")
-                        .append(ratio(ratio)).append(" | ").append(agrees(stage.seedRatio(), ratio)).append(" |\n");
+                        .append(ratio(ratio)).append(" | ")
+                        .append(judged ? agrees(stage.seedRatio(), ratio) : "not judged: a run failed").append(" |\n");
+            }
+            if (!failed.isEmpty()) {
+                md.append("\nRuns that failed the checker, so their stage is not judged:\n\n");
+                failed.forEach(line -> md.append(line).append('\n'));
             }
             md.append('\n');
         }
+    }
+
+    /** A run's violations in one line, the first in full and the rest counted. */
+    private static String shortened(List<String> violations) {
+        if (violations.isEmpty()) {
+            return "no violation recorded";
+        }
+        String first = violations.get(0);
+        if (first.length() > 160) {
+            first = first.substring(0, 157) + "...";
+        }
+        return first + (violations.size() > 1 ? " (+" + (violations.size() - 1) + " more)" : "");
     }
 
     /** The soak length of the group's runs, when they are bounded by time rather than orders. */
@@ -607,7 +630,11 @@ public final class PaperReport {
                 .append("done\n")
                 .append(command).append('\n')
                 .append("```\n\nThe page names its own command at the top: it reads every run at or below the"
-                        + " directories it is given, so the repeats of a sweep are simply more directories."
+                        + " directories it is given, so the repeats of a sweep are simply more directories. The runs"
+                        + " it was built from are kept in `docs/paper/runs/` (each run's summary.json and"
+                        + " timeseries.csv), so it regenerates from a clone; to add new results, name them after the"
+                        + " kept ones with `--keep`, which copies them there first and names the copies in the"
+                        + " command: `./chaos report --paper docs/paper/runs/* results/NEW --keep`."
                         + " `scenarios/paper-quick.yaml` runs a subset (every config at five message counts, both"
                         + " sweeps) in 12 to 18 minutes; `./chaos report --paper QUICK_DIR --against docs/paper/"
                         + OURS_CSV + "` then says which of its figures land within the bands under [How far a re-run lands](#how-far-a-re-run-lands). The charts are in"

@@ -36,8 +36,13 @@ final class OrderPlacedReadBack {
     private OrderPlacedReadBack() {
     }
 
+    /**
+     * @param sharedId gives the instance of an order id the run already holds (the one it sent),
+     *                 so that a million read-back events do not each keep a copy of theirs
+     */
     static HistoryEvent.ReadBackDone read(KafkaAccess cluster, List<Long> starts, Duration timeout,
-                                          HistoryLog history, BooleanSupplier stop) {
+                                          HistoryLog history, BooleanSupplier stop,
+                                          java.util.function.UnaryOperator<String> sharedId) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String topic = Topics.ORDER_PLACED.name();
         Deserializer<Order> orders = Topics.ORDER_PLACED.valueSerde().deserializer();
@@ -80,7 +85,8 @@ final class OrderPlacedReadBack {
                     break;
                 }
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
-                    history.append(new HistoryEvent.Placed(record.partition(), record.offset(), orderId(orders, record),
+                    history.append(new HistoryEvent.Placed(record.partition(), record.offset(),
+                            sharedId.apply(orderId(orders, record)),
                             System.currentTimeMillis()));
                 }
             }

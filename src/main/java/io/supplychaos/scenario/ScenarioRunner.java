@@ -248,7 +248,7 @@ public final class ScenarioRunner {
                     }
                     if (!stop.get()) {
                         healAndRecover(history, started, deadlines, failures);
-                        readBack(env, history, started, workload, deadlines, stop);
+                        readBack(env, history, started, workload, deadlines, stop, recorder);
                     }
                 } catch (RuntimeException e) {
                     failures.record("run", e);
@@ -467,10 +467,10 @@ public final class ScenarioRunner {
     }
 
     private void readBack(Environments.Opened env, HistoryLog history, Started started, Workload workload,
-                          RunDeadlines deadlines, AtomicBoolean stop) {
+                          RunDeadlines deadlines, AtomicBoolean stop, RunRecorder recorder) {
         enter(Phase.READ_BACK, history, started, System.currentTimeMillis());
         HistoryEvent.ReadBackDone done = OrderPlacedReadBack.read(env.access(), workload.orderPlacedStarts,
-                deadlines.readBack(), history, stop::get);
+                deadlines.readBack(), history, stop::get, recorder::orderId);
         if (!done.complete()) {
             say("read-back: order-placed could not be read to its end");
         }

@@ -60,6 +60,8 @@ public final class OutcomeConsumer implements AutoCloseable {
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final RunRecorder recorder;
+    // one instance per drug id for the history's stock events: a catalogue of a few drugs, seen millions of times
+    private final Map<String, String> drugIds = new java.util.concurrent.ConcurrentHashMap<>();
     private final HistoryLog history;
     private final ToolFailures failures;
     private final String stockCommands;
@@ -274,8 +276,13 @@ public final class OutcomeConsumer implements AutoCloseable {
 
     private HistoryEvent.Observed observed(ConsumerRecord<byte[], byte[]> record, String orderId, String state,
                                            int quantity, long emittedAt, long readAt) {
-        return new HistoryEvent.Observed(topicName(record.topic()), record.partition(), record.offset(), key(record),
-                orderId, state, quantity, emittedAt, readAt);
+        // An order is seen about a dozen times; each decoded copy of its id (and of the key, the same
+        // text) would stay in the history until the run ends. Sharing the one the order was sent with
+        // is most of the history's memory on a run of a million orders.
+        String id = recorder.orderId(orderId);
+        String key = key(record);
+        return new HistoryEvent.Observed(topicName(record.topic()), record.partition(), record.offset(),
+                id != null && id.equals(key) ? id : key, id, state, quantity, emittedAt, readAt);
     }
 
     private HistoryEvent.Observed malformed(ConsumerRecord<byte[], byte[]> record, long readAt) {
@@ -283,11 +290,12 @@ public final class OutcomeConsumer implements AutoCloseable {
                 null, HistoryEvent.Observed.MALFORMED, 0, record.timestamp(), readAt);
     }
 
-    private static HistoryEvent.StockObserved stock(ConsumerRecord<byte[], byte[]> record, InventoryUpdate update,
-                                                    boolean baseline, long readAt) {
-        return new HistoryEvent.StockObserved(record.partition(), record.offset(), update.drugId(), update.initial(),
-                update.produced(), update.available(), update.reserved(), update.shipped(), update.causeOrderId(),
-                baseline, readAt);
+    private HistoryEvent.StockObserved stock(ConsumerRecord<byte[], byte[]> record, InventoryUpdate update,
+                                             boolean baseline, long readAt) {
+        String cause = update.causeOrderId() == null ? null : recorder.orderId(update.causeOrderId());
+        return new HistoryEvent.StockObserved(record.partition(), record.offset(),
+                drugIds.computeIfAbsent(update.drugId(), d -> d), update.initial(), update.produced(),
+                update.available(), update.reserved(), update.shipped(), cause, baseline, readAt);
     }
 
     private static String key(ConsumerRecord<byte[], byte[]> record) {

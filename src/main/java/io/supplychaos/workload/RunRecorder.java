@@ -104,6 +104,15 @@ public final class RunRecorder implements WorkloadGenerator.Listener, io.supplyc
         }
     }
 
+    /**
+     * The instance of {@code orderId} this run sent the order with, so that every event of the
+     * order shares one string; {@code orderId} itself when the order is not this run's.
+     */
+    public String orderId(String orderId) {
+        SentOrder order = orderId == null ? null : sent.get(orderId);
+        return order == null ? orderId : order.order().orderId();
+    }
+
     /** A notification of one of this run's orders was read. */
     public void observed(Notification notification, long readAt) {
         SentOrder order = sent.get(notification.orderId());

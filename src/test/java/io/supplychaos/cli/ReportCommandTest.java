@@ -131,4 +131,34 @@ class ReportCommandTest {
                 r.violations(), r.notes(), r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(), r.paper(),
                 r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
     }
+
+    @Test
+    void shouldKeepThePaperRunsAndNameTheKeptCopiesInThePagesCommand() throws IOException {
+        // given: a paper-rate run in a results directory
+        Path sweep = dir.resolve("results/paper-rate-2");
+        ResultFiles.write(sweep.resolve("c1-100"), new ResultFiles.Run(
+                io.supplychaos.paper.PaperRuns.atPaperRate("C1", 100, 20, 3, 9), Runs.rows()));
+        Path keep = dir.resolve("docs/paper/runs");
+
+        // when
+        int exit = report("--paper", sweep.toString(), "--keep", keep.toString(), "--out", dir.resolve("docs").toString());
+
+        // then
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(keep.resolve("paper-rate-2/c1-100/summary.json")).exists();
+        assertThat(Files.readString(dir.resolve("docs/PAPER.md")))
+                .contains("`./chaos report --paper " + keep.resolve("paper-rate-2") + " --out ");
+    }
+
+    @Test
+    void shouldExit2WhenKeepIsGivenWithoutPaperOrWithAgainst() throws IOException {
+        // given
+        ResultFiles.write(dir.resolve("run"), Runs.run());
+
+        // when / then
+        assertThat(report(dir.resolve("run").toString(), "--keep")).isEqualTo(2);
+        assertThat(err.toString()).contains("--keep needs --paper");
+        assertThat(report("--paper", dir.resolve("run").toString(), "--keep", "--against", "x.csv")).isEqualTo(2);
+        assertThat(err.toString()).contains("not with --against");
+    }
 }

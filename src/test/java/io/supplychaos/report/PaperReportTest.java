@@ -140,6 +140,24 @@ class PaperReportTest {
     }
 
     @Test
+    void shouldNotJudgeTheDirectionOfAStageWhoseRunFailedAndNameTheFailure() throws IOException {
+        // given: the slow broker's chain completed nothing before the drain gave up
+        List<PaperReport.Source> sources = List.of(seedRun("slow-kafka-baseline", 1000),
+                seedRun("slow-kafka-slow-broker", 0, io.supplychaos.check.Verdict.FAIL,
+                        List.of("stuck 21000 orders: in order-placed but never completed", "stock: insulin")),
+                seedRun("slow-kafka-slow-consumer", 500));
+
+        // when
+        String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
+
+        // then: slower than the baseline, as the seed says, but not counted as agreeing
+        assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 0\\.0+ \\| not judged: a run failed \\|")
+                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.50 \\| yes \\|")
+                .contains("- **slow broker** (`slow-kafka-slow-broker`): FAIL, stuck 21000 orders: in order-placed but"
+                        + " never completed (+1 more)");
+    }
+
+    @Test
     void shouldStateTheShortenedSoakOfTheIngestMatrix() throws IOException {
         RunResult p0 = Runs.withScenario(Runs.result(), "ingest-p0-baseline");
         java.util.Map<String, Object> workload = new java.util.LinkedHashMap<>(p0.workload());
@@ -217,11 +235,16 @@ class PaperReportTest {
     }
 
     private static PaperReport.Source seedRun(String scenario, double ordersPerSec) {
+        return seedRun(scenario, ordersPerSec, io.supplychaos.check.Verdict.PASS, List.of());
+    }
+
+    private static PaperReport.Source seedRun(String scenario, double ordersPerSec, io.supplychaos.check.Verdict verdict,
+                                              List<String> violations) {
         RunResult r = Runs.withFigures(Runs.result(), "slow-kafka", ordersPerSec, 50, 90, 4, 2);
-        RunResult passed = new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
-                r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), List.of(), io.supplychaos.check.Verdict.PASS,
-                List.of(), List.of(), r.startedAt(), r.endedAt(), false, r.distribution(), null, r.brokerMetricsSource(),
+        RunResult run = new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), List.of(), verdict,
+                violations, List.of(), r.startedAt(), r.endedAt(), false, r.distribution(), null, r.brokerMetricsSource(),
                 r.provenance(), r.firstReadMs());
-        return new PaperReport.Source(Path.of(scenario), passed);
+        return new PaperReport.Source(Path.of(scenario), run);
     }
 }

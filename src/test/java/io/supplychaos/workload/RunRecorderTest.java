@@ -76,6 +76,19 @@ class RunRecorderTest {
     }
 
     @Test
+    void shouldGiveBackTheIdInstanceTheOrderWasSentWithSoThatItsEventsShareIt() {
+        // given: an order sent, and its id decoded again from a record, equal but another instance
+        Order order = send("m-1", 1_000, false);
+        String decoded = new String("m-1".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                java.nio.charset.StandardCharsets.UTF_8);
+
+        // when / then
+        assertThat(recorder.orderId(decoded)).isSameAs(order.orderId()).isNotSameAs(decoded);
+        assertThat(recorder.orderId("not-ours")).isEqualTo("not-ours");
+        assertThat(recorder.orderId(null)).isNull();
+    }
+
+    @Test
     void shouldNotCountAnOrderInFlightWhoseFinalStateWasReadBeforeItsAck() {
         // given an order whose final notification is read before the producer's callback ran
         Order order = send("m-1", 1_000, false);
