@@ -86,8 +86,19 @@ final class RunCommand implements Callable<Integer> {
         Files.createDirectories(dir);
 
         // keeps the JVM alive after Ctrl-C until the run has torn down and written its partial results
+        // the session open now: after Ctrl-C, if the run has not torn down within the budget (still
+        // checking a large history), the guard stops its apps and env before the JVM exits
+        java.util.concurrent.atomic.AtomicReference<ScenarioRunner.Session> open = new java.util.concurrent.atomic.AtomicReference<>();
         try (StateDirLock lock = StateDirLock.acquire(paths, "run " + file);
-             InterruptGuard guard = new InterruptGuard("run", InterruptGuard.TEARDOWN)) {
+             InterruptGuard guard = new InterruptGuard("run", InterruptGuard.TEARDOWN, () -> {
+                 ScenarioRunner.Session session = open.get();
+                 if (session != null) {
+                     console.println("run: not torn down " + InterruptGuard.TEARDOWN.toSeconds()
+                             + " s after the interrupt; stopping its apps and env now (this run's results are not written)");
+                     console.flush();
+                     session.close();
+                 }
+             })) {
             AtomicBoolean stop = guard.stop();
             ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, io.supplychaos.env.Environments.of(paths),
                     env -> Faults.forOpened(paths, env), deleteTopics, console);
@@ -109,6 +120,7 @@ final class RunCommand implements Callable<Integer> {
                         }
                         if (session == null) {
                             session = runner.open(run, stop);
+                            open.set(session);
                         } else {
                             console.println("  same env and warm app as the previous run (run " + (session.runs() + 1)
                                     + " of this session)");

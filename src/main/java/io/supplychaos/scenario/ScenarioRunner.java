@@ -136,7 +136,8 @@ public final class ScenarioRunner {
         /** The API connection of a Kubernetes env whose app instances are the Deployment's pods. */
         KubernetesBackend appPods;
         private int runs;
-        private boolean closed;
+        // closed from the run's thread, or from the Ctrl-C hook when the run overran its teardown
+        private final AtomicBoolean closed = new AtomicBoolean();
 
         private Session(Scenario scenario, AtomicBoolean stop) {
             this.scenario = scenario;
@@ -150,7 +151,7 @@ public final class ScenarioRunner {
          * guarantee, tuning, properties). Its producer, workload and faults may differ.
          */
         public boolean hosts(Scenario next) {
-            return !closed && next.env().equals(scenario.env()) && appProperties(next).equals(appProperties(scenario))
+            return !closed.get() && next.env().equals(scenario.env()) && appProperties(next).equals(appProperties(scenario))
                     && next.app().instances() == scenario.app().instances() && next.reuseEnv() == scenario.reuseEnv();
         }
 
@@ -161,8 +162,7 @@ public final class ScenarioRunner {
 
         @Override
         public void close() {
-            if (!closed) {
-                closed = true;
+            if (closed.compareAndSet(false, true)) {
                 tearDownSession(this, stop.get());
             }
         }
