@@ -67,6 +67,20 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
         return new Judgement(violations.isEmpty() ? Verdict.PASS : Verdict.FAIL, List.copyOf(violations), notes);
     }
 
+    /** Why sends failed, when they did: the commonest error and how many sends it failed, so no progress names its cause. */
+    private static String sendFailures(RunHistory h) {
+        if (h.sendFailed.isEmpty()) {
+            return "";
+        }
+        java.util.Map<String, Long> byError = new java.util.TreeMap<>();
+        h.sendFailed.values().forEach(f -> byError.merge(String.valueOf(f.error()), 1L, Long::sum));
+        java.util.Map.Entry<String, Long> commonest = byError.entrySet().stream()
+                .max(java.util.Map.Entry.comparingByValue()).orElseThrow();
+        return String.format(Locale.ROOT, "; %,d send(s) failed, %,d of them with %s%s", h.sendFailed.size(),
+                commonest.getValue(), commonest.getKey(),
+                byError.size() > 1 ? " (" + (byError.size() - 1) + " other error(s))" : "");
+    }
+
     private static List<String> violations(RunHistory h, OrderClasses c, StockCheck.Result stock, Measurements m,
                                            List<RunResult.FaultEvent> faults) {
         Expectations expect = h.expect;
@@ -79,7 +93,7 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
         long minAcked = expect.minAcked() == null ? 1 : expect.minAcked();
         if (c.measuredAcked() < minAcked) {
             v.add("no progress: " + c.measuredAcked() + " measured orders acknowledged (expected at least " + minAcked
-                    + ")");
+                    + ")" + sendFailures(h));
         }
         if (h.end.reason() == EndReason.STALLED && !expect.lossExpected()) {
             v.add("sending stalled: " + (h.end.detail() == null ? "no acknowledgement for the stall timeout"

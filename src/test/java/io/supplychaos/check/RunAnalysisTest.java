@@ -405,7 +405,8 @@ class RunAnalysisTest {
 
             assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
             assertThat(analysis.judgement().violations())
-                    .containsExactly("no progress: 0 measured orders acknowledged (expected at least 1)");
+                    .containsExactly("no progress: 0 measured orders acknowledged (expected at least 1); 1 send(s) failed,"
+                            + " 1 of them with TimeoutException: expired");
             assertThat(analysis.orders().neverAcked().sample()).containsExactly("r1-p0-1", "r1-p0-2");
         }
 
