@@ -92,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
         try (StateDirLock lock = StateDirLock.acquire(paths, "run " + file);
              InterruptGuard guard = new InterruptGuard("run", InterruptGuard.TEARDOWN, () -> {
                  ScenarioRunner.Session session = open.get();
-                 if (session != null) {
+                 if (session != null && !session.closed()) {
                      console.println("run: not torn down " + InterruptGuard.TEARDOWN.toSeconds()
                              + " s after the interrupt; stopping its apps and env now (this run's results are not written)");
                      console.flush();

@@ -155,6 +155,11 @@ public final class ScenarioRunner {
                     && next.app().instances() == scenario.app().instances() && next.reuseEnv() == scenario.reuseEnv();
         }
 
+        /** Whether the session's apps and env have been stopped (or are being stopped). */
+        public boolean closed() {
+            return closed.get();
+        }
+
         /** How many runs this session has hosted so far. */
         public int runs() {
             return runs;
