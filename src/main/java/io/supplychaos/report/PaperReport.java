@@ -486,8 +486,13 @@ public final class PaperReport {
     private static void seeds(StringBuilder md, List<Source> sources) {
         List<SeedFindings.Stage> stages = SeedFindings.load();
         md.append("## The other seeds\n\nEach seed's stages as scenarios of ours, beside the seed's own figure where"
-                + " it gives one. \"Agrees\" compares the direction of the change against the stage's baseline:"
-                + " slower (below 0.9 of the baseline's throughput), about the same, or faster (above 1.1).\n\n");
+                + " it gives one. Our cells are the median over the runs of a stage, with the range when there were"
+                + " two or more. \"Agrees\" compares the direction of the change against the stage's baseline: slower"
+                + " (the medians' ratio below 0.9), about the same, or faster (above 1.1). When the stage and its"
+                + " baseline were both repeated and their ranges overlap, the change is within what a re-run moves"
+                + " and counts as about the same, whatever the medians say. \"Single runs\" marks a verdict read"
+                + " from one run on either side: on this machine a re-run can move a figure by more than the"
+                + " 10 % band, so such a verdict is weak evidence.\n\n");
         for (String group : List.of("slow-kafka", "ingest", "logibec")) {
             md.append(SEED_INTROS.get(group)).append(soak(group, stages, sources)).append("\n\n");
             md.append("| stage | what changes | the seed | seed vs baseline | ours: orders/s | records/s"
@@ -516,7 +521,8 @@ public final class PaperReport {
                         .append(num(spread(mine, r -> r.latencyMs().p99()).median())).append(" | ")
                         .append(num(spread(mine, r -> r.requestTimeMs().avg()).median())).append(" | ")
                         .append(ratio(ratio)).append(" | ")
-                        .append(judged ? agrees(stage.seedRatio(), ratio) : "not judged: a run failed").append(" |\n");
+                        .append(judged ? agrees(stage.seedRatio(), throughput, baseThroughput)
+                                : "not judged: a run failed").append(" |\n");
             }
             if (!failed.isEmpty()) {
                 md.append("\nRuns that failed the checker, so their stage is not judged:\n\n");
@@ -569,12 +575,20 @@ public final class PaperReport {
                 value < 0.01 ? "%.4f" : "%.2f", value);
     }
 
-    /** Whether our change goes the seed's way: slower, about the same, or faster. */
-    static String agrees(double seed, double ours) {
+    /**
+     * Whether our change goes the seed's way: slower, about the same, or faster. Ours is read from the
+     * medians' ratio, except that repeated runs whose ranges overlap are about the same: a difference a
+     * re-run could undo is not a direction.
+     */
+    static String agrees(double seed, Spread stage, Spread baseline) {
+        double ours = stage.median() / baseline.median();
         if (Double.isNaN(seed) || Double.isNaN(ours) || Double.isInfinite(ours)) {
             return "-";
         }
-        return direction(seed) == direction(ours) ? "yes" : "no";
+        boolean repeated = stage.n() > 1 && baseline.n() > 1;
+        int direction = repeated && stage.overlaps(baseline) ? 0 : direction(ours);
+        String verdict = direction(seed) == direction ? "yes" : "no";
+        return repeated ? verdict : verdict + " (single runs)";
     }
 
     private static int direction(double ratio) {
@@ -622,14 +636,15 @@ public final class PaperReport {
     private static void regenerate(StringBuilder md, String command) {
         md.append("## How to regenerate\n\n```\n")
                 .append("./chaos run scenarios/paper-table2.yaml              # both sweeps (~100 min)\n")
-                .append("./chaos run scenarios/paper-table2-paper-rate.yaml   # a repeat of the paper-rate half (~75 min)\n")
+                .append("./chaos run scenarios/paper-table2-paper-rate.yaml   # a repeat of the paper-rate half (~85 min)\n")
+                .append("out=results/seeds-$(date -u +%Y%m%d-%H%M)               # a new root for each repeat of the seeds\n")
                 .append("for s in slow-kafka-baseline slow-kafka-slow-broker slow-kafka-slow-consumer slow-kafka-slow-producer \\\n")
                 .append("         sweep-broker-threads sweep-socket-buffers; do\n")
-                .append("  ./chaos run scenarios/$s.yaml --out results/seeds/$s\n")
+                .append("  ./chaos run scenarios/$s.yaml --out $out/$s\n")
                 .append("done\n")
                 .append("for s in ingest-p0-baseline ingest-p1-big-batch ingest-p2-durability ingest-p3-broker-threads \\\n")
                 .append("         ingest-p4-compression ingest-p5-high-safety; do   # a 10 s soak: ~300,000 orders, 3-4 min each\n")
-                .append("  ./chaos run scenarios/$s.yaml --out results/seeds/$s --duration 10\n")
+                .append("  ./chaos run scenarios/$s.yaml --out $out/$s --duration 10\n")
                 .append("done\n")
                 .append(command).append('\n')
                 .append("```\n\nThe page names its own command at the top: it reads every run at or below the"

@@ -134,9 +134,28 @@ class PaperReportTest {
 
         // then: the broker slows both down (agrees), the consumer only the seed's (does not)
         assertThat(md).contains("### The slow-kafka experiment")
-                .containsPattern("\\| slow broker \\|[^\\n]*consumer 58,005 msg/s \\(100k events\\) \\| 0\\.12 \\| 500 \\|[^\\n]*\\| 0\\.50 \\| yes \\|")
-                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.99 \\| no \\|")
+                .containsPattern("\\| slow broker \\|[^\\n]*consumer 58,005 msg/s \\(100k events\\) \\| 0\\.12 \\| 500 \\|[^\\n]*\\| 0\\.50 \\| yes \\(single runs\\) \\|")
+                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.99 \\| no \\(single runs\\) \\|")
                 .containsPattern("\\| slow producer \\|[^\\n]*no result given \\| - \\| - \\|");
+    }
+
+    @Test
+    void shouldCountRepeatedStagesWhoseRangesOverlapTheBaselineAsAboutTheSame() throws IOException {
+        // given: two runs of each; the slow broker's medians are 0.86 of the baseline's but the ranges overlap,
+        // while the slow consumer's range lies wholly below the baseline's
+        List<PaperReport.Source> sources = List.of(
+                seedRun("slow-kafka-baseline", 1000), seedRun("slow-kafka-baseline", 800),
+                seedRun("slow-kafka-slow-broker", 700), seedRun("slow-kafka-slow-broker", 850),
+                seedRun("slow-kafka-slow-consumer", 500), seedRun("slow-kafka-slow-consumer", 520));
+
+        // when
+        String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
+
+        // then: the broker's change is within a re-run's reach (about the same: the seed's 0.12 is slower), the
+        // consumer's is a direction, and neither is marked as read from single runs
+        assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 775 \\(700-850\\) \\|[^\\n]*\\| 0\\.86 \\| no \\|")
+                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.57 \\| yes \\|")
+                .containsPattern("\\| baseline \\|[^\\n]*\\| 1\\.00 \\| yes \\|");
     }
 
     @Test
@@ -152,7 +171,7 @@ class PaperReportTest {
 
         // then: slower than the baseline, as the seed says, but not counted as agreeing
         assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 0\\.0+ \\| not judged: a run failed \\|")
-                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.50 \\| yes \\|")
+                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.50 \\| yes \\(single runs\\) \\|")
                 .contains("- **slow broker** (`slow-kafka-slow-broker`): FAIL, stuck 21000 orders: in order-placed but"
                         + " never completed (+1 more)");
     }
