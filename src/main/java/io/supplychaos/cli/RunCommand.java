@@ -71,6 +71,9 @@ final class RunCommand implements Callable<Integer> {
             + "kubernetes), delete the supply-chain topics and the app's internal topics at the end. Never done otherwise.")
     boolean deleteTopics;
 
+    /** What a verb built on {@code run} changes in the loaded scenario before it runs (paper: a subset of its sweep). */
+    java.util.function.UnaryOperator<Scenario> adjust = java.util.function.UnaryOperator.identity();
+
     @Override
     public Integer call() throws Exception {
         ChaosPaths paths = common.paths();
@@ -80,7 +83,7 @@ final class RunCommand implements Callable<Integer> {
                 .check("--duration", durationSeconds);
         Path file = scenarioFile == null ? paths.home().resolve(DEFAULT_SCENARIO) : CallerPaths.file(scenarioFile, paths);
         Scenario loaded = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(file);
-        Scenario scenario = duration == null ? loaded : loaded.withDurationSeconds(duration);
+        Scenario scenario = adjust.apply(duration == null ? loaded : loaded.withDurationSeconds(duration));
         Path dir = out != null ? out : ResultFiles.directory(paths.home().resolve("results"),
                 scenario.name(), Instant.now());
         Files.createDirectories(dir);

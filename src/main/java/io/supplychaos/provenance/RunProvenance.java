@@ -113,6 +113,50 @@ public final class RunProvenance {
             memoryMb = os.getTotalMemorySize() / (1024 * 1024);
         }
         return new Provenance.Machine(System.getProperty("os.name") + " " + System.getProperty("os.version"),
-                System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), memoryMb);
+                System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), memoryMb,
+                cpu(java.nio.file.Path.of("/proc/cpuinfo")));
+    }
+
+    /**
+     * The first processor's model and clock from a /proc/cpuinfo ("AMD EPYC, 2445 MHz"); null when the
+     * file is missing or names no model. Two VMs of one class can differ twice in speed, so a result
+     * says which it ran on.
+     */
+    static String cpu(java.nio.file.Path cpuinfo) {
+        List<String> lines;
+        try {
+            lines = java.nio.file.Files.readAllLines(cpuinfo);
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+        String model = null;
+        String mhz = null;
+        for (String line : lines) {
+            if (line.isBlank() && model != null) {
+                break; // the first processor's block ends
+            }
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                continue;
+            }
+            String key = line.substring(0, colon).trim();
+            String value = line.substring(colon + 1).trim();
+            if (key.equals("model name") && model == null) {
+                model = value;
+            } else if (key.equals("cpu MHz") && mhz == null) {
+                mhz = value;
+            }
+        }
+        if (model == null || model.isEmpty()) {
+            return null;
+        }
+        if (mhz == null) {
+            return model;
+        }
+        try {
+            return model + ", " + Math.round(Double.parseDouble(mhz)) + " MHz";
+        } catch (NumberFormatException e) {
+            return model;
+        }
     }
 }

@@ -116,7 +116,8 @@ public final class CompareReport {
             flat.put("java (brokers, app)", String.valueOf(p.clusterJava()));
             if (p.machine() != null) {
                 flat.put("machine", p.machine().os() + ", " + p.machine().arch() + ", " + p.machine().cores()
-                        + " cores, " + p.machine().memoryMb() + " MB");
+                        + " cores, " + p.machine().memoryMb() + " MB"
+                        + (p.machine().cpu() == null ? "" : ", " + p.machine().cpu()));
             }
             flatten("env", p.env(), flat);
             if (p.brokerConfig() != null) {

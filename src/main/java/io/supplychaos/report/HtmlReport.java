@@ -482,7 +482,8 @@ public final class HtmlReport {
         }
         if (p.machine() != null) {
             rows.add(List.of("machine", esc(p.machine().os() + ", " + p.machine().arch() + ", " + p.machine().cores()
-                    + " cores, " + count(p.machine().memoryMb()) + " MB")));
+                    + " cores, " + count(p.machine().memoryMb()) + " MB"
+                    + (p.machine().cpu() == null ? "" : ", " + p.machine().cpu()))));
         }
         rows.add(List.of("scenario file", esc(p.scenarioFile()) + " (copied as " + ResultFiles.SCENARIO + ")"));
         if (p.env() != null) {

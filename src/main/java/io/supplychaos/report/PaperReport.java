@@ -19,6 +19,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import io.supplychaos.check.Verdict;
+import io.supplychaos.paper.MachineShift;
 import io.supplychaos.paper.OurTable2;
 import io.supplychaos.paper.OurTable2.Experiment;
 import io.supplychaos.paper.OurTable2.Metric;
@@ -189,10 +190,15 @@ public final class PaperReport {
             if (provenance.clusterJava() != null) {
                 md.append(", brokers and app on Java ").append(provenance.clusterJava());
             }
-            if (provenance.machine() != null) {
+            List<String> machines = sources.stream().map(s -> MachineShift.machineOf(s.result())).distinct().toList();
+            if (machines.size() > 1) {
+                md.append("; ").append(machines.size()).append(" machines of ").append(provenance.machine().cores())
+                        .append(" cores (named under [How far a re-run lands](#how-far-a-re-run-lands))");
+            } else if (provenance.machine() != null) {
                 md.append("; ").append(provenance.machine().cores()).append(" cores and ")
                         .append(provenance.machine().memoryMb() / 1024).append(" GiB (").append(provenance.machine().os())
-                        .append(' ').append(provenance.machine().arch()).append(')');
+                        .append(' ').append(provenance.machine().arch())
+                        .append(provenance.machine().cpu() == null ? "" : ", " + provenance.machine().cpu()).append(')');
             }
             md.append(". Brokers, the app, Toxiproxy and the load generator share these cores; the paper's machine is"
                     + " not stated.\n\n");
@@ -264,13 +270,16 @@ public final class PaperReport {
     private static void rerunBands(StringBuilder md, OurTable2 ours) {
         RerunBand bands = RerunBand.of(ours);
         md.append("## How far a re-run lands\n\n");
-        md.append("Two runs of the same point on this machine do not give the same figure: the brokers, the app, Toxiproxy"
-                + " and the load generator share its cores, and a collection pause or a busy core moves a run's"
-                + " averages. For each experiment, config and metric, the factor below is the largest ratio (largest /"
+        MachineShift machines = MachineShift.of(ours);
+        md.append("Two runs of the same point do not give the same figure: the brokers, the app, Toxiproxy"
+                + " and the load generator share two cores, a collection pause or a busy core moves a run's"
+                + " averages, and " + (machines.machines().size() > 1 ? "the runs come from " + machines.machines().size()
+                + " machines of one class that differ in speed (below)" : "a machine of the same class can be faster or"
+                + " slower") + ". For each experiment, config and metric, the factor below is the largest ratio (largest /"
                 + " smallest) between the runs of any point that was run more than once, with how many points were."
                 + " A re-run of a point is expected within its range above widened by that factor on each side"
                 + " ([min / factor, max x factor]); `docs/paper/" + OURS_CSV + "` states that band per figure as"
-                + " `low,high`, and `./chaos paper --quick` checks a re-run against it. A dash: no point of that kind"
+                + " `low,high`, and `./chaos paper` checks a re-run of any subset against it. A dash: no point of that kind"
                 + " was repeated, so its band is the bare range. A bare range would not do on its own: a faithful"
                 + " re-run lands inside the range of n earlier runs only with probability (n-1)/(n+1).\n\n");
         List<Metric> metrics = List.of(Metric.LATENCY_ONE_HOP, Metric.LATENCY_E2E, Metric.REQUEST_TIME,
@@ -295,6 +304,62 @@ public final class PaperReport {
             }
         }
         md.append('\n');
+        machineShifts(md, machines, metrics);
+    }
+
+    /** Where the runs come from more than one machine: which, and how far each sits from the reference. */
+    private static void machineShifts(StringBuilder md, MachineShift shift, List<Metric> metrics) {
+        if (shift.machines().size() < 2) {
+            return;
+        }
+        md.append("**Machines.** The runs come from ").append(shift.machines().size())
+                .append(" machines, as their provenance names them (a kernel build tells apart VMs that name their CPU"
+                        + " alike):\n\n");
+        for (int i = 0; i < shift.machines().size(); i++) {
+            MachineShift.Machine machine = shift.machines().get(i);
+            md.append("- ").append(letter(i)).append(": ").append(machine.identity())
+                    .append(machine.cpu() == null ? "" : " (" + machine.cpu() + ")").append(", ").append(machine.runs())
+                    .append(" runs").append(i == 0 ? " (the reference)" : "").append('\n');
+        }
+        md.append("\nThe factors above are taken over the runs of every machine, so the bands hold a re-run on any of"
+                + " them. How far each machine sits from the reference: a point's median there over its median on the"
+                + " reference, as the median over the points run on both (min-max, points). Above 1: slower latency"
+                + " or request time, more jitter, or more throughput. Latency does not follow a machine's speed in"
+                + " proportion: where the offered rate is near what the slower machine's cores take (C2 and C3 at the"
+                + " paper's rate here), a slower machine queues, and its latency is many times the faster one's;"
+                + " [What bounds our figures](#what-bounds-our-figures) says how often the CPU was the limit.\n\n");
+        md.append("| machine | experiment | config |");
+        StringBuilder rule = new StringBuilder("|---|---|---|");
+        for (Metric metric : metrics) {
+            md.append(' ').append(metric.label()).append(" |");
+            rule.append("---:|");
+        }
+        md.append('\n').append(rule).append('\n');
+        List<String> identities = shift.machines().stream().map(MachineShift.Machine::identity).toList();
+        for (String machine : shift.comparedMachines()) {
+            for (Experiment experiment : Experiment.values()) {
+                for (String config : CONFIGS) {
+                    if (metrics.stream().noneMatch(m -> shift.shift(machine, experiment, config, m).isPresent())) {
+                        continue;
+                    }
+                    md.append("| ").append(letter(identities.indexOf(machine))).append(" | ")
+                            .append(experiment == Experiment.PAPER_RATE ? "at the paper's rate" : "as fast as possible")
+                            .append(" | ").append(config).append(" |");
+                    for (Metric metric : metrics) {
+                        md.append(' ').append(shift.shift(machine, experiment, config, metric).map(s -> String.format(
+                                Locale.ROOT, "x%.2f (%.2f-%.2f, %d)", s.ratios().median(), s.ratios().min(),
+                                s.ratios().max(), s.ratios().n())).orElse("-")).append(" |");
+                    }
+                    md.append('\n');
+                }
+            }
+        }
+        md.append('\n');
+    }
+
+    /** A machine's name on the page: A for the reference, then B, C... */
+    private static String letter(int index) {
+        return String.valueOf((char) ('A' + Math.min(index, 25)));
     }
 
     private interface CellText {
@@ -653,9 +718,11 @@ public final class PaperReport {
                         + " timeseries.csv), so it regenerates from a clone; to add new results, name them after the"
                         + " kept ones with `--keep`, which copies them there first and names the copies in the"
                         + " command: `./chaos report --paper docs/paper/runs/* results/NEW --keep`."
-                        + " `scenarios/paper-quick.yaml` runs a subset (every config at five message counts, both"
-                        + " sweeps) in 12 to 18 minutes; `./chaos report --paper QUICK_DIR --against docs/paper/"
-                        + OURS_CSV + "` then says which of its figures land within the bands under [How far a re-run lands](#how-far-a-re-run-lands). The charts are in"
+                        + " To check this page by a re-run, `./chaos paper --quick` runs a subset (every config at four"
+                        + " message counts, both sweeps) in under 15 minutes, and `./chaos paper --env C --orders N,M"
+                        + " [--rate paper|max]` any other points; each then says which of its figures land within the"
+                        + " bands under [How far a re-run lands](#how-far-a-re-run-lands) (`./chaos report --paper DIR"
+                        + " --against docs/paper/" + OURS_CSV + "` checks results already there). The charts are in"
                         + " `docs/paper/`, our Table II figures as data in `docs/paper/" + OURS_CSV + "`, the seeds'"
                         + " own figures in `src/main/resources/paper/seed-findings.tsv` and the paper's Table II in"
                         + " `src/main/resources/paper/paper-table2.csv`.\n");

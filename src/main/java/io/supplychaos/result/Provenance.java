@@ -30,7 +30,25 @@ public record Provenance(String tool, String gitCommit, String kafka, String jav
                          Map<String, Object> env, Map<String, Map<String, String>> brokerConfig, String scenarioFile,
                          Machine machine, Map<Integer, List<String>> subtopologies) {
 
-    /** The machine a run ran on: what its figures are bounded by. */
-    public record Machine(String os, String arch, int cores, long memoryMb) {
+    /**
+     * The machine a run ran on: what its figures are bounded by.
+     *
+     * @param cpu the processor as the OS names it, with its clock ("AMD EPYC, 2445 MHz"); null where
+     *            the OS does not say (and in results written before runs recorded it)
+     */
+    public record Machine(String os, String arch, int cores, long memoryMb, String cpu) {
+
+        public Machine(String os, String arch, int cores, long memoryMb) {
+            this(os, arch, cores, memoryMb, null);
+        }
+
+        /**
+         * Which machine this is, as far as its provenance tells: two runs with the same identity ran on
+         * the same kind of machine (the kernel build tells apart VMs that name their CPU alike). The CPU
+         * is left out so that results written before runs recorded it still match their machine.
+         */
+        public String identity() {
+            return os + ", " + arch + ", " + cores + " cores, " + Math.round(memoryMb / 1024.0) + " GiB";
+        }
     }
 }

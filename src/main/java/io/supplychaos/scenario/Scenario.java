@@ -70,6 +70,12 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
                 drainTimeout, stallTimeout, repeat, sweep, reuseEnv, comparePaper);
     }
 
+    /** This sweep with only the points {@code keep} accepts, in their order (the CLI's subset of a sweep). */
+    public Scenario withSweepPoints(java.util.function.Predicate<SweepPoint> keep) {
+        return new Scenario(name, source, env, app, producer, workload, faults, expect, drainTimeout, stallTimeout,
+                repeat, sweep.stream().filter(keep).toList(), reuseEnv, comparePaper);
+    }
+
     /** The single runs this scenario stands for, named after their parameters when it sweeps. */
     public List<Scenario> runs() {
         if (sweep.isEmpty()) {

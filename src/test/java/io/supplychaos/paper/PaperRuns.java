@@ -57,4 +57,18 @@ public final class PaperRuns {
                 startedAt, startedAt + 60_000, r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(),
                 r.provenance(), r.firstReadMs());
     }
+
+    /** {@code run} as if it ran on a machine whose kernel is {@code os} (everything else as {@link Runs#provenance()}). */
+    public static RunResult onMachine(RunResult r, String os) {
+        io.supplychaos.result.Provenance p = r.provenance();
+        io.supplychaos.result.Provenance.Machine m = p.machine();
+        io.supplychaos.result.Provenance moved = new io.supplychaos.result.Provenance(p.tool(), p.gitCommit(), p.kafka(),
+                p.java(), p.clusterJava(), p.env(), p.brokerConfig(), p.scenarioFile(),
+                new io.supplychaos.result.Provenance.Machine(os, m.arch(), m.cores(), m.memoryMb(), m.cpu()),
+                p.subtopologies());
+        return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(),
+                r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(),
+                moved, r.firstReadMs());
+    }
 }

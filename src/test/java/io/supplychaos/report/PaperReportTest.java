@@ -109,6 +109,29 @@ class PaperReportTest {
     }
 
     @Test
+    void shouldNameEachMachineAndHowFarItsFiguresSitFromTheReferencesWhenRunsCameFromTwo() throws IOException {
+        // given: every point twice on one machine, and C1 at 100 and 1000 once more on a machine twice as slow
+        List<PaperReport.Source> sources = new ArrayList<>(everyPointTwice());
+        for (long messages : new long[] {100, 1000}) {
+            RunResult.PaperFigures p = PaperTable.load().figures("C1", messages).orElseThrow();
+            sources.add(new PaperReport.Source(Path.of("slow-" + messages), PaperRuns.onMachine(PaperRuns.atPaperRate("C1",
+                    messages, p.latencyMs() * 2, p.jitterMs() * 2, p.requestTimeMs() * 2), "Linux slower")));
+        }
+
+        // when
+        String md = Files.readString(PaperReport.write(dir, sources, "./chaos report --paper results/x"));
+
+        // then: both machines named, the second's latency and request time twice the reference's medians
+        assertThat(md).contains("**Machines.** The runs come from 2 machines")
+                .contains("- A: Linux 6.1, amd64").contains("(the reference)")
+                .contains("- B: Linux slower, amd64, 2 cores, 24 GiB, 2 runs")
+                .containsPattern("\\| B \\| at the paper's rate \\| C1 \\| x2\\.00 \\(2\\.00-2\\.00, 2\\) \\|")
+                .contains("2 machines of 2 cores");
+        // and the bands are taken over both machines: C1's one-hop factor is now 2 / 0.9
+        assertThat(md).containsPattern("\\| at the paper's rate \\| C1 \\| x2\\.22 \\(22\\) \\|");
+    }
+
+    @Test
     void shouldListAFailedRunAndSayWhenAPointWasNotRun() throws IOException {
         // given: one failed run at C1 100 only
         RunResult failed = PaperRuns.run("C1", 100, 93.5, 30, 5, 9, 90, io.supplychaos.check.Verdict.FAIL);
