@@ -247,7 +247,9 @@ public final class PaperReport {
     private static void table2(StringBuilder md, OurTable2 ours, PaperTable paper) {
         md.append("## Table II beside ours\n\n");
         md.append("Each cell of ours is the median over the repeats, with the range (min-max) when there were two or"
-                + " more. A dash: the point was not run. Milliseconds, and orders per second for throughput.\n\n");
+                + " more" + (MachineShift.of(ours).machines().size() > 1 ? ", over the runs of every machine (which ones,"
+                + " and how far apart, under [How far a re-run lands](#how-far-a-re-run-lands))" : "")
+                + ". A dash: the point was not run. Milliseconds, and orders per second for throughput.\n\n");
         metricTable(md, "Latency (ms)", ours, paper, List.of(
                 new Column("paper", (c, m) -> paperValue(paper, c, m, RunResult.PaperFigures::latencyMs)),
                 new Column("one hop", (c, m) -> cell(ours.spread(Experiment.PAPER_RATE, c, m, Metric.LATENCY_ONE_HOP))),
