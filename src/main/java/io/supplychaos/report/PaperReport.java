@@ -286,17 +286,10 @@ public final class PaperReport {
                 + " re-run lands inside the range of n earlier runs only with probability (n-1)/(n+1).\n\n");
         List<Metric> metrics = List.of(Metric.LATENCY_ONE_HOP, Metric.LATENCY_E2E, Metric.REQUEST_TIME,
                 Metric.JITTER_ONE_HOP, Metric.JITTER_E2E, Metric.THROUGHPUT);
-        md.append("| experiment | config |");
-        StringBuilder rule = new StringBuilder("|---|---|");
-        for (Metric metric : metrics) {
-            md.append(' ').append(metric.label()).append(" |");
-            rule.append("---:|");
-        }
-        md.append('\n').append(rule).append('\n');
+        metricsHeader(md, List.of("experiment", "config"), metrics);
         for (Experiment experiment : Experiment.values()) {
             for (String config : CONFIGS) {
-                md.append("| ").append(experiment == Experiment.PAPER_RATE ? "at the paper's rate" : "as fast as possible")
-                        .append(" | ").append(config).append(" |");
+                md.append("| ").append(words(experiment)).append(" | ").append(config).append(" |");
                 for (Metric metric : metrics) {
                     md.append(' ').append(bands.factor(experiment, config, metric)
                             .map(f -> String.format(Locale.ROOT, "x%.2f (%d)", f.factor(), f.points())).orElse("-"))
@@ -330,13 +323,7 @@ public final class PaperReport {
                 + " proportion: where the offered rate is near what the slower machine's cores take (C2 and C3 at the"
                 + " paper's rate here), a slower machine queues, and its latency is many times the faster one's;"
                 + " [What bounds our figures](#what-bounds-our-figures) says how often the CPU was the limit.\n\n");
-        md.append("| machine | experiment | config |");
-        StringBuilder rule = new StringBuilder("|---|---|---|");
-        for (Metric metric : metrics) {
-            md.append(' ').append(metric.label()).append(" |");
-            rule.append("---:|");
-        }
-        md.append('\n').append(rule).append('\n');
+        metricsHeader(md, List.of("machine", "experiment", "config"), metrics);
         List<String> identities = shift.machines().stream().map(MachineShift.Machine::identity).toList();
         for (String machine : shift.comparedMachines()) {
             for (Experiment experiment : Experiment.values()) {
@@ -344,8 +331,7 @@ public final class PaperReport {
                     if (metrics.stream().noneMatch(m -> shift.shift(machine, experiment, config, m).isPresent())) {
                         continue;
                     }
-                    md.append("| ").append(letter(identities.indexOf(machine))).append(" | ")
-                            .append(experiment == Experiment.PAPER_RATE ? "at the paper's rate" : "as fast as possible")
+                    md.append("| ").append(letter(identities.indexOf(machine))).append(" | ").append(words(experiment))
                             .append(" | ").append(config).append(" |");
                     for (Metric metric : metrics) {
                         md.append(' ').append(shift.shift(machine, experiment, config, metric).map(s -> String.format(
@@ -357,6 +343,26 @@ public final class PaperReport {
             }
         }
         md.append('\n');
+    }
+
+    /** A table's header: the leading columns, then one right-aligned column per metric. */
+    private static void metricsHeader(StringBuilder md, List<String> leading, List<Metric> metrics) {
+        md.append('|');
+        StringBuilder rule = new StringBuilder("|");
+        for (String column : leading) {
+            md.append(' ').append(column).append(" |");
+            rule.append("---|");
+        }
+        for (Metric metric : metrics) {
+            md.append(' ').append(metric.label()).append(" |");
+            rule.append("---:|");
+        }
+        md.append('\n').append(rule).append('\n');
+    }
+
+    /** How the page names an experiment. */
+    private static String words(Experiment experiment) {
+        return experiment == Experiment.PAPER_RATE ? "at the paper's rate" : "as fast as possible";
     }
 
     /** A machine's name on the page: A for the reference, then B, C... */
