@@ -77,8 +77,9 @@ final class PaperCommand implements Callable<Integer> {
         Path scenarioFile = paths.home().resolve(quick ? QUICK : FULL);
         Subset subset;
         try {
-            subset = Subset.of(envs, orders, rate, new ScenarioLoader(name -> EnvFiles.resolve(paths, name))
-                    .load(scenarioFile), quick ? QUICK : FULL);
+            Scenario sweep = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(scenarioFile);
+            subset = Subset.of(envs, orders, rate, sweep, quick ? QUICK : FULL);
+            subset.apply(sweep); // a combination no point has is bad input too, before anything starts
         } catch (IllegalArgumentException e) {
             spec.commandLine().getErr().println("paper: " + e.getMessage());
             return ChaosCli.EXIT_BAD_INPUT;
@@ -107,8 +108,12 @@ final class PaperCommand implements Callable<Integer> {
             List<RangeCheck.Comparison> comparisons = RangeCheck.compare(ours,
                     RangeCheck.parse(Files.readString(stated), stated.toString()), 0);
             long within = comparisons.stream().filter(RangeCheck.Comparison::within).count();
-            console.println("  " + within + " of " + comparisons.size() + " figures within the bands of " + stated
-                    + " (`./chaos report --paper " + dir + " --against " + stated + "` lists them all)");
+            if (comparisons.isEmpty()) {
+                console.println("  no figure of these runs has a band in " + stated + " to be checked against");
+            } else {
+                console.println("  " + within + " of " + comparisons.size() + " figures within the bands of " + stated
+                        + " (`./chaos report --paper " + dir + " --against " + stated + "` lists them all)");
+            }
             comparisons.stream().filter(c -> !c.within()).forEach(c -> console.println("    " + c.describe()));
         }
         return exit;

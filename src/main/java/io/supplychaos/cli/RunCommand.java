@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.supplychaos.chaos.Faults;
@@ -72,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
     boolean deleteTopics;
 
     /** What a verb built on {@code run} changes in the loaded scenario before it runs (paper: a subset of its sweep). */
-    java.util.function.UnaryOperator<Scenario> adjust = java.util.function.UnaryOperator.identity();
+    UnaryOperator<Scenario> adjust = UnaryOperator.identity();
 
     @Override
     public Integer call() throws Exception {

@@ -1,7 +1,6 @@
 package io.supplychaos.paper;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +33,9 @@ public final class MachineShift {
      * @param ratios the per-point ratios (other / reference) as median, min and max over the points
      */
     public record Shift(String machine, Experiment experiment, String config, Metric metric, Spread ratios) {
+    }
+
+    private record Key(Experiment experiment, String config, Metric metric) {
     }
 
     /** What provenance says when a run recorded none. */
@@ -70,27 +72,20 @@ public final class MachineShift {
         }
         String reference = machines.get(0).identity();
         for (Machine other : machines.subList(1, machines.size())) {
-            for (Experiment experiment : Experiment.values()) {
-                for (String config : ours.cells().stream().map(OurTable2.Cell::config).distinct().sorted().toList()) {
-                    for (Metric metric : Metric.values()) {
-                        List<Double> ratios = new ArrayList<>();
-                        for (OurTable2.Cell cell : ours.cells()) {
-                            if (cell.experiment() != experiment || !cell.config().equals(config)) {
-                                continue;
-                            }
-                            double here = median(cell, metric, other.identity());
-                            double there = median(cell, metric, reference);
-                            if (here > 0 && there > 0) {
-                                ratios.add(here / there);
-                            }
-                        }
-                        if (!ratios.isEmpty()) {
-                            shifts.add(new Shift(other.identity(), experiment, config, metric,
-                                    Spread.of(ratios.stream().mapToDouble(Double::doubleValue).toArray())));
-                        }
+            // per experiment, config and metric (cells come sorted by them), the ratio at each point run on both
+            Map<Key, List<Double>> ratios = new LinkedHashMap<>();
+            for (OurTable2.Cell cell : ours.cells()) {
+                for (Metric metric : Metric.values()) {
+                    double here = median(cell, metric, other.identity());
+                    double there = median(cell, metric, reference);
+                    if (here > 0 && there > 0) {
+                        ratios.computeIfAbsent(new Key(cell.experiment(), cell.config(), metric), k -> new ArrayList<>())
+                                .add(here / there);
                     }
                 }
             }
+            ratios.forEach((key, values) -> shifts.add(new Shift(other.identity(), key.experiment(), key.config(),
+                    key.metric(), Spread.of(values.stream().mapToDouble(Double::doubleValue).toArray()))));
         }
         return new MachineShift(machines, shifts);
     }
@@ -117,10 +112,8 @@ public final class MachineShift {
                 && s.config().equals(config) && s.metric() == metric).findFirst();
     }
 
-    /** The other machines that share a point with the reference, in order. */
+    /** The other machines that share a point with the reference, in the order of {@link #machines()}. */
     public List<String> comparedMachines() {
-        return shifts.stream().map(Shift::machine).distinct()
-                .sorted(Comparator.comparingInt(m -> machines.stream().map(Machine::identity).toList().indexOf(m)))
-                .toList();
+        return shifts.stream().map(Shift::machine).distinct().toList(); // shifts are added machine by machine
     }
 }

@@ -1,5 +1,7 @@
 package io.supplychaos.provenance;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -114,7 +116,7 @@ public final class RunProvenance {
         }
         return new Provenance.Machine(System.getProperty("os.name") + " " + System.getProperty("os.version"),
                 System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), memoryMb,
-                cpu(java.nio.file.Path.of("/proc/cpuinfo")));
+                cpu(Path.of("/proc/cpuinfo")));
     }
 
     /**
@@ -122,11 +124,11 @@ public final class RunProvenance {
      * file is missing or names no model. Two VMs of one class can differ twice in speed, so a result
      * says which it ran on.
      */
-    static String cpu(java.nio.file.Path cpuinfo) {
+    static String cpu(Path cpuinfo) {
         List<String> lines;
         try {
-            lines = java.nio.file.Files.readAllLines(cpuinfo);
-        } catch (java.io.IOException | RuntimeException e) {
+            lines = Files.readAllLines(cpuinfo);
+        } catch (IOException | RuntimeException e) {
             return null;
         }
         String model = null;

@@ -111,12 +111,14 @@ public final class PaperReport {
                 + " our figures beside all 66 of its points, overlays ours on its Figs. 2-9 and judges each of its"
                 + " claims. Every figure and verdict on it is computed from result directories by the command above;"
                 + " [How to regenerate](#how-to-regenerate) says how.\n\n");
-        verdicts(md, PaperClaims.judge(ours, paper.messageCounts()));
+        List<PaperClaims.Claim> judged = PaperClaims.judge(ours, paper.messageCounts());
+        MachineShift machines = MachineShift.of(ours);
+        verdicts(md, judged);
         howWeRan(md, ours, sources);
-        table2(md, ours, paper);
-        rerunBands(md, ours);
+        table2(md, ours, paper, machines);
+        rerunBands(md, ours, machines);
         figures(md, charts);
-        claims(md, PaperClaims.judge(ours, paper.messageCounts()));
+        claims(md, judged);
         machine(md, sources);
         seeds(md, sources);
         runs(md, ours, sources);
@@ -192,8 +194,9 @@ public final class PaperReport {
             }
             List<String> machines = sources.stream().map(s -> MachineShift.machineOf(s.result())).distinct().toList();
             if (machines.size() > 1) {
-                md.append("; ").append(machines.size()).append(" machines of ").append(provenance.machine().cores())
-                        .append(" cores (named under [How far a re-run lands](#how-far-a-re-run-lands))");
+                md.append("; ").append(machines.size()).append(" machines")
+                        .append(provenance.machine() == null ? "" : " of " + provenance.machine().cores() + " cores")
+                        .append(" (named under [How far a re-run lands](#how-far-a-re-run-lands))");
             } else if (provenance.machine() != null) {
                 md.append("; ").append(provenance.machine().cores()).append(" cores and ")
                         .append(provenance.machine().memoryMb() / 1024).append(" GiB (").append(provenance.machine().os())
@@ -244,10 +247,10 @@ public final class PaperReport {
                 : min + " to " + max + " per point: median, and the range over them in brackets";
     }
 
-    private static void table2(StringBuilder md, OurTable2 ours, PaperTable paper) {
+    private static void table2(StringBuilder md, OurTable2 ours, PaperTable paper, MachineShift machines) {
         md.append("## Table II beside ours\n\n");
         md.append("Each cell of ours is the median over the repeats, with the range (min-max) when there were two or"
-                + " more" + (MachineShift.of(ours).machines().size() > 1 ? ", over the runs of every machine (which ones,"
+                + " more" + (machines.machines().size() > 1 ? ", over the runs of every machine (which ones,"
                 + " and how far apart, under [How far a re-run lands](#how-far-a-re-run-lands))" : "")
                 + ". A dash: the point was not run. Milliseconds, and orders per second for throughput.\n\n");
         metricTable(md, "Latency (ms)", ours, paper, List.of(
@@ -269,10 +272,9 @@ public final class PaperReport {
     }
 
     /** How far a re-run lands: the repeat-to-repeat factor per experiment, config and metric, measured. */
-    private static void rerunBands(StringBuilder md, OurTable2 ours) {
+    private static void rerunBands(StringBuilder md, OurTable2 ours, MachineShift machines) {
         RerunBand bands = RerunBand.of(ours);
         md.append("## How far a re-run lands\n\n");
-        MachineShift machines = MachineShift.of(ours);
         md.append("Two runs of the same point do not give the same figure: the brokers, the app, Toxiproxy"
                 + " and the load generator share two cores, a collection pause or a busy core moves a run's"
                 + " averages, and " + (machines.machines().size() > 1 ? "the runs come from " + machines.machines().size()

@@ -70,10 +70,18 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
                 drainTimeout, stallTimeout, repeat, sweep, reuseEnv, comparePaper);
     }
 
-    /** This sweep with only the points {@code keep} accepts, in their order (the CLI's subset of a sweep). */
+    /**
+     * This sweep with only the points {@code keep} accepts, in their order (the CLI's subset of a sweep).
+     * Refuses to leave none: a sweep without points is a single run of the base scenario, which is not
+     * what a subset asked for.
+     */
     public Scenario withSweepPoints(java.util.function.Predicate<SweepPoint> keep) {
+        List<SweepPoint> kept = sweep.stream().filter(keep).toList();
+        if (kept.isEmpty()) {
+            throw new IllegalArgumentException("no point of " + source + "'s sweep is in the subset asked for");
+        }
         return new Scenario(name, source, env, app, producer, workload, faults, expect, drainTimeout, stallTimeout,
-                repeat, sweep.stream().filter(keep).toList(), reuseEnv, comparePaper);
+                repeat, kept, reuseEnv, comparePaper);
     }
 
     /** The single runs this scenario stands for, named after their parameters when it sweeps. */

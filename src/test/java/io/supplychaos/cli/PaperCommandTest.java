@@ -69,6 +69,14 @@ class PaperCommandTest {
     }
 
     @Test
+    void shouldRefuseASubsetThatLeavesNoPointRatherThanRunTheBaseScenario() {
+        Scenario full = load(PaperCommand.FULL);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> full.withSweepPoints(point -> false))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no point of");
+    }
+
+    @Test
     void shouldExit2NamingTheCountsWhenACountIsNotOneOfTheSweeps() {
         assertThat(paper("--orders", "100,123")).isEqualTo(2);
         assertThat(err.toString()).contains("--orders 123: not one of the message counts")
