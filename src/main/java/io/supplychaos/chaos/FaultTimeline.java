@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import java.util.function.Consumer;
 
 import io.supplychaos.history.HistoryEvent;
@@ -132,9 +134,21 @@ public final class FaultTimeline implements AutoCloseable {
     /** True while a broker the run killed or stopped is still down (it stays down after {@link #recover}). */
     public boolean brokerDown() {
         synchronized (active) {
-            return active.values().stream().anyMatch(fault -> fault.type() == FaultType.KILL_BROKER
-                    || fault.type() == FaultType.STOP_BROKER);
+            return active.values().stream().anyMatch(FaultTimeline::holdsBrokerDown);
         }
+    }
+
+    /** The ids of the brokers the run killed or stopped and that are still down. */
+    public Set<Integer> brokersDown() {
+        synchronized (active) {
+            return active.values().stream().filter(FaultTimeline::holdsBrokerDown)
+                    .filter(fault -> fault.brokerId().isPresent()).map(fault -> fault.brokerId().getAsInt())
+                    .collect(Collectors.toUnmodifiableSet());
+        }
+    }
+
+    private static boolean holdsBrokerDown(Active fault) {
+        return fault.type() == FaultType.KILL_BROKER || fault.type() == FaultType.STOP_BROKER;
     }
 
     /**

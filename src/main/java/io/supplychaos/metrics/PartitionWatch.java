@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -42,6 +43,8 @@ public final class PartitionWatch implements AutoCloseable {
     private final HistoryLog history;
     private final Admin admin;
     private final Map<Integer, State> known = new TreeMap<>();
+    /** Each partition's replicas as the last answered sample gave them. */
+    private final Map<Integer, List<Integer>> replicas = new TreeMap<>();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "partition-watch");
         thread.setDaemon(true);
@@ -74,7 +77,24 @@ public final class PartitionWatch implements AutoCloseable {
 
     /** Waits, at most {@code timeout}, until every partition has a leader. */
     public boolean awaitLeaders(Duration timeout) {
+        return awaitLeaders(timeout, Set.of());
+    }
+
+    /**
+     * Waits, at most {@code timeout}, until every partition has a leader; false at once when a
+     * partition has all its replicas on brokers in {@code heldDown} (brokers a run killed for good):
+     * no leader can be elected there until one of them is back, so the wait could only run out.
+     */
+    public boolean awaitLeaders(Duration timeout, Set<Integer> heldDown) {
+        if (leaderlessWhile(heldDown)) {
+            return false;
+        }
         return Poll.until(timeout, Duration.ofMillis(250), this::allHaveLeader);
+    }
+
+    /** True when some partition's replicas are all among {@code down}, as the last answered sample placed them. */
+    synchronized boolean leaderlessWhile(Set<Integer> down) {
+        return !down.isEmpty() && replicas.values().stream().anyMatch(on -> !on.isEmpty() && down.containsAll(on));
     }
 
     /** One look at the topic; true when the cluster answered. */
@@ -82,12 +102,7 @@ public final class PartitionWatch implements AutoCloseable {
         try {
             TopicDescription description = admin.describeTopics(List.of(topic)).allTopicNames()
                     .get(CALL.toMillis(), TimeUnit.MILLISECONDS).get(topic);
-            fresh = true;
-            for (TopicPartitionInfo partition : description.partitions()) {
-                Node leader = partition.leader();
-                List<Integer> isr = partition.isr().stream().map(Node::id).sorted().toList();
-                update(partition.partition(), new State(leader == null || leader.isEmpty() ? null : leader.id(), isr));
-            }
+            record(description);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -95,6 +110,17 @@ public final class PartitionWatch implements AutoCloseable {
         } catch (Exception e) {
             fresh = false;
             return false;
+        }
+    }
+
+    /** An answered sample: each partition's leader and ISR (recorded when changed) and replicas. */
+    synchronized void record(TopicDescription description) {
+        fresh = true;
+        for (TopicPartitionInfo partition : description.partitions()) {
+            Node leader = partition.leader();
+            List<Integer> isr = partition.isr().stream().map(Node::id).sorted().toList();
+            update(partition.partition(), new State(leader == null || leader.isEmpty() ? null : leader.id(), isr));
+            replicas.put(partition.partition(), partition.replicas().stream().map(Node::id).sorted().toList());
         }
     }
 

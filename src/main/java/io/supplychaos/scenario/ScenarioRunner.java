@@ -465,7 +465,8 @@ public final class ScenarioRunner {
             failures.record("heal", e);
         }
         Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-        if (!started.watch.awaitLeaders(left)) {
+        // a partition whose every replica the scenario killed for good gets no leader: no wait for it
+        if (!started.watch.awaitLeaders(left, started.timeline.brokersDown())) {
             say("heal: some order-placed partition has no leader"
                     + (started.timeline.brokerDown() ? " (a broker the scenario killed is down)" : ""));
         }

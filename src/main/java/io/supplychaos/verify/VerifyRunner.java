@@ -131,7 +131,7 @@ public final class VerifyRunner {
             Path work = workDir();
             Path props = writeProperties(work, plan, env);
             String classpath = BrokerClasspath.verifySuites(paths);
-            startApps(plan, classpath, props, work, appLogs, started, stop);
+            startApps(plan, classpath, env, work, appLogs, started, stop);
             if (!stop.get()) {
                 runInput(plan, env, classpath, props, work, driverLog, history, started, stop);
             }
@@ -212,13 +212,40 @@ public final class VerifyRunner {
      * app sets its own: 3).
      */
     private static Path writeProperties(Path work, VerifyPlan plan, EnvState env) {
+        return store(baseProperties(plan, env), work.resolve("streams.properties"), plan);
+    }
+
+    /**
+     * A test app instance's properties file: the suite's, plus a state directory of its own in its
+     * working directory, as Kafka's system tests give each StreamsTest node its persistent root.
+     * Without one the smoke app keeps its stores in a temporary directory that a shutdown hook of
+     * Kafka's test utilities deletes while Streams is still closing them on SIGTERM: RocksDB then
+     * retries its flush every second until the stop's grace runs out and the instance is killed,
+     * never printing that it closed.
+     */
+    private static Path writeAppProperties(Path appWork, VerifyPlan plan, EnvState env) {
+        Path state = appWork.resolve("state");
+        if (Files.isDirectory(state)) {
+            // an earlier verify's stores on a reused env: this run's topics are new
+            StateDir.wipeData(appWork);
+            StateDir.createOwned(appWork);
+        }
+        Properties props = baseProperties(plan, env);
+        props.setProperty("state.dir", StateDir.createOwned(state).toString());
+        return store(props, appWork.resolve("streams.properties"), plan);
+    }
+
+    private static Properties baseProperties(VerifyPlan plan, EnvState env) {
         Properties props = new Properties();
         props.setProperty("bootstrap.servers", env.bootstrapServers());
         props.setProperty("processing.guarantee", plan.guarantee());
         if (plan.suite() == Suite.SMOKE) {
             props.setProperty("replication.factor", Integer.toString(plan.env().replicationFactor()));
         }
-        Path file = work.resolve("streams.properties");
+        return props;
+    }
+
+    private static Path store(Properties props, Path file, VerifyPlan plan) {
         try (var writer = Files.newBufferedWriter(file)) {
             props.store(writer, "written by ./chaos verify " + plan.suite().cliName());
         } catch (IOException e) {
@@ -227,14 +254,15 @@ public final class VerifyRunner {
         return file;
     }
 
-    private void startApps(VerifyPlan plan, String classpath, Path props, Path work, List<Path> appLogs,
+    private void startApps(VerifyPlan plan, String classpath, EnvState env, Path work, List<Path> appLogs,
                            Started started, AtomicBoolean stop) {
         Suite suite = plan.suite();
         List<AppInstances.AppInstance> instances = new ArrayList<>();
         for (int index = 1; index <= plan.instances() && !stop.get(); index++) {
             Path tmp = StateDir.createOwned(work.resolve("app-" + index));
             List<String> command = jvm("app-" + index, tmp, classpath);
-            command.addAll(List.of(suite.mainClass(), props.toString(), suite.processCommand()));
+            command.addAll(List.of(suite.mainClass(), writeAppProperties(tmp, plan, env).toString(),
+                    suite.processCommand()));
             instances.add(started.apps.start(index, command, appLogs.get(index - 1), suite.readyLine()));
         }
         for (AppInstances.AppInstance instance : instances) {

@@ -238,6 +238,7 @@ class FaultTimelineTest {
             assertThat(done).contains("heal delay").doesNotContain("heal kill-broker 2");
             assertThat(timeline.activeFaults()).containsExactly("kill-broker 2");
             assertThat(timeline.brokerDown()).isTrue();
+            assertThat(timeline.brokersDown()).as("the broker held down, by id").containsExactly(2);
             assertThat(faults()).filteredOn(fault -> fault.phase() == FaultPhase.HEALED)
                     .extracting(HistoryEvent.Fault::detail).containsExactly("delay");
         }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.CliRun;
 import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.ItPorts;
 import io.supplychaos.env.KafkaProbe;
 import io.supplychaos.env.ToxiproxyApi;
 import java.nio.file.Path;
@@ -42,8 +43,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FaultsIT {
-    // far above the env ITs' plans (31000 on) so a concurrent verify in another working copy does not collide
-    private static final int BASE_PORT = 34200;
+    private static final int BASE_PORT = ItPorts.freeBase();
     private static final Path STATE_DIR = Path.of("target", "it-state", "faults");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static String bootstrap;

@@ -12,9 +12,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,32 +42,37 @@ import picocli.CommandLine;
  * client links through that Toxiproxy and kills and restarts a partition leader through the
  * commands (the kill is held 8 s from the moment the kill command returned, then healed by the
  * start command: a command-line hook may take seconds on a loaded machine); it must PASS with nothing lost, record every fault as injected, and leave the foreign
- * cluster running with its topics.
+ * cluster running with its topics. Both tests attach to one foreign cluster, as two users of one
+ * shared cluster would: the attach-only test first, then the run whose faults it survives.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExternalClusterIT {
 
-    private static final int FOREIGN_BASE_PORT = ItPorts.freeBase();
+    @TempDir
+    static Path shared;
+    private static ChaosPaths foreign;
 
     @TempDir
     Path dir;
 
-    private ChaosPaths foreign;
-
-    @BeforeEach
-    void bringUpAForeignCluster() {
-        foreign = ChaosPaths.defaults().withStateDir(dir.resolve("foreign"));
+    @BeforeAll
+    static void bringUpAForeignCluster() {
+        foreign = ChaosPaths.defaults().withStateDir(shared.resolve("foreign"));
         StringWriter output = new StringWriter();
         int exit = cli(output).execute("up", "--env", "c3", "--state-dir", foreign.stateDir().toString(),
-                "--base-port", Integer.toString(FOREIGN_BASE_PORT));
+                "--base-port", Integer.toString(ItPorts.freeBase()));
         assertThat(exit).as(output.toString()).isZero();
     }
 
-    @AfterEach
-    void stopTheForeignCluster() {
-        new EmbeddedEnvironment(foreign).down(false);
+    @AfterAll
+    static void stopTheForeignCluster() {
+        if (foreign != null) {
+            new EmbeddedEnvironment(foreign).down(false);
+        }
     }
 
     @Test
+    @Order(2)
     @Timeout(420)
     void shouldPassWithFaultsThroughTheForeignToxiproxyAndBrokerCommandsAndLeaveTheClusterRunning() throws IOException {
         EnvState cluster = new EmbeddedEnvironment(foreign).running().orElseThrow();
@@ -132,6 +140,7 @@ class ExternalClusterIT {
     }
 
     @Test
+    @Order(1)
     @Timeout(120)
     void shouldAttachWithUpShowItInStatusAndLeaveTheClusterRunningOnDown() throws IOException {
         EnvState cluster = new EmbeddedEnvironment(foreign).running().orElseThrow();

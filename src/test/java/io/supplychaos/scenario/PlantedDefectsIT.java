@@ -241,8 +241,8 @@ class PlantedDefectsIT {
                 workload: {warmup: [100], orders: 4000, ratePerSecond: 100}
                 faults:
                   - {at: 5s, action: kill-broker, target: 1}
-                stallTimeout: 20s
-                drainTimeout: 30s
+                stallTimeout: 10s
+                drainTimeout: 10s
                 """, ownState);
 
         assertThat(done.exit()).as(done.output()).isEqualTo(1);

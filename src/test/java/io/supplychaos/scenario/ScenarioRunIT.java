@@ -20,6 +20,7 @@ import io.supplychaos.cli.ChaosCli;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.ItPorts;
 import picocli.CommandLine;
 
 /**
@@ -29,7 +30,7 @@ import picocli.CommandLine;
  */
 class ScenarioRunIT {
 
-    private static final int BASE_PORT = 32000;
+    private static final int BASE_PORT = ItPorts.freeBase();
 
     @TempDir
     Path dir;

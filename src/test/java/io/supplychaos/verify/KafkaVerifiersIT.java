@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +25,7 @@ import io.supplychaos.cli.ChaosCli;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.env.EnvState;
 import io.supplychaos.env.ItPorts;
 import io.supplychaos.env.SuiteProcesses;
 import picocli.CommandLine;
@@ -31,13 +35,36 @@ import picocli.CommandLine;
  * real brokers while our fault code plays a schedule. The smoke suite passes on c1 through broker
  * bounces, the EOS suite passes on c3 through a leader kill and an app instance SIGKILL, and the
  * smoke suite under at_least_once with app kills shows the verifier seeing duplicates, read as
- * at-least-once duplicates rather than a plain pass. Each run leaves no broker, Toxiproxy, test
- * app, driver or verifier behind.
+ * at-least-once duplicates rather than a plain pass. The two smoke runs share one c1, brought up
+ * here, as a user's second verify reuses the env that is up; the EOS run brings up its own c3 and
+ * must take it down. Each run leaves no test app, driver or verifier behind, and no env it started.
  */
 class KafkaVerifiersIT {
 
     @TempDir
+    static Path shared;
+    /** The c1 both smoke runs reuse. */
+    private static Path c1State;
+
+    @TempDir
     Path dir;
+
+    @BeforeAll
+    static void upSharedC1() {
+        c1State = shared.resolve("c1-state");
+        StringWriter output = new StringWriter();
+        int exit = ChaosCli.commandLine().setOut(new PrintWriter(output, true)).setErr(new PrintWriter(output, true))
+                .execute("up", "--env", "c1", "--state-dir", c1State.toString(), "--base-port",
+                        Integer.toString(ItPorts.freeBase()));
+        assertThat(exit).as(output.toString()).isZero();
+    }
+
+    @AfterAll
+    static void downSharedC1() {
+        if (c1State != null) {
+            new EmbeddedEnvironment(ChaosPaths.defaults().withStateDir(c1State)).down(false);
+        }
+    }
 
     /**
      * Kafka's streams_broker_bounce_test as Kafka runs it: the smoke suite at_least_once (its
@@ -55,8 +82,8 @@ class KafkaVerifiersIT {
                   - {at: 28s, action: kill-broker, target: leader-of data:0, for: 6s}
                 """);
 
-        Run run = verify(List.of("smoke", "--env", "c1", "--faults", faults.toString(), "--guarantee", "at_least_once",
-                "--duration", "45s"));
+        Run run = verify(c1State, List.of("smoke", "--env", "c1", "--faults", faults.toString(), "--guarantee",
+                "at_least_once", "--duration", "45s"));
 
         assertThat(run.exit).as(run.output).isZero();
         assertThat(run.output).contains("SUCCESS").contains("ALL-RECORDS-DELIVERED").contains("verdict: PASS");
@@ -72,6 +99,8 @@ class KafkaVerifiersIT {
         assertThat(run.summary.get("inputPerSec").asDouble()).isPositive();
         assertThat(dir.resolve("out/report.html")).content().contains("SUCCESS").contains("restart-broker");
         assertThat(dir.resolve("out/driver.log")).exists();
+        // Kafka's broker bounce test also requires the client to have closed cleanly at the end
+        assertThat(run.summary.at("/apps/0/closedCleanly").asBoolean()).as("SMOKE-TEST-CLIENT-CLOSED").isTrue();
     }
 
     @Test
@@ -79,7 +108,7 @@ class KafkaVerifiersIT {
     void shouldPassKafkasEosVerifierOnC3ThroughALeaderKillAndAnAppKill() throws IOException {
         Path library = ChaosPaths.defaults().home().resolve("scenarios/verify/eos-leader-kill-app-kill.yaml");
 
-        Run run = verify(List.of("eos", "--env", "c3", "--faults", library.toString(), "--instances", "2",
+        Run run = verify(dir.resolve("state"), List.of("eos", "--env", "c3", "--faults", library.toString(), "--instances", "2",
                 "--duration", "45s"));
 
         assertThat(run.exit).as(run.output).isZero();
@@ -101,8 +130,8 @@ class KafkaVerifiersIT {
                   - {at: 15s, action: kill-app, target: app:1, for: 5s}
                 """);
 
-        Run run = verify(List.of("smoke", "--env", "c1", "--faults", faults.toString(), "--guarantee", "at_least_once",
-                "--duration", "60s"));
+        Run run = verify(c1State, List.of("smoke", "--env", "c1", "--faults", faults.toString(), "--guarantee",
+                "at_least_once", "--duration", "60s"));
 
         // the app reprocesses what it had not committed when killed: Kafka's verifier sees the duplicates
         assertThat(run.output).contains("PROCESSED-MORE-THAN-GENERATED");
@@ -122,8 +151,13 @@ class KafkaVerifiersIT {
     private record Run(int exit, String output, JsonNode summary) {
     }
 
-    private Run verify(List<String> arguments) throws IOException {
-        Path stateDir = dir.resolve("state");
+    /**
+     * Runs {@code ./chaos verify} on {@code stateDir}: an env up there is reused and must still run
+     * afterwards, one the verify brought up must be gone.
+     */
+    private Run verify(Path stateDir, List<String> arguments) throws IOException {
+        ChaosPaths paths = ChaosPaths.defaults().withStateDir(stateDir);
+        Optional<EnvState> before = new EmbeddedEnvironment(paths).running();
         StringWriter output = new StringWriter();
         CommandLine cli = ChaosCli.commandLine();
         cli.setOut(new PrintWriter(output, true));
@@ -133,16 +167,23 @@ class KafkaVerifiersIT {
         args.addAll(List.of("--out", dir.resolve("out").toString(), "--state-dir", stateDir.toString(),
                 "--base-port", Integer.toString(ItPorts.freeBase())));
         int exit = cli.execute(args.toArray(String[]::new));
-        ChaosPaths paths = ChaosPaths.defaults().withStateDir(stateDir);
         try {
             // what the verify itself left, before anything here cleans up
             assertThat(new AppInstances(paths).read()).as("test apps left by verify").isEmpty();
             assertThat(new SuiteProcesses(paths).read()).as("driver or verifier left by verify").isEmpty();
-            assertThat(new EmbeddedEnvironment(paths).recorded()).as("env left by verify").isEmpty();
+            if (before.isPresent()) {
+                assertThat(new EmbeddedEnvironment(paths).running()).as("the env verify reused still runs")
+                        .hasValueSatisfying(after -> assertThat(after.bootstrapServers())
+                                .isEqualTo(before.get().bootstrapServers()));
+            } else {
+                assertThat(new EmbeddedEnvironment(paths).recorded()).as("env left by verify").isEmpty();
+            }
         } finally {
             new SuiteProcesses(paths).stopAll(Duration.ofSeconds(5));
             new AppInstances(paths).stopAll(Duration.ofSeconds(5));
-            new EmbeddedEnvironment(paths).down(false);
+            if (before.isEmpty()) {
+                new EmbeddedEnvironment(paths).down(false);
+            }
         }
         System.out.println(output);
         return new Run(exit, output.toString(), new ObjectMapper().readTree(dir.resolve("out/summary.json").toFile()));
