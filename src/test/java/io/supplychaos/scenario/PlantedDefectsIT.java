@@ -195,7 +195,7 @@ class PlantedDefectsIT {
                 faults:
                   - {at: 5s, action: kill-app, target: "app:1"}
                 expect: {lost: 0, duplicates: 0}
-                drainTimeout: 60s
+                drainTimeout: 30s
                 """).get();
 
         // at_least_once after a crash: records reprocessed since the last commit show up twice
