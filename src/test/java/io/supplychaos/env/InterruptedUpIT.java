@@ -62,6 +62,8 @@ class InterruptedUpIT {
         environment.down(false);
         Path home = ChaosPaths.defaults().home();
         String classpath = home.resolve("target/classes") + ":" + Files.readString(home.resolve("target/cli-classpath.txt")).trim();
+        // the CLI's log sits beside the state dir: the directory may not exist yet when this IT runs first
+        Files.createDirectories(stateDir.getParent());
         cli = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Dsupply.home=" + home, "-cp", classpath, "io.supplychaos.cli.ChaosCli",
                 "up", "--env", "c1", "--base-port", Integer.toString(BASE_PORT), "--state-dir", stateDir.toString())
