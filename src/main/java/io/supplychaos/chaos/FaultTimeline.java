@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -49,6 +50,8 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     private final List<FaultSpec> schedule;
+    /** Counts down as each fault scheduled at 0 s has been injected or has failed. */
+    private final CountDownLatch atStart;
     private final FaultActions actions;
     private final FaultEventLog journal;
     private final HistoryLog history;
@@ -82,6 +85,7 @@ public final class FaultTimeline implements AutoCloseable {
     public FaultTimeline(List<FaultSpec> schedule, FaultActions actions, FaultEventLog journal, HistoryLog history,
                          Consumer<String> out) {
         this.schedule = List.copyOf(schedule);
+        this.atStart = new CountDownLatch((int) this.schedule.stream().filter(fault -> fault.start().isZero()).count());
         this.actions = actions;
         this.journal = journal;
         this.history = history;
@@ -109,18 +113,38 @@ public final class FaultTimeline implements AutoCloseable {
             for (FaultSpec fault : schedule) {
                 Pending pending = new Pending(fault);
                 pendingInjects.put(executor.schedule(() -> {
-                    if (pending.state.compareAndSet(Pending.WAITING, Pending.BEGUN)) {
-                        try {
+                    try {
+                        if (pending.state.compareAndSet(Pending.WAITING, Pending.BEGUN)) {
                             inject(fault);
-                        } catch (RuntimeException e) {
-                            // a bug of the timeline's own: recorded, never lost in the executor
-                            history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(),
-                                    target(fault), fault.describe(), FaultSource.SCHEDULE, e.toString(),
-                                    System.currentTimeMillis()));
+                        }
+                    } catch (RuntimeException e) {
+                        // a bug of the timeline's own: recorded, never lost in the executor
+                        history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(),
+                                target(fault), fault.describe(), FaultSource.SCHEDULE, e.toString(),
+                                System.currentTimeMillis()));
+                    } finally {
+                        if (fault.start().isZero()) {
+                            atStart.countDown();
                         }
                     }
                 }, fault.start().toMillis(), TimeUnit.MILLISECONDS), pending);
             }
+        }
+    }
+
+    /**
+     * Waits, at most {@code timeout}, until every fault scheduled at 0 s has been injected (or has
+     * failed): a run then sends its first measured order under them, as {@code at: 0s} says. Each
+     * inject still runs on its own thread; one slower than {@code timeout} lets the run start anyway.
+     *
+     * @return false when some fault at 0 s was still injecting at the deadline
+     */
+    public boolean awaitFaultsAtStart(Duration timeout) {
+        try {
+            return atStart.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -427,6 +427,10 @@ public final class ScenarioRunner {
         history.append(new HistoryEvent.PhaseStarted(Phase.MEASURE, workload.measuredStart));
         say("measuring: " + describe(scenario.workload()));
         started.timeline.startSchedule();
+        if (!started.timeline.awaitFaultsAtStart(Timeouts.FAULTS_AT_START)) {
+            say("a fault scheduled at 0 s was still injecting after " + Timeouts.describe(Timeouts.FAULTS_AT_START)
+                    + ": sending starts without waiting for it");
+        }
         workload.end = generator.runPhase(scenario.workload().orders() > 0 ? scenario.workload().orders()
                         : Long.MAX_VALUE, scenario.workload().ratePerSecond(),
                 scenario.workload().durationSeconds() * 1000, false, halted);

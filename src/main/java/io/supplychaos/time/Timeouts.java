@@ -72,6 +72,11 @@ public final class Timeouts {
     public static final Duration READ_BACK_END_OFFSETS = Duration.ofSeconds(10);
     /** Quiet on the outcome topics after the last completion before the drain ends. */
     public static final Duration DRAIN_SETTLE = Duration.ofSeconds(5);
+    /**
+     * Faults a scenario schedules at 0 s, injected before the first measured order is sent (a cut
+     * of every client link at 0 s must see no order acknowledged); a slower inject lets sending start.
+     */
+    public static final Duration FAULTS_AT_START = Duration.ofSeconds(30);
     /** Fault actions still injecting or healing when the run tears down. */
     public static final Duration FAULTS_IN_FLIGHT = Duration.ofSeconds(5);
     /** An Admin call made while the cluster may be failing: an answer late is no answer. */

@@ -170,6 +170,37 @@ class FaultTimelineTest {
     }
 
     @Test
+    void shouldHaveAFaultAtZeroInPlaceBeforeTheRunSendsItsFirstOrder() {
+        // given a cut at 0 s whose inject takes its time, and a delay later in the schedule
+        CountDownLatch release = new CountDownLatch(1);
+        try (FaultTimeline timeline = timeline(List.of(fault(FaultType.CUT, null, 0, null),
+                fault(FaultType.DELAY, null, 60_000, null)), release)) {
+            timeline.startSchedule();
+            Poll.require("the inject to begin", Duration.ofSeconds(5), () -> begun.contains("cut"));
+
+            // when the run waits for the faults at its start: not while the inject is still running
+            assertThat(timeline.awaitFaultsAtStart(Duration.ofMillis(200))).as("still injecting").isFalse();
+            release.countDown();
+
+            // then it returns once the cut is in place, without waiting for the later fault
+            assertThat(timeline.awaitFaultsAtStart(Duration.ofSeconds(5))).isTrue();
+            assertThat(done).containsExactly("inject cut");
+            assertThat(timeline.activeFaults()).containsExactly("cut");
+        }
+    }
+
+    @Test
+    void shouldNotWaitAtTheStartWhenNoFaultIsScheduledAtZero() {
+        try (FaultTimeline timeline = timeline(List.of(fault(FaultType.DELAY, null, 60_000, null)),
+                new CountDownLatch(0))) {
+            timeline.startSchedule();
+
+            assertThat(timeline.awaitFaultsAtStart(Duration.ZERO)).isTrue();
+            assertThat(begun).isEmpty();
+        }
+    }
+
+    @Test
     void shouldAwaitAnActionInFlightBeforeTheTeardownReturns() throws InterruptedException {
         CountDownLatch release = new CountDownLatch(1);
         FaultTimeline timeline = timeline(List.of(fault(FaultType.DELAY, null, 0, null)), release);

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,8 +17,10 @@ import io.supplychaos.env.ChaosPaths;
  * {@code ./chaos verify eos} end to end: Kafka's own EOS suite (the kafka-streams test jar) passes
  * on c3 through a partition leader kill and an app instance SIGKILL. The verify brings up its own
  * c3 and must take it down again, leaving no test app, driver or verifier behind.
- * ({@link KafkaSmokeVerifierIT} runs the smoke suite.)
+ * ({@link KafkaSmokeVerifierIT} runs the smoke suite.) Tagged {@code full}: it runs in
+ * {@code mvn verify -Pfull} (and CI), not in the default {@code mvn verify}.
  */
+@Tag("full")
 class KafkaEosVerifierIT {
 
     @TempDir

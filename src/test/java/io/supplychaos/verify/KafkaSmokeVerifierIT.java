@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,8 +23,10 @@ import io.supplychaos.env.EmbeddedEnvironment;
  * at_least_once with an app kill the verifier sees duplicates, read as at-least-once duplicates
  * rather than a plain pass. Both runs share one c1, brought up here, as a user's second verify
  * reuses the env that is up; each leaves no test app or driver behind and the env running.
- * ({@link KafkaEosVerifierIT} runs the EOS suite on an env of its own.)
+ * ({@link KafkaEosVerifierIT} runs the EOS suite on an env of its own.) Tagged {@code full}: it runs
+ * in {@code mvn verify -Pfull} (and CI), not in the default {@code mvn verify}.
  */
+@Tag("full")
 class KafkaSmokeVerifierIT {
 
     @TempDir
