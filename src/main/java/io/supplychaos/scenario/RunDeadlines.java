@@ -2,6 +2,7 @@ package io.supplychaos.scenario;
 
 import java.time.Duration;
 
+import io.supplychaos.env.EnvKind;
 import io.supplychaos.time.Timeouts;
 
 /**
@@ -12,11 +13,29 @@ import io.supplychaos.time.Timeouts;
  * heal and the wait for leaders take at most {@code heal}, the read-back of order-placed at most
  * {@code readBack}. With the defaults (60 s stall, 60 s drain) a cluster lost at the fault ends the
  * run about 60 + 5 + 30 + 15 s after it, within 3 minutes.
+ *
+ * <p>The heal's deadline is the env kind's: 30 s where the tool starts and signals the brokers
+ * itself, but one broker command's budget where a repair is someone else's command (an external
+ * env's {@code start} hook: ssh, systemctl, a script) or a docker command: a timed kill is healed by
+ * that command, and a deadline shorter than the command's own cut the repair off half-done.
  */
 public record RunDeadlines(Duration stall, Duration drain, Duration heal, Duration readBack) {
 
     public static RunDeadlines of(Scenario scenario) {
-        return new RunDeadlines(scenario.stallTimeout(), scenario.drainTimeout(), Timeouts.RUN_HEAL,
+        return new RunDeadlines(scenario.stallTimeout(), scenario.drainTimeout(), heal(scenario.env().kind()),
                 Timeouts.RUN_READ_BACK);
+    }
+
+    /** How long the heal phase may take on an env of {@code kind}: at least one repair command's budget. */
+    static Duration heal(EnvKind kind) {
+        return switch (kind) {
+            case EXTERNAL -> max(Timeouts.RUN_HEAL, Timeouts.BROKER_COMMAND);
+            case COMPOSE -> max(Timeouts.RUN_HEAL, Timeouts.DOCKER_COMMAND);
+            case EMBEDDED, KUBERNETES -> Timeouts.RUN_HEAL;
+        };
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 }
