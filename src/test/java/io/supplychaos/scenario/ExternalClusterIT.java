@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
@@ -43,8 +44,10 @@ import picocli.CommandLine;
  * commands (the kill is held 8 s from the moment the kill command returned, then healed by the
  * start command: a command-line hook may take seconds on a loaded machine); it must PASS with nothing lost, record every fault as injected, and leave the foreign
  * cluster running with its topics. Both tests attach to one foreign cluster, as two users of one
- * shared cluster would: the attach-only test first, then the run whose faults it survives.
+ * shared cluster would: the attach-only test first, then the run whose faults it survives. Tagged
+ * {@code full}: it runs in {@code mvn verify -Pfull} (and CI), not in the default {@code mvn verify}.
  */
+@Tag("full")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExternalClusterIT {
 

@@ -2,10 +2,6 @@ package io.supplychaos.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,22 +33,20 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.supplychaos.cli.ChaosCli;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EmbeddedEnvironment;
 import io.supplychaos.env.EnvState;
 import io.supplychaos.env.ItPorts;
 import io.supplychaos.history.HistoryEvent;
-import io.supplychaos.history.HistoryFile;
 import io.supplychaos.time.Poll;
-import picocli.CommandLine;
 
 /**
  * The checker's proofs on real clusters: a defect is planted (or a fault makes one), and the run
- * must report it, every time. Most runs share one C2 env (3 partitions, round-robin, RF 2) through
- * {@code reuseEnv}; the run that kills C1's only broker for good brings up its own. Each run is
- * asserted to have left no app instance behind before anything here cleans up.
+ * must report it, every time. These runs share one C2 env (3 partitions, round-robin, RF 2) through
+ * {@code reuseEnv}; the run that kills C1's only broker for good brings up its own, in
+ * {@link PlantedDefectsC1IT} (so that the two run side by side). Each run is asserted to have left
+ * no app instance behind before anything here cleans up, and `./chaos check` to reproduce its verdict.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PlantedDefectsIT {
@@ -90,7 +84,7 @@ class PlantedDefectsIT {
     @Timeout(300)
     void shouldAbsorbAnOrderPlacedAgainOnAnotherPartitionWithStockIntact() throws Exception {
         // given a run on 3 round-robin partitions
-        CompletableFuture<Run> run = start("""
+        CompletableFuture<PlantedRun> run = start("""
                 name: it-replaced-order
                 env: c2
                 reuseEnv: true
@@ -102,7 +96,7 @@ class PlantedDefectsIT {
         int otherPartition = (original.partition() + 1) % 3;
         produce(c2, new ProducerRecord<>("order-placed", otherPartition, original.key(), original.value()));
         String orderId = new String(original.key());
-        Run done = run.get();
+        PlantedRun done = run.get();
 
         // then the history shows it on two partitions, and the pipeline handled it once
         List<HistoryEvent.Placed> copies = done.history().stream()
@@ -119,7 +113,7 @@ class PlantedDefectsIT {
     @Order(2)
     @Timeout(300)
     void shouldReportAStockCommandPlantedTwiceAsAStockViolation() throws Exception {
-        CompletableFuture<Run> run = start("""
+        CompletableFuture<PlantedRun> run = start("""
                 name: it-planted-stock-command
                 env: c2
                 reuseEnv: true
@@ -131,7 +125,7 @@ class PlantedDefectsIT {
                 record -> new String(record.value()).contains("\"RESERVE\""));
         produce(c2, new ProducerRecord<>(STOCK_COMMANDS, reserve.partition(), reserve.key(), reserve.value()));
         String orderId = JSON.readTree(reserve.value()).get("orderId").asText();
-        Run done = run.get();
+        PlantedRun done = run.get();
 
         assertThat(done.exit()).as(done.output()).isEqualTo(1);
         assertThat(done.summary().get("verdict").asText()).isEqualTo("FAIL");
@@ -144,7 +138,7 @@ class PlantedDefectsIT {
     @Timeout(300)
     void shouldFailWhenAScheduledFaultCannotBeInjected() throws Exception {
         // broker 1 is running, so it cannot be resumed: the load-time check passes, the injection fails
-        Run done = start("""
+        PlantedRun done = start("""
                 name: it-fault-not-injected
                 env: c2
                 reuseEnv: true
@@ -164,7 +158,7 @@ class PlantedDefectsIT {
     @Timeout(300)
     void shouldFailWithNoProgressWhenEveryClientLinkIsCutForTheWholeRun() throws Exception {
         long began = System.currentTimeMillis();
-        Run done = start("""
+        PlantedRun done = start("""
                 name: it-cut-from-the-start
                 env: c2
                 reuseEnv: true
@@ -186,7 +180,7 @@ class PlantedDefectsIT {
     @Order(5)
     @Timeout(360)
     void shouldCountWhatAtLeastOnceCostsUnderAnAppKillAndJudgeItByTheExpectation() throws Exception {
-        Run done = start("""
+        PlantedRun done = start("""
                 name: it-alos-kill-app
                 env: c2
                 reuseEnv: true
@@ -227,85 +221,18 @@ class PlantedDefectsIT {
         assertThat(done.summary().at("/orders/malformed/count").asLong()).isZero();
     }
 
-    @Test
-    @Order(6)
-    @Timeout(360)
-    void shouldFailInBoundedTimeWhenTheOnlyBrokerIsKilledForGood() throws Exception {
-        // its own env: C1, RF 1, the only broker killed and never started again
-        Path ownState = dir.resolve("c1-state");
-        long began = System.currentTimeMillis();
-        Run done = run("""
-                name: it-c1-killed-for-good
-                env: c1
-                producer: {acks: "1"}
-                workload: {warmup: [100], orders: 4000, ratePerSecond: 100}
-                faults:
-                  - {at: 5s, action: kill-broker, target: 1}
-                stallTimeout: 10s
-                drainTimeout: 10s
-                """, ownState);
-
-        assertThat(done.exit()).as(done.output()).isEqualTo(1);
-        assertThat(done.summary().get("verdict").asText()).isEqualTo("FAIL");
-        assertThat(done.summary().at("/orders/lost/count").asLong() + done.summary().at("/orders/unseen/count").asLong())
-                .as("acknowledged orders the dead broker holds").isPositive();
-        assertThat(System.currentTimeMillis() - began).as("ends within 3 minutes of the fault, plus start-up")
-                .isLessThan(Duration.ofMinutes(5).toMillis());
-    }
-
     // ---- running ----
 
-    private record Run(int exit, String output, JsonNode summary, List<HistoryEvent> history) {
+    private CompletableFuture<PlantedRun> start(String scenario) {
+        return CompletableFuture.supplyAsync(() -> PlantedRun.run(dir, scenario, stateDir, false));
     }
 
-    private CompletableFuture<Run> start(String scenario) {
-        return CompletableFuture.supplyAsync(() -> run(scenario, stateDir));
-    }
-
-    /** Runs the scenario through the CLI and asserts, before any cleanup, that it left no app behind. */
-    private Run run(String scenario, Path state) {
-        try {
-            Path file = Files.writeString(Files.createTempFile(dir, "scenario", ".yaml"), scenario);
-            Path out = Files.createTempDirectory(dir, "out");
-            Cli result = cli("run", file.toString(), "--out", out.toString(), "--state-dir", state.toString(),
-                    "--base-port", Integer.toString(ItPorts.freeBase()));
-            try {
-                assertThat(new AppInstances(paths(state)).read()).as("app instances left by the run").isEmpty();
-                if (!state.equals(stateDir)) {
-                    assertThat(new EmbeddedEnvironment(paths(state)).recorded()).as("env left by the run").isEmpty();
-                }
-            } finally {
-                if (!state.equals(stateDir)) {
-                    new AppInstances(paths(state)).stopAll(Duration.ofSeconds(5));
-                    new EmbeddedEnvironment(paths(state)).down(false);
-                }
-            }
-            System.out.println(result.output());
-            // the verdict is a function of the history: `./chaos check` must reach the same one
-            Cli check = cli("check", out.toString());
-            assertThat(check.exit()).as(check.output()).isEqualTo(result.exit());
-            assertThat(check.output()).contains("reproduced:").doesNotContain("NOT reproduced");
-            return new Run(result.exit(), result.output(), JSON.readTree(out.resolve("summary.json").toFile()),
-                    HistoryFile.read(out.resolve(HistoryFile.NAME)));
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private record Cli(int exit, String output) {
-    }
-
-    private static Cli cli(String... args) {
-        StringWriter output = new StringWriter();
-        CommandLine cli = ChaosCli.commandLine();
-        cli.setOut(new PrintWriter(output, true));
-        cli.setErr(new PrintWriter(output, true));
-        int exit = cli.execute(args);
-        return new Cli(exit, output.toString());
+    private static PlantedRun.Cli cli(String... args) {
+        return PlantedRun.cli(args);
     }
 
     private static ChaosPaths paths(Path state) {
-        return ChaosPaths.defaults().withStateDir(state);
+        return PlantedRun.paths(state);
     }
 
     // ---- planting ----
