@@ -1,5 +1,6 @@
 package io.supplychaos.bench;
 
+import io.supplychaos.kind.Environments;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -25,18 +26,17 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-import io.supplychaos.chaos.Faults;
 import io.supplychaos.history.Expectations;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.Priority;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.BrokerClasspath;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
-import io.supplychaos.env.EnvState;
+import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.env.ExternalCommand;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.env.ProcessControl;
@@ -424,7 +424,7 @@ public final class Benchmark {
         }
         RunResult result;
         try {
-            result = new ScenarioRunner(paths, basePort, io.supplychaos.env.Environments.of(paths), opened -> Faults.forOpened(paths, opened), false,
+            result = new ScenarioRunner(paths, basePort, Environments.of(paths), false,
                     new PrintWriter(Writer.nullWriter())).run(scenario, stop).result();
         } finally {
             if (memory != null) {
@@ -447,7 +447,7 @@ public final class Benchmark {
         String tuning = scenario.tuning().property();
         out.printf("== light load, %s, %,d orders at %.0f/s after %,d unmeasured (tuned for %s)%n", guarantee,
                 LIGHT_ORDERS, LIGHT_RATE, LIGHT_WARM_UP_ORDERS, tuning);
-        RunResult result = new ScenarioRunner(paths, basePort, io.supplychaos.env.Environments.of(paths), opened -> Faults.forOpened(paths, opened), false,
+        RunResult result = new ScenarioRunner(paths, basePort, Environments.of(paths), false,
                 new PrintWriter(Writer.nullWriter())).run(scenario, stop).result();
         Map<String, Double> hops = new LinkedHashMap<>();
         result.hops().forEach(hop -> hops.put(hop.via(), hop.latencyMs().p50()));

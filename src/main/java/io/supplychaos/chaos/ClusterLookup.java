@@ -22,7 +22,7 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
  * of a partition, the active KRaft controller, whether a broker has registered. Each call opens and
  * closes its own client with short timeouts, so a paused broker costs seconds, not minutes.
  */
-final class ClusterLookup {
+public final class ClusterLookup {
     private static final Duration CALL_TIMEOUT = Timeouts.CLUSTER_LOOKUP;
     private static final Duration REGISTER_POLL = Duration.ofMillis(300);
 
@@ -30,7 +30,7 @@ final class ClusterLookup {
     }
 
     /** The current leader's id of {@code topic:partition}. */
-    static int leaderOf(KafkaAccess cluster, String topic, int partition) {
+    public static int leaderOf(KafkaAccess cluster, String topic, int partition) {
         TopicDescription description;
         try {
             description = withAdmin(cluster, admin -> admin.describeTopics(java.util.List.of(topic)).topicNameValues().get(topic));
@@ -50,24 +50,24 @@ final class ClusterLookup {
     }
 
     /** The id of the active KRaft controller (the metadata quorum's leader). */
-    static int controller(KafkaAccess cluster) {
+    public static int controller(KafkaAccess cluster) {
         return withAdmin(cluster, admin -> admin.describeMetadataQuorum().quorumInfo()).leaderId();
     }
 
     /** The ids of the cluster's registered (unfenced) brokers. */
-    static java.util.Set<Integer> registered(KafkaAccess cluster) {
+    public static java.util.Set<Integer> registered(KafkaAccess cluster) {
         Collection<Node> nodes = withAdmin(cluster, admin -> admin.describeCluster().nodes());
         return nodes.stream().map(Node::id).collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
     }
 
     /** Each registered broker's advertised host by id. */
-    static java.util.Map<Integer, String> hosts(KafkaAccess cluster) {
+    public static java.util.Map<Integer, String> hosts(KafkaAccess cluster) {
         Collection<Node> nodes = withAdmin(cluster, admin -> admin.describeCluster().nodes());
         return nodes.stream().collect(java.util.stream.Collectors.toMap(Node::id, Node::host, (a, b) -> a));
     }
 
     /** Waits until broker {@code id} is among the cluster's registered (unfenced) brokers. */
-    static void awaitRegistered(KafkaAccess cluster, int id, Duration timeout) {
+    public static void awaitRegistered(KafkaAccess cluster, int id, Duration timeout) {
         // a call that fails is "not yet": the cluster may not answer while the broker rejoins
         Poll.require("broker " + id + " to register with the cluster", timeout, REGISTER_POLL, () -> {
             Collection<Node> nodes = withAdmin(cluster, admin -> admin.describeCluster().nodes());

@@ -2,8 +2,8 @@ package io.supplychaos.chaos;
 
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
-import io.supplychaos.env.ProxyLink;
-import io.supplychaos.env.ToxiproxyApi;
+import io.supplychaos.toxiproxy.ProxyLink;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.util.List;
 import java.util.Optional;
 

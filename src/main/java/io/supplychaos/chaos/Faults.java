@@ -1,13 +1,5 @@
 package io.supplychaos.chaos;
 
-import io.supplychaos.env.AppInstances;
-import io.supplychaos.env.Attachment;
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.CommandRunner;
-import io.supplychaos.env.ComposeFile;
-import io.supplychaos.env.Environments;
-import io.supplychaos.env.kubernetes.KubernetesBackend;
-import io.supplychaos.env.EnvState;
 import io.supplychaos.env.ProcessControl;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,41 +24,6 @@ public final class Faults implements FaultActions {
     /** The faults of any environment's backend; {@code stateDir} keeps the broker killed last. */
     public static FaultActions on(FaultBackend backend, Path stateDir) {
         return new Faults(backend, stateDir);
-    }
-
-    /** The faults of the embedded environment {@code state} recorded in {@code paths}' state directory. */
-    public static FaultActions forEnvironment(ChaosPaths paths, EnvState state) {
-        return new Faults(new ProcessBackend(paths, state), paths.stateDir());
-    }
-
-    /**
-     * The faults of an env a run or {@code up} opened: the embedded env's processes, or the backend
-     * of the attached cluster's kind ({@link #forAttachment}).
-     */
-    public static FaultActions forOpened(ChaosPaths paths, Environments.Opened opened) {
-        return opened.embedded() != null ? forEnvironment(paths, opened.embedded()) : forAttachment(paths, opened.attachment());
-    }
-
-    /**
-     * The faults of a cluster the tool attached to: compose (docker CLI, Toxiproxy, local apps),
-     * external (the env's broker commands, its Toxiproxy, local apps), kubernetes (pod deletions and
-     * Chaos Mesh resources through the API server).
-     */
-    public static FaultActions forAttachment(ChaosPaths paths, Attachment attachment) {
-        FaultBackend backend = switch (attachment.spec().kind()) {
-            case COMPOSE -> new ComposeBackend(ComposeFile.read(Path.of(attachment.spec().compose().file())),
-                    CommandRunner.system(paths.home()), null, new LocalApps(new AppInstances(paths)), attachment.access());
-            case EXTERNAL -> new ExternalBackend(paths, attachment);
-            case KUBERNETES -> KubernetesBackend.connect(attachment.spec().kubernetes(), new AppInstances(paths),
-                    attachment.spec().clientConfig());
-            default -> throw new IllegalArgumentException("no fault backend for env kind " + attachment.spec().kind().yamlName());
-        };
-        return new Faults(backend, paths.stateDir());
-    }
-
-    /** The faults of the docker-compose environment described by {@code composeFile}, through the docker CLI. */
-    public static FaultActions forCompose(ChaosPaths paths, Path composeFile) {
-        return new Faults(new ComposeBackend(composeFile, CommandRunner.system(paths.home())), paths.stateDir());
     }
 
     @Override

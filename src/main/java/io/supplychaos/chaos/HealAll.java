@@ -1,7 +1,7 @@
 package io.supplychaos.chaos;
 
 import io.supplychaos.env.ProcessControl;
-import io.supplychaos.env.ToxiproxyApi;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.io.IOException;
 
 /**

@@ -11,32 +11,32 @@ import java.util.Optional;
  * {@code .chaos/apps.json} (every env kind whose apps run on this machine): kill is SIGKILL, start
  * is the recorded command again. Waits until the effect shows, at most {@link Timeouts}'.
  */
-final class LocalApps {
+public final class LocalApps {
     private final AppInstances apps;
 
-    LocalApps(AppInstances apps) {
+    public LocalApps(AppInstances apps) {
         this.apps = apps;
     }
 
-    String file() {
+    public String file() {
         return apps.file().toString();
     }
 
-    List<Integer> indexes() {
+    public List<Integer> indexes() {
         return apps.read().stream().map(AppInstances.AppInstance::index).sorted().toList();
     }
 
-    boolean alive(int index) {
+    public boolean alive(int index) {
         return apps.instance(index).map(apps::alive).orElse(false);
     }
 
-    void kill(int index) {
+    public void kill(int index) {
         Optional<AppInstances.AppInstance> instance = apps.instance(index);
         instance.ifPresent(apps::kill);
         instance.ifPresent(killed -> Poll.until(Timeouts.HELPER_PROCESS, Poll.SHORT_INTERVAL, () -> !apps.alive(killed)));
     }
 
-    void start(int index) {
+    public void start(int index) {
         AppInstances.AppInstance instance = apps.instance(index)
                 .orElseThrow(() -> new IllegalArgumentException("no app instance " + index + " recorded in " + apps.file()));
         apps.awaitReady(apps.launch(instance), Timeouts.APP_READY);

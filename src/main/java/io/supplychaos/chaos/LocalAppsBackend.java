@@ -6,7 +6,7 @@ import java.util.List;
  * A fault backend whose app instances are the local processes the tool started ({@link LocalApps}):
  * the app side of every env kind but a Kubernetes env with app pods, written once.
  */
-interface LocalAppsBackend extends FaultBackend {
+public interface LocalAppsBackend extends FaultBackend {
 
     LocalApps localApps();
 

@@ -1,7 +1,7 @@
 package io.supplychaos.chaos;
 
-import io.supplychaos.env.ProxyLink;
-import io.supplychaos.env.ToxiproxyApi;
+import io.supplychaos.toxiproxy.ProxyLink;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

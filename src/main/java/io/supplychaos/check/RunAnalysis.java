@@ -1,5 +1,6 @@
 package io.supplychaos.check;
 
+import io.supplychaos.result.Verdict;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +17,7 @@ import io.supplychaos.result.RunResult;
  * <p>What it holds: the order classes ({@link OrderClasses}: ok, lost expected/bad, stuck, unseen,
  * duplicate, incomplete lifecycle, out of order, unexpected, never acknowledged, malformed), the
  * stock check ({@link StockCheck}), the figures ({@link Measurements}: latency, request time,
- * jitter, orders/s, stages), the hops of a delivered order ({@link Hops}), every fault with its recovery ({@link FaultTimeline}, {@link Recovery})
+ * jitter, orders/s, stages), the hops of a delivered order ({@link Hops}), every fault with its recovery ({@link FaultIntervals}, {@link Recovery})
  * and the {@link Judgement} (verdict and violations, rules there).
  *
  * @param orders       the order classes with counts and samples, as summary.json carries them
@@ -38,7 +39,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
         OrderClasses classes = OrderClasses.of(h);
         StockCheck.Result stock = StockCheck.of(h, classes.stockDuplicates());
         Measurements m = Measurements.of(h);
-        List<RunResult.FaultEvent> faults = FaultTimeline.of(h, m.completions());
+        List<RunResult.FaultEvent> faults = FaultIntervals.of(h, m.completions());
         Judgement judgement = Judgement.of(h, classes, stock, m, faults);
         return new RunAnalysis(h.start == null ? null : h.start.scenario(), h.start == null ? null : h.start.env(),
                 orders(classes, stock), m.latency(), m.requestTime(), m.jitter(), m.ordersPerSec(),

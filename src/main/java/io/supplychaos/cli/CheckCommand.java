@@ -12,7 +12,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 
 import io.supplychaos.check.RunAnalysis;
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryFile;
 import io.supplychaos.report.ResultFiles;

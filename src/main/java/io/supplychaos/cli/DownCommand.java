@@ -1,9 +1,9 @@
 package io.supplychaos.cli;
 
 import io.supplychaos.env.Attachment;
-import io.supplychaos.env.EmbeddedEnvironment;
-import io.supplychaos.env.Environments;
-import io.supplychaos.env.EnvState;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.Environments;
+import io.supplychaos.kind.embedded.EnvState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

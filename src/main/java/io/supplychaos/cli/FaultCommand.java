@@ -4,7 +4,7 @@ import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultAttribute;
 import io.supplychaos.chaos.FaultAttributeException;
 import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.ManualFaults;
+import io.supplychaos.kind.ManualFaults;
 import io.supplychaos.env.ChaosPaths;
 import java.io.PrintWriter;
 import java.nio.file.Files;

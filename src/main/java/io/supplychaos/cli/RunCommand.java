@@ -1,5 +1,6 @@
 package io.supplychaos.cli;
 
+import io.supplychaos.kind.Environments;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,6 @@ import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.supplychaos.chaos.Faults;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.StateDirLock;
 import io.supplychaos.env.EnvFiles;
@@ -24,7 +24,7 @@ import io.supplychaos.report.SweepReport;
 import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioLoader;
 import io.supplychaos.scenario.ScenarioRunner;
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.spec.Rule;
 
 import picocli.CommandLine.Command;
@@ -104,8 +104,8 @@ final class RunCommand implements Callable<Integer> {
                  }
              })) {
             AtomicBoolean stop = guard.stop();
-            ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, io.supplychaos.env.Environments.of(paths),
-                    env -> Faults.forOpened(paths, env), deleteTopics, console);
+            ScenarioRunner runner = new ScenarioRunner(paths, port.basePort, Environments.of(paths), deleteTopics,
+                    console);
             List<Scenario> runs = scenario.runs();
             List<SweepReport.Member> results = new ArrayList<>();
             boolean allPassed = true;

@@ -1,9 +1,10 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.kind.Cluster;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvKind;
-import io.supplychaos.env.Environments;
+import io.supplychaos.kind.Environments;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.StateDirLock;
@@ -69,7 +70,7 @@ final class UpCommand implements Callable<Integer> {
 
     /** A cluster the tool does not start itself: connect, check brokers and topics, record it for the other verbs. */
     private int attach(EmbeddedEnvironment environment, EnvSpec envSpec, Path file) {
-        Environments.Opened opened;
+        Cluster opened;
         try (StateDirLock lock = StateDirLock.acquire(environment.paths(), "up --env " + env)) {
             opened = Environments.of(environment.paths()).open(envSpec, file.toString(), port.basePort, "up",
                     line -> spec.commandLine().getErr().println("  " + line));

@@ -7,8 +7,7 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.supplychaos.chaos.Faults;
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.StateDirLock;
 import io.supplychaos.report.ResultFiles;
@@ -84,7 +83,7 @@ final class VerifyCommand implements Callable<Integer> {
                     + plan.guarantee() + ", " + plan.instances() + " instance(s)"
                     + (plan.faultsFile() == null ? "" : ", faults " + plan.faultsFile()));
             VerifyRunner.Outcome outcome = new VerifyRunner(paths, port.basePort,
-                    state -> Faults.forEnvironment(paths, state), console).run(plan, stop);
+                    console).run(plan, stop);
             VerifyResult result = outcome.result();
             VerifyReport.write(dir, result, outcome.logs());
             print(console, result, dir);

@@ -41,7 +41,7 @@ public record Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaA
             return Optional.empty();
         }
         try {
-            return Optional.of(StateStore.JSON.readValue(file.toFile(), Attachment.class));
+            return Optional.of(StateJson.MAPPER.readValue(file.toFile(), Attachment.class));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file + " (delete it if no cluster is attached)", e);
         }
@@ -53,7 +53,7 @@ public record Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaA
         try {
             Files.createDirectories(stateDir);
             Path tmp = file.resolveSibling(FILE + ".tmp");
-            StateStore.JSON.writeValue(tmp.toFile(), this);
+            StateJson.MAPPER.writeValue(tmp.toFile(), this);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);

@@ -4,8 +4,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.supplychaos.env.kubernetes.KubernetesTarget;
-import io.supplychaos.metrics.MetricsSource;
 
 /**
  * One Kafka environment as written in {@code env/*.yaml} or in a scenario's inline {@code env:}

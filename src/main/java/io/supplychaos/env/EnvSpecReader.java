@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import io.supplychaos.env.kubernetes.KubernetesTarget;
-import io.supplychaos.metrics.MetricsSource;
 import io.supplychaos.spec.Rule;
 import io.supplychaos.spec.Shape;
 import io.supplychaos.spec.SpecFile;

@@ -1,5 +1,6 @@
 package io.supplychaos.env;
 
+import io.supplychaos.toxiproxy.ProxyLink;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.supplychaos.env;
 
+import io.supplychaos.toxiproxy.ProxyLink;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;

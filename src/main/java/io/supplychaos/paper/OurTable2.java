@@ -1,5 +1,6 @@
 package io.supplychaos.paper;
 
+import io.supplychaos.result.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -120,8 +121,8 @@ public final class OurTable2 {
     public static OurTable2 of(List<RunResult> runs) {
         Map<String, List<RunResult>> groups = new TreeMap<>();
         for (RunResult run : runs) {
-            if (run.paper() == null || run.interrupted() || run.verdict() == io.supplychaos.check.Verdict.ERROR
-                    || run.verdict() == io.supplychaos.check.Verdict.INTERRUPTED) {
+            if (run.paper() == null || run.interrupted() || run.verdict() == io.supplychaos.result.Verdict.ERROR
+                    || run.verdict() == io.supplychaos.result.Verdict.INTERRUPTED) {
                 continue;
             }
             groups.computeIfAbsent(key(Experiment.of(run), run.paper().config(), run.paper().messages()),

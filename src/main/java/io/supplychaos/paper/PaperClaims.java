@@ -1,5 +1,6 @@
 package io.supplychaos.paper;
 
+import io.supplychaos.result.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -22,8 +22,9 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.config.ConfigResource;
 
+import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.Environments;
+import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.JavaRuntime;
 import io.supplychaos.result.Provenance;
 import io.supplychaos.time.Timeouts;
@@ -40,10 +41,10 @@ public final class RunProvenance {
     private RunProvenance() {
     }
 
-    public static Provenance collect(Environments.Opened env, String scenarioFile, Path projectDir,
+    public static Provenance collect(EnvSpec spec, KafkaAccess access, String scenarioFile, Path projectDir,
                                      Map<Integer, List<String>> subtopologies) {
         String clusterJava = null;
-        if (env.embedded() != null) {
+        if (spec.kind() == EnvKind.EMBEDDED) {
             try {
                 JavaRuntime.Java java = JavaRuntime.detect().java();
                 clusterJava = BuildInfo.javaVersionOf(java.home()) + " (" + java.home() + ")";
@@ -53,12 +54,11 @@ public final class RunProvenance {
         }
         return new Provenance(BuildInfo.version(), BuildInfo.gitCommit(projectDir), BuildInfo.kafkaVersion(),
                 System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")", clusterJava,
-                envOf(env), brokerConfig(env), scenarioFile, machine(), subtopologies);
+                envOf(spec, access), brokerConfig(access), scenarioFile, machine(), subtopologies);
     }
 
     /** The env's spec as a map for summary.json: what decides the figures, secrets masked. */
-    static Map<String, Object> envOf(Environments.Opened opened) {
-        EnvSpec spec = opened.spec();
+    static Map<String, Object> envOf(EnvSpec spec, KafkaAccess access) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("name", spec.name());
         env.put("kind", spec.kind().name().toLowerCase(Locale.ROOT));
@@ -68,17 +68,17 @@ public final class RunProvenance {
         env.put("minInsyncReplicas", spec.minInsyncReplicas());
         env.put("partitioning", spec.partitioning().yamlName());
         env.put("network", String.valueOf(spec.network()).toLowerCase(Locale.ROOT));
-        env.put("bootstrapServers", opened.access().bootstrapServers());
-        env.put("securityProtocol", opened.access().securityProtocol());
-        env.put("clientConfig", opened.access().maskedConfig());
+        env.put("bootstrapServers", access.bootstrapServers());
+        env.put("securityProtocol", access.securityProtocol());
+        env.put("clientConfig", access.maskedConfig());
         env.put("brokerConfig", spec.brokerConfig());
         env.put("metrics", spec.metrics().describe());
         return env;
     }
 
     /** Per broker id, the settings not at Kafka's default; empty when the cluster does not answer in time. */
-    static Map<String, Map<String, String>> brokerConfig(Environments.Opened env) {
-        Properties config = env.access().properties();
+    static Map<String, Map<String, String>> brokerConfig(KafkaAccess access) {
+        Properties config = access.properties();
         int timeout = (int) Timeouts.ADMIN_QUICK.toMillis();
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, timeout);
         config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, timeout);

@@ -7,7 +7,7 @@ import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.RunResult.FaultEvent;
 import io.supplychaos.result.TimeSeriesRow;
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.result.RunResult.OrderClass;
 
 import java.time.Instant;

@@ -18,7 +18,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.paper.MachineShift;
 import io.supplychaos.paper.OurTable2;
 import io.supplychaos.paper.OurTable2.Experiment;

@@ -3,7 +3,7 @@ package io.supplychaos.report;
 import io.supplychaos.paper.PaperTable;
 
 import io.supplychaos.result.RunResult;
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 
 import java.io.IOException;
 import java.nio.file.Files;

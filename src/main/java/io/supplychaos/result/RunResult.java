@@ -1,9 +1,9 @@
 package io.supplychaos.result;
 
+import io.supplychaos.chaos.FaultText;
 import java.util.List;
 import java.util.Map;
 
-import io.supplychaos.check.Verdict;
 
 /**
  * Everything one run measured and concluded: the content of summary.json and the input of

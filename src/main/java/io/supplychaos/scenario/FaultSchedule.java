@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.supplychaos.chaos.FaultAttributeException;
-import io.supplychaos.chaos.EnvCapabilities;
+import io.supplychaos.kind.EnvCapabilities;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;

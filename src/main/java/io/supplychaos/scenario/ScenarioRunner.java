@@ -3,36 +3,34 @@ package io.supplychaos.scenario;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 
 import org.apache.kafka.common.TopicPartition;
 
-import io.supplychaos.chaos.FaultActions;
 import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.chaos.Faults;
 import io.supplychaos.chaos.FaultTimeline;
 import io.supplychaos.check.RunAnalysis;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EmbeddedEnvironment;
-import io.supplychaos.env.EnvState;
-import io.supplychaos.env.Environments;
+import io.supplychaos.env.EnvKind;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.kind.AppFleet;
+import io.supplychaos.kind.Cluster;
+import io.supplychaos.kind.Environments;
 import io.supplychaos.env.KafkaAccess;
-import io.supplychaos.env.kubernetes.KubernetesBackend;
-import io.supplychaos.env.kubernetes.KubernetesTarget;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.history.HistoryLog;
 import io.supplychaos.metrics.BrokerMetrics;
 import io.supplychaos.metrics.ConsumerLag;
+import io.supplychaos.metrics.LiveSeries;
 import io.supplychaos.metrics.ProgressLine;
-import io.supplychaos.metrics.MetricsSource;
 import io.supplychaos.metrics.PartitionWatch;
 import io.supplychaos.metrics.Sampler;
 import io.supplychaos.provenance.RunProvenance;
@@ -79,7 +77,6 @@ public final class ScenarioRunner {
 
     private final ChaosPaths paths;
     private final int basePort;
-    private final Function<Environments.Opened, FaultActions> faultActions;
     private final Environments environments;
     private final boolean deleteTopics;
     private final PrintWriter out;
@@ -89,12 +86,11 @@ public final class ScenarioRunner {
      * @param environments  brings up or attaches to the scenario's cluster, whatever its kind
      * @param deleteTopics  on a cluster the tool did not start, delete the supply-chain topics at the end
      */
-    public ScenarioRunner(ChaosPaths paths, int basePort, Environments environments,
-                          Function<Environments.Opened, FaultActions> faultActions, boolean deleteTopics, PrintWriter out) {
+    public ScenarioRunner(ChaosPaths paths, int basePort, Environments environments, boolean deleteTopics,
+                          PrintWriter out) {
         this.paths = paths;
         this.basePort = basePort;
         this.environments = environments;
-        this.faultActions = faultActions;
         this.deleteTopics = deleteTopics;
         this.out = out;
         this.progress = ProgressLine.forConsole(out);
@@ -130,11 +126,10 @@ public final class ScenarioRunner {
     public final class Session implements AutoCloseable {
         private final Scenario scenario;
         private final AtomicBoolean stop;
-        final EmbeddedEnvironment environment;
         final AppInstances apps;
-        Environments.Opened opened;
-        /** The API connection of a Kubernetes env whose app instances are the Deployment's pods. */
-        KubernetesBackend appPods;
+        Cluster opened;
+        /** The app instances the cluster runs itself (a Kubernetes env's Deployment), when it does. */
+        AppFleet appFleet;
         private int runs;
         // closed from the run's thread, or from the Ctrl-C hook when the run overran its teardown
         private final AtomicBoolean closed = new AtomicBoolean();
@@ -142,7 +137,6 @@ public final class ScenarioRunner {
         private Session(Scenario scenario, AtomicBoolean stop) {
             this.scenario = scenario;
             this.stop = stop;
-            this.environment = new EmbeddedEnvironment(paths);
             this.apps = new AppInstances(paths);
         }
 
@@ -203,8 +197,9 @@ public final class ScenarioRunner {
             // instances a crashed CLI left on this env would process the run's orders beside ours
             session.apps.stopLeftovers().forEach(left -> out.println("stopped app instance " + left.index()
                     + " (pid " + left.pid() + ") that an earlier run left behind"));
-            if (podApps(scenario)) {
-                startAppPods(scenario, session);
+            session.appFleet = session.opened.appFleet().orElse(null);
+            if (session.appFleet != null) {
+                out.println(session.appFleet.start(scenario.app().instances()));
             } else {
                 startApps(scenario, session.opened, session.apps, stop);
             }
@@ -234,7 +229,7 @@ public final class ScenarioRunner {
         Started started = new Started();
         long runStart = System.currentTimeMillis();
         Scenario run = session.runs++ == 0 ? scenario : scenario.withWarmup(laterWarmup(scenario.workload()));
-        Environments.Opened env = session.opened;
+        Cluster env = session.opened;
         try {
             Workload workload = new Workload();
             HistoryEvent.EndReason reason = HistoryEvent.EndReason.COMPLETED;
@@ -302,8 +297,7 @@ public final class ScenarioRunner {
     // ---- validate, env, apps -------------------------------------------------------------------
 
     private void validate(Scenario scenario, Session session) {
-        session.environment.running().ifPresent(up -> checkReusable(up, scenario));
-        environments.attached().ifPresent(attached -> checkReusable(attached.spec(), scenario));
+        environments.current().ifPresent(up -> checkReusable(up, scenario));
     }
 
     /**
@@ -311,11 +305,7 @@ public final class ScenarioRunner {
      * env is the one it describes, settings included: a c3 started with other broker settings
      * would measure something else under the same name.
      */
-    static void checkReusable(EnvState running, Scenario scenario) {
-        checkReusable(running.spec(), scenario);
-    }
-
-    static void checkReusable(io.supplychaos.env.EnvSpec running, Scenario scenario) {
+    static void checkReusable(EnvSpec running, Scenario scenario) {
         String name = running.name();
         if (!name.equals(scenario.env().name())) {
             throw new ScenarioException(scenario.source(), "env", "no environment running (" + name
@@ -331,7 +321,7 @@ public final class ScenarioRunner {
         }
     }
 
-    private void startApps(Scenario scenario, Environments.Opened env, AppInstances apps, AtomicBoolean stop) {
+    private void startApps(Scenario scenario, Cluster env, AppInstances apps, AtomicBoolean stop) {
         Map<String, String> properties = appProperties(scenario);
         List<AppInstances.AppInstance> started = new ArrayList<>();
         for (int index = 1; index <= scenario.app().instances() && !stop.get(); index++) {
@@ -358,24 +348,9 @@ public final class ScenarioRunner {
                 + ")");
     }
 
-    private static boolean podApps(Scenario scenario) {
-        return scenario.env().kubernetes() != null && scenario.env().kubernetes().apps() == KubernetesTarget.Apps.PODS;
-    }
-
-    /**
-     * A Kubernetes env with {@code apps: pods}: the app Deployment scaled to the scenario's instances
-     * (restored at teardown). The pods run with the Deployment's own configuration.
-     */
-    private void startAppPods(Scenario scenario, Session session) {
-        session.appPods = KubernetesBackend.connect(scenario.env().kubernetes(), session.apps);
-        session.appPods.cluster().scaleAppsAndWait(scenario.app().instances());
-        out.println(scenario.app().instances() + " app pod(s) of Deployment " + scenario.env().kubernetes().appDeployment()
-                + " ready (their configuration is the Deployment's)");
-    }
-
     // ---- workload + fault timeline -------------------------------------------------------------
 
-    private void runWorkload(Scenario scenario, Environments.Opened env, RunDeadlines deadlines, HistoryLog history,
+    private void runWorkload(Scenario scenario, Cluster env, RunDeadlines deadlines, HistoryLog history,
                              ToolFailures failures, RunRecorder recorder, Started started, Workload workload,
                              BooleanSupplier halted, long runStart) throws InterruptedException {
         KafkaAccess bootstrap = env.access();
@@ -389,19 +364,18 @@ public final class ScenarioRunner {
         started.watch.start(Timeouts.ADMIN_CALL);
         started.outcomes = new OutcomeConsumer(bootstrap, recorder, history, failures,
                 OutcomeConsumer.applicationId(scenario.app().config()));
-        started.brokerMetrics = BrokerMetrics.open(env.embedded() != null ? MetricsSource.localJmx(jmxPorts(env))
-                : env.spec().metrics());
-        started.timeline = new FaultTimeline(scenario.faults(), faultActions.apply(env),
+        started.brokerMetrics = BrokerMetrics.open(env.metrics());
+        started.timeline = new FaultTimeline(scenario.faults(), Faults.on(env.faults(), paths.stateDir()),
                 new FaultEventLog(paths.stateDir()), history, this::say);
         started.timeline.followJournal();
         Map<Integer, List<String>> subtopologies = ConsumerLag.subtopologies(
                 OutcomeConsumer.applicationId(scenario.app().config()));
-        workload.provenance = RunProvenance.collect(env, scenario.source(), paths.home(), subtopologies);
+        workload.provenance = RunProvenance.collect(env.spec(), env.access(), scenario.source(), paths.home(), subtopologies);
         started.lag = new ConsumerLag(bootstrap, OutcomeConsumer.applicationId(scenario.app().config()), subtopologies);
         started.sampler = new Sampler(recorder, started.brokerMetrics, started.timeline::activeFaults,
                 started.lag::latest, progress, plan(scenario));
         started.lag.start();
-        started.sampler.onRow(io.supplychaos.metrics.LiveSeries.start(paths.stateDir())::append);
+        started.sampler.onRow(LiveSeries.start(paths.stateDir())::append);
         started.sampler.start();
 
         Partitioning partitioning = scenario.workload().partitioning() != null ? scenario.workload().partitioning()
@@ -476,7 +450,7 @@ public final class ScenarioRunner {
         }
     }
 
-    private void readBack(Environments.Opened env, HistoryLog history, Started started, Workload workload,
+    private void readBack(Cluster env, HistoryLog history, Started started, Workload workload,
                           RunDeadlines deadlines, AtomicBoolean stop, RunRecorder recorder) {
         enter(Phase.READ_BACK, history, started, System.currentTimeMillis());
         HistoryEvent.ReadBackDone done = OrderPlacedReadBack.read(env.access(), workload.orderPlacedStarts,
@@ -488,7 +462,7 @@ public final class ScenarioRunner {
 
     // ---- check ---------------------------------------------------------------------------------
 
-    private Outcome check(Scenario scenario, Environments.Opened env, HistoryLog history, Started started,
+    private Outcome check(Scenario scenario, Cluster env, HistoryLog history, Started started,
                           Workload workload, HistoryEvent.EndReason reason, boolean clusterAvailable,
                           boolean interrupted) {
         if (started.sampler != null) {
@@ -565,23 +539,13 @@ public final class ScenarioRunner {
         // after Ctrl-C the apps get less grace, so that apps and brokers are down within the 30 s promised
         Duration appGrace = interrupted ? Timeouts.APP_STOP_GRACE_INTERRUPTED : Timeouts.APP_STOP_GRACE;
         quietly("stopping the app instances", () -> session.apps.stopAll(appGrace));
-        if (session.appPods != null) {
-            KubernetesBackend pods = session.appPods;
-            quietly("restoring the app Deployment's replicas", () -> {
-                pods.cluster().restoreApps();
-                pods.close();
-            });
+        if (session.appFleet != null) {
+            quietly("restoring the app Deployment's replicas", session.appFleet::close);
         }
-        Environments.Opened opened = session.opened;
+        Cluster opened = session.opened;
         if (opened != null && opened.started() && !session.scenario.reuseEnv()) {
-            if (opened.embedded() != null) {
-                out.println("stopping env " + opened.spec().name());
-                // the recorded state, not the one from start: faults may have restarted brokers under new pids
-                quietly("stopping the env", () -> session.environment.down(false));
-            } else {
-                quietly("releasing the env", () -> environments.release(opened.attachment(), deleteTopics, out::println));
-            }
-        } else if (opened != null && opened.attachment() != null && deleteTopics) {
+            quietly("releasing the env", () -> opened.release(deleteTopics, out::println));
+        } else if (opened != null && opened.spec().kind() != EnvKind.EMBEDDED && deleteTopics) {
             out.println("--delete-topics: the env stays attached (reuseEnv or `up`); `./chaos down --delete-topics` deletes them");
         }
     }
@@ -608,11 +572,4 @@ public final class ScenarioRunner {
                 + " from " + workload.producers() + " producer(s)";
     }
 
-    private static Map<Integer, Integer> jmxPorts(Environments.Opened env) {
-        Map<Integer, Integer> ports = new HashMap<>();
-        if (env.embedded() != null) {
-            env.embedded().brokers().forEach(broker -> ports.put(broker.id(), broker.jmxPort()));
-        }
-        return ports;
-    }
 }

@@ -6,7 +6,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.ManualFaults;
+import io.supplychaos.kind.ManualFaults;
 import io.supplychaos.env.ChaosPaths;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,5 +1,6 @@
 package io.supplychaos.verify;
 
+import io.supplychaos.result.Verdict;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 

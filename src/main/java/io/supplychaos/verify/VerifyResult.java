@@ -2,7 +2,7 @@ package io.supplychaos.verify;
 
 import java.util.List;
 
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.result.RunResult;
 
 /**

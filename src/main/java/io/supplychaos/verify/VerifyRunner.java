@@ -1,5 +1,9 @@
 package io.supplychaos.verify;
 
+import io.supplychaos.kind.embedded.EmbeddedKind;
+import io.supplychaos.kind.Host;
+import io.supplychaos.chaos.Faults;
+import io.supplychaos.check.FaultIntervals;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -13,23 +17,21 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Function;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
 import org.apache.kafka.common.utils.AppInfoParser;
 
-import io.supplychaos.chaos.FaultActions;
 import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultTimeline;
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.BrokerClasspath;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.EnvBusyException;
-import io.supplychaos.env.EnvState;
+import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.env.ExtraJavaOptions;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.StateDir;
@@ -77,13 +79,11 @@ public final class VerifyRunner {
 
     private final ChaosPaths paths;
     private final int basePort;
-    private final Function<EnvState, FaultActions> faultActions;
     private final PrintWriter out;
 
-    public VerifyRunner(ChaosPaths paths, int basePort, Function<EnvState, FaultActions> faultActions, PrintWriter out) {
+    public VerifyRunner(ChaosPaths paths, int basePort, PrintWriter out) {
         this.paths = paths;
         this.basePort = basePort;
-        this.faultActions = faultActions;
         this.out = out;
     }
 
@@ -312,7 +312,7 @@ public final class VerifyRunner {
             command.addAll(List.of(suite.mainClass(), props.toString(), "run"));
         }
         started.sampler = new ThroughputSampler(env.bootstrapServers(), suite);
-        started.timeline = new FaultTimeline(plan.faults(), faultActions.apply(env), new FaultEventLog(paths.stateDir()),
+        started.timeline = new FaultTimeline(plan.faults(), Faults.on(EmbeddedKind.faults(Host.of(paths), env), paths.stateDir()), new FaultEventLog(paths.stateDir()),
                 history, line -> out.println(line));
         started.timeline.followJournal();
         SuiteProcesses.SuiteProcess driver = started.processes.start(DRIVER, command, driverLog);
@@ -482,7 +482,7 @@ public final class VerifyRunner {
         Reading reading = Reading.of(kafka, plan.guarantee(), inputExtra, acrossMidnight);
         List<HistoryEvent.Fault> faultEvents = history.events().stream().filter(HistoryEvent.Fault.class::isInstance)
                 .map(HistoryEvent.Fault.class::cast).toList();
-        var faults = io.supplychaos.check.FaultTimeline.pair(faultEvents);
+        var faults = io.supplychaos.check.FaultIntervals.pair(faultEvents);
         List<String> failedFaults = faults.stream().filter(f -> f.error() != null)
                 .map(f -> f.action() + " " + f.target() + " " + f.failure()).toList();
         Verdict verdict;

@@ -1,5 +1,7 @@
 package io.supplychaos.chaos;
 
+import io.supplychaos.kind.embedded.EmbeddedKind;
+import io.supplychaos.kind.Host;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -7,10 +9,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.CliRun;
-import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.ItPorts;
 import io.supplychaos.env.KafkaProbe;
-import io.supplychaos.env.ToxiproxyApi;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -198,7 +200,7 @@ class FaultsIT {
     @Test
     void networkInjectAndHealAreIdempotentOnTheRealProxies() throws Exception {
         ChaosPaths paths = ChaosPaths.defaults().withStateDir(STATE_DIR);
-        FaultActions faults = Faults.forEnvironment(paths, new EmbeddedEnvironment(paths).running().orElseThrow());
+        FaultActions faults = Faults.on(EmbeddedKind.faults(Host.of(paths), new EmbeddedEnvironment(paths).running().orElseThrow()), STATE_DIR);
         FaultAction delay = faults.bind(new FaultSpec(FaultType.DELAY, FaultTarget.all(),
                 Map.of("ms", "20", "link", "both", "stream", "both"), null, null));
         ToxiproxyApi api = new ToxiproxyApi("http://127.0.0.1:" + BASE_PORT);

@@ -1,11 +1,12 @@
 package io.supplychaos.chaos;
 
+import io.supplychaos.env.KafkaAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.supplychaos.env.ProcessControl;
-import io.supplychaos.env.ProxyLink;
-import io.supplychaos.env.ToxiproxyApi;
+import io.supplychaos.toxiproxy.ProxyLink;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,8 +3,8 @@ package io.supplychaos.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.supplychaos.env.ProxyLink;
-import io.supplychaos.env.ToxiproxyApi;
+import io.supplychaos.toxiproxy.ProxyLink;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

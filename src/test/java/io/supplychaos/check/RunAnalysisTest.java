@@ -1,5 +1,6 @@
 package io.supplychaos.check;
 
+import io.supplychaos.result.Verdict;
 import static io.supplychaos.check.Histories.CONFIRMATIONS;
 import static io.supplychaos.check.Histories.MANUFACTURED;
 import static io.supplychaos.check.Histories.NOTIFICATIONS;

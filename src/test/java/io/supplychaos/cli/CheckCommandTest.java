@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.supplychaos.check.Histories;
 import io.supplychaos.check.RunAnalysis;
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryFile;
 import io.supplychaos.report.ResultFiles;

@@ -1,5 +1,6 @@
 package io.supplychaos.env;
 
+import io.supplychaos.toxiproxy.ProxyLink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -179,7 +180,7 @@ class EnvSpecReaderTest {
         assertThat(external.command(ExternalTarget.BrokerCommand.KILL)).hasValue(
                 java.util.List.of("ssh", "{host}", "sudo", "systemctl", "kill", "-s", "KILL", "kafka@{id}"));
         assertThat(external.command(ExternalTarget.BrokerCommand.PAUSE)).isEmpty();
-        assertThat(spec.metrics().kind()).isEqualTo(io.supplychaos.metrics.MetricsSource.Kind.PROMETHEUS);
+        assertThat(spec.metrics().kind()).isEqualTo(io.supplychaos.env.MetricsSource.Kind.PROMETHEUS);
         assertThat(spec.proxied()).isTrue();
     }
 

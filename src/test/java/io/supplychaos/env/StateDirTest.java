@@ -1,5 +1,8 @@
 package io.supplychaos.env;
 
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
+import io.supplychaos.kind.embedded.StateStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package io.supplychaos.metrics;
 
+import io.supplychaos.env.MetricsSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

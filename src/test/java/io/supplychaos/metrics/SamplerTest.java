@@ -1,5 +1,6 @@
 package io.supplychaos.metrics;
 
+import io.supplychaos.env.MetricsSource;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;

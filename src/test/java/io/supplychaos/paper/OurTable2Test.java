@@ -6,7 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.paper.OurTable2.Experiment;
 import io.supplychaos.paper.OurTable2.Metric;
 import io.supplychaos.paper.OurTable2.Spread;

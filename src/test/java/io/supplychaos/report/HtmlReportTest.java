@@ -2,7 +2,7 @@ package io.supplychaos.report;
 
 import io.supplychaos.paper.PaperTable;
 
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.TimeSeriesRow;
 import org.junit.jupiter.api.Test;

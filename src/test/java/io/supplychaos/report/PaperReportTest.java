@@ -134,7 +134,7 @@ class PaperReportTest {
     @Test
     void shouldListAFailedRunAndSayWhenAPointWasNotRun() throws IOException {
         // given: one failed run at C1 100 only
-        RunResult failed = PaperRuns.run("C1", 100, 93.5, 30, 5, 9, 90, io.supplychaos.check.Verdict.FAIL);
+        RunResult failed = PaperRuns.run("C1", 100, 93.5, 30, 5, 9, 90, io.supplychaos.result.Verdict.FAIL);
 
         // when
         String md = Files.readString(PaperReport.write(dir, List.of(new PaperReport.Source(Path.of("run-1"), failed)),
@@ -185,7 +185,7 @@ class PaperReportTest {
     void shouldNotJudgeTheDirectionOfAStageWhoseRunFailedAndNameTheFailure() throws IOException {
         // given: the slow broker's chain completed nothing before the drain gave up
         List<PaperReport.Source> sources = List.of(seedRun("slow-kafka-baseline", 1000),
-                seedRun("slow-kafka-slow-broker", 0, io.supplychaos.check.Verdict.FAIL,
+                seedRun("slow-kafka-slow-broker", 0, io.supplychaos.result.Verdict.FAIL,
                         List.of("stuck 21000 orders: in order-placed but never completed", "stock: insulin")),
                 seedRun("slow-kafka-slow-consumer", 500));
 
@@ -205,7 +205,7 @@ class PaperReportTest {
         java.util.Map<String, Object> workload = new java.util.LinkedHashMap<>(p0.workload());
         workload.put("durationSeconds", 60);
         RunResult soaked = new RunResult(p0.scenario(), p0.env(), workload, p0.orders(), p0.throughput(), p0.latencyMs(),
-                p0.requestTimeMs(), p0.jitterMs(), p0.stages(), p0.hops(), List.of(), io.supplychaos.check.Verdict.PASS,
+                p0.requestTimeMs(), p0.jitterMs(), p0.stages(), p0.hops(), List.of(), io.supplychaos.result.Verdict.PASS,
                 List.of(), List.of(), p0.startedAt(), p0.endedAt(), false, p0.distribution(), null,
                 p0.brokerMetricsSource(), p0.provenance(), p0.firstReadMs());
 
@@ -277,10 +277,10 @@ class PaperReportTest {
     }
 
     private static PaperReport.Source seedRun(String scenario, double ordersPerSec) {
-        return seedRun(scenario, ordersPerSec, io.supplychaos.check.Verdict.PASS, List.of());
+        return seedRun(scenario, ordersPerSec, io.supplychaos.result.Verdict.PASS, List.of());
     }
 
-    private static PaperReport.Source seedRun(String scenario, double ordersPerSec, io.supplychaos.check.Verdict verdict,
+    private static PaperReport.Source seedRun(String scenario, double ordersPerSec, io.supplychaos.result.Verdict verdict,
                                               List<String> violations) {
         RunResult r = Runs.withFigures(Runs.result(), "slow-kafka", ordersPerSec, 50, 90, 4, 2);
         RunResult run = new RunResult(scenario, r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),

@@ -1,6 +1,6 @@
 package io.supplychaos.report;
 
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.RunResult.OrderClass;
 import io.supplychaos.result.RunResult.FaultEvent;

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.supplychaos.check.Verdict;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.verify.KafkaOutcome;
 import io.supplychaos.verify.Reading;

@@ -35,8 +35,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EmbeddedEnvironment;
-import io.supplychaos.env.EnvState;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.env.ItPorts;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.time.Poll;

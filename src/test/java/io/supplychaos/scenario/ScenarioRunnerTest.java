@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 
 import io.supplychaos.history.Expectations;
 import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.EnvState;
 import io.supplychaos.env.Network;
 import io.supplychaos.env.Partitioning;
 
@@ -23,7 +22,7 @@ class ScenarioRunnerTest {
 
     @Test
     void shouldRunOnTheEnvThatIsUpWhenTheScenarioAsksAndDescribesTheSameEnv() {
-        assertThatCode(() -> ScenarioRunner.checkReusable(running(C3), scenario(C3, true))).doesNotThrowAnyException();
+        assertThatCode(() -> ScenarioRunner.checkReusable(C3, scenario(C3, true))).doesNotThrowAnyException();
     }
 
     @Test
@@ -33,14 +32,14 @@ class ScenarioRunnerTest {
                 Map.of("all", Map.of("num.io.threads", "8")));
 
         // then reusing it would measure other brokers under the scenario's name
-        assertThatThrownBy(() -> ScenarioRunner.checkReusable(running(C3), scenario(tuned, true)))
+        assertThatThrownBy(() -> ScenarioRunner.checkReusable(C3, scenario(tuned, true)))
                 .hasMessageContaining("field 'env'")
                 .hasMessageContaining("the env c3 that is up was started with other settings than this scenario's");
     }
 
     @Test
     void shouldSuggestReuseEnvWhenTheSameEnvIsUp() {
-        assertThatThrownBy(() -> ScenarioRunner.checkReusable(running(C3), scenario(C3, false)))
+        assertThatThrownBy(() -> ScenarioRunner.checkReusable(C3, scenario(C3, false)))
                 .hasMessageContaining("or set reuseEnv: true to run on it");
     }
 
@@ -48,14 +47,10 @@ class ScenarioRunnerTest {
     void shouldRefuseAnotherEnvEvenWithReuseEnv() {
         EnvSpec c1 = new EnvSpec("c1", 1, 1, 1, 1, Partitioning.ROUND_ROBIN, Network.PROXIED, Map.of());
 
-        assertThatThrownBy(() -> ScenarioRunner.checkReusable(running(c1), scenario(C3, true)))
+        assertThatThrownBy(() -> ScenarioRunner.checkReusable(c1, scenario(C3, true)))
                 .hasMessageContaining("no environment running (c1 is up: `./chaos down` first)");
     }
 
-    private static EnvState running(EnvSpec spec) {
-        return new EnvState(spec, "env/" + spec.name() + ".yaml", 29000, EnvState.RUNNING, Instant.EPOCH,
-                "127.0.0.1:29041", null, null, List.of(), List.of(), "/d", "/l", Map.of());
-    }
 
     private static Scenario scenario(EnvSpec env, boolean reuseEnv) {
         return new Scenario("s", "scenarios/s.yaml", env, new AppSpec(1, "exactly_once_v2", Map.of()), Map.of(),

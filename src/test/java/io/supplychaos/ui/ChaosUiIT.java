@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.supplychaos.browser.HeadlessChromium;
 import io.supplychaos.chaos.FaultEventLog;
-import io.supplychaos.chaos.ManualFaults;
+import io.supplychaos.kind.ManualFaults;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
-import io.supplychaos.env.EnvStatus;
+import io.supplychaos.kind.embedded.EnvStatus;
 import io.supplychaos.env.ItPorts;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;

@@ -1,5 +1,6 @@
 package io.supplychaos.verify;
 
+import io.supplychaos.result.Verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

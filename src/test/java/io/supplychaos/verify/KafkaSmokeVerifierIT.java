@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 
 /**
  * {@code ./chaos verify smoke} end to end: Kafka's own smoke suite (the kafka-streams test jar) on

@@ -1,0 +1,93 @@
+package io.supplychaos.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+
+import io.supplychaos.history.HistoryEvent.Fault;
+import io.supplychaos.history.HistoryEvent.FaultPhase;
+import io.supplychaos.result.RunResult;
+
+/**
+ * The run's faults as the report lists them: each INJECTED fault paired with the HEALED event that
+ * ended it (the first open fault with the same target and source, the same action preferred; a
+ * heal whose action is "heal" ends every open fault), each FAILED one listed with its error, and
+ * the recovery of each injected fault ({@link Recovery}; null = not recovered). A failed fault
+ * has no recovery: it never happened.
+ */
+public final class FaultIntervals {
+
+    private FaultIntervals() {
+    }
+
+    static List<RunResult.FaultEvent> of(RunHistory h, List<Long> completions) {
+        long measureStart = h.measureStart();
+        long[] perSecond = completedPerSecond(completions, measureStart, h.sendingEnded());
+        return pair(h.faults, fault -> Recovery.millis(perSecond, measureStart, fault.at(), completions));
+    }
+
+    /**
+     * Faults paired with their heals, without recovery figures: for histories with no orders to
+     * recover (Kafka's verification suites, {@code ./chaos verify}).
+     */
+    public static List<RunResult.FaultEvent> pair(List<Fault> faults) {
+        return pair(faults, fault -> null);
+    }
+
+    private static List<RunResult.FaultEvent> pair(List<Fault> faults, Function<Fault, Long> recovery) {
+        List<RunResult.FaultEvent> events = new ArrayList<>();
+        List<Integer> open = new ArrayList<>();
+        for (Fault fault : faults) {
+            String source = fault.source() == null ? null : fault.source().name().toLowerCase(Locale.ROOT);
+            if (fault.phase() == FaultPhase.FAILED) {
+                events.add(new RunResult.FaultEvent(fault.action(), fault.target(), fault.detail(), source, fault.at(),
+                        null, null, fault.error() == null ? "unknown error" : fault.error()));
+            } else if (fault.phase() == FaultPhase.INJECTED) {
+                open.add(events.size());
+                events.add(new RunResult.FaultEvent(fault.action(), fault.target(), fault.detail(), source, fault.at(),
+                        null, recovery.apply(fault), null));
+            } else {
+                for (int index : healed(fault, source, events, open)) {
+                    RunResult.FaultEvent e = events.get(index);
+                    events.set(index, new RunResult.FaultEvent(e.action(), e.target(), e.detail(), e.source(),
+                            e.injectedAt(), fault.at(), e.recoveryMs(), null));
+                    open.remove(Integer.valueOf(index));
+                }
+            }
+        }
+        return List.copyOf(events);
+    }
+
+    private static List<Integer> healed(Fault heal, String source, List<RunResult.FaultEvent> events,
+                                        List<Integer> open) {
+        if ("heal".equals(heal.action())) {
+            return List.copyOf(open);
+        }
+        Integer sameTarget = null;
+        for (int index : open) {
+            RunResult.FaultEvent e = events.get(index);
+            if (Objects.equals(e.target(), heal.target()) && Objects.equals(e.source(), source)) {
+                if (Objects.equals(e.action(), heal.action())) {
+                    return List.of(index);
+                }
+                sameTarget = sameTarget == null ? index : sameTarget;
+            }
+        }
+        return sameTarget == null ? List.of() : List.of(sameTarget);
+    }
+
+    /** Completions in each second from the measured phase's start to the end of sending (at least one second). */
+    static long[] completedPerSecond(List<Long> completions, long measureStart, long sendingEnded) {
+        int seconds = (int) Math.max(1, (sendingEnded - measureStart) / 1000);
+        long[] perSecond = new long[seconds];
+        for (long at : completions) {
+            long second = Math.floorDiv(at - measureStart, 1000L);
+            if (second >= 0 && second < seconds) {
+                perSecond[(int) second]++;
+            }
+        }
+        return perSecond;
+    }
+}

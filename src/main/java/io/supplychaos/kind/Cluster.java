@@ -1,0 +1,49 @@
+package io.supplychaos.kind;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import io.supplychaos.chaos.FaultBackend;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.MetricsSource;
+
+/**
+ * An env's cluster, up or attached and ready, whatever its kind: what a run, {@code verify},
+ * {@code bench} and the fault verbs act through. Each kind's room builds its own ({@link Kinds}).
+ */
+public interface Cluster {
+
+    EnvSpec spec();
+
+    /** How clients reach the brokers. */
+    KafkaAccess access();
+
+    /** True when opening it started the cluster (embedded) or recorded the attachment: closing lets it go. */
+    boolean started();
+
+    /** How long opening it took. */
+    Duration took();
+
+    /** How faults reach this cluster's brokers, proxies and app instances. */
+    FaultBackend faults();
+
+    /** Where its brokers' metrics come from. */
+    MetricsSource metrics();
+
+    /**
+     * The app instances this cluster runs itself (a Kubernetes env's app Deployment), when it runs
+     * them; empty when the tool starts them as local processes.
+     */
+    default Optional<AppFleet> appFleet() {
+        return Optional.empty();
+    }
+
+    /**
+     * Stops what the tool started (an embedded env's processes, compose services it started) or
+     * lets an attached cluster go; {@code deleteTopics} also deletes the supply-chain topics and
+     * the app's internal topics on a cluster the tool did not start.
+     */
+    void release(boolean deleteTopics, Consumer<String> out);
+}

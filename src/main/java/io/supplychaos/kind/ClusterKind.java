@@ -1,0 +1,42 @@
+package io.supplychaos.kind;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.time.Timeouts;
+
+/**
+ * What one env kind does its own way: which faults it can take (decided from the env file alone, so
+ * that a scenario asking for one it cannot do is refused at load), how long a repair may take, and
+ * how its cluster is opened. Each kind's room (kind/embedded, kind/compose, kind/external,
+ * kind/kubernetes) holds one; {@link Kinds} is where an env's kind chooses it.
+ */
+public interface ClusterKind {
+
+    /**
+     * Why an env of this kind cannot take {@code fault}, or empty when it can; worded to follow
+     * "a fault env 'NAME' can take: ".
+     */
+    Optional<String> refusal(EnvSpec env, FaultSpec fault);
+
+    /** How long the heal phase may take on this kind. */
+    default Duration healBudget() {
+        return Timeouts.RUN_HEAL;
+    }
+
+    /** Starts or attaches to {@code spec}'s cluster (the busy checks are {@link Environments}'). */
+    Cluster open(Host host, EnvSpec spec, String source, int basePort, String recordedBy, Consumer<String> out);
+
+    /** The refusal every proxied kind shares: a network fault needs Toxiproxy in front of the brokers. */
+    static Optional<String> needsProxies(EnvSpec env, FaultSpec fault) {
+        if (fault.type().kind() == FaultType.Kind.NETWORK && !env.proxied()) {
+            return Optional.of("it has network: direct, so no network fault (delay, bandwidth, cut, reset-peer, timeout, "
+                    + "slice) can be injected");
+        }
+        return Optional.empty();
+    }
+}

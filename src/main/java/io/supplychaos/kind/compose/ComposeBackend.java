@@ -1,0 +1,173 @@
+package io.supplychaos.kind.compose;
+
+import io.supplychaos.chaos.ClusterLookup;
+import io.supplychaos.chaos.FaultBackend;
+import io.supplychaos.chaos.LocalApps;
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.CommandRunner;
+import io.supplychaos.env.ExternalCommand;
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.toxiproxy.ProxyLink;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntConsumer;
+
+/**
+ * The docker-compose environment's side of the faults (docker-compose.yml at the project root):
+ * brokers are the {@code kafka-N} services' containers, signalled with {@code docker kill/stop/start/
+ * pause/unpause} (what Pumba does on a schedule); the network goes through the same Toxiproxy proxies
+ * ({@code broker-N-client}, {@code broker-N-replication}) over the API port the file publishes; app
+ * instance 1 is the {@code app} service's container. Container names follow Compose v2
+ * ({@code PROJECT-SERVICE-1}) unless a service sets {@code container_name}. Every docker call goes
+ * through a {@link CommandRunner}, the only part tests swap.
+ */
+final class ComposeBackend implements FaultBackend {
+    private static final int APP_HTTP_PORT = 8080;
+
+    private final ComposeFile compose;
+    private final CommandRunner docker;
+    private final IntConsumer awaitRegistered;
+    /** The app instances when they run on this machine (a run on kind: compose); null: the app service's container. */
+    private final LocalApps localApps;
+    private final KafkaAccess access;
+
+    ComposeBackend(Path composeFile, CommandRunner docker) {
+        this(ComposeFile.read(composeFile), docker, null, null, null);
+    }
+
+    /**
+     * @param awaitRegistered replaces the Admin-client wait after {@code docker start} (tests); null: the real one
+     * @param localApps the locally started app instances a run on {@code kind: compose} uses; null: the app container
+     * @param access how clients reach the brokers (an env's client config); null: plaintext to the file's client listeners
+     */
+    ComposeBackend(ComposeFile compose, CommandRunner docker, IntConsumer awaitRegistered, LocalApps localApps,
+                   KafkaAccess access) {
+        this.compose = compose;
+        this.docker = docker;
+        this.localApps = localApps;
+        this.access = access != null ? access : KafkaAccess.plaintext(compose.bootstrapServers());
+        this.awaitRegistered = awaitRegistered != null ? awaitRegistered
+                : id -> ClusterLookup.awaitRegistered(access(), id, Timeouts.BROKER_REGISTER);
+    }
+
+    private String docker(List<String> command) {
+        return docker.run(command, Timeouts.DOCKER_COMMAND);
+    }
+
+    String container(int brokerId) {
+        String name = compose.brokerContainers().get(brokerId);
+        if (name == null) {
+            throw new IllegalArgumentException("no broker " + brokerId + " in " + compose.file());
+        }
+        return name;
+    }
+
+    @Override
+    public String describe() {
+        return "docker compose environment of " + compose.file();
+    }
+
+    @Override
+    public List<Integer> brokerIds() {
+        return List.copyOf(compose.brokerContainers().keySet());
+    }
+
+    @Override
+    public ProcessControl.State brokerState(int id) {
+        return containerState(container(id));
+    }
+
+    private ProcessControl.State containerState(String container) {
+        String status = docker(List.of("docker", "inspect", "--format", "{{.State.Status}}", container)).trim();
+        return switch (status) {
+            case "running", "restarting" -> ProcessControl.State.RUNNING;
+            case "paused" -> ProcessControl.State.PAUSED;
+            default -> ProcessControl.State.STOPPED;
+        };
+    }
+
+    @Override
+    public void killBroker(int id) {
+        docker(List.of("docker", "kill", "--signal", "SIGKILL", container(id)));
+    }
+
+    @Override
+    public void stopBroker(int id) {
+        docker(List.of("docker", "stop", "--time", Long.toString(Timeouts.BROKER_STOP_GRACE.toSeconds()), container(id)));
+    }
+
+    @Override
+    public void startBroker(int id) {
+        docker(List.of("docker", "start", container(id)));
+        awaitRegistered.accept(id);
+    }
+
+    @Override
+    public void pauseBroker(int id) {
+        docker(List.of("docker", "pause", container(id)));
+    }
+
+    @Override
+    public void resumeBroker(int id) {
+        docker(List.of("docker", "unpause", container(id)));
+    }
+
+    @Override
+    public KafkaAccess access() {
+        return access;
+    }
+
+    @Override
+    public Optional<ToxiproxyApi> toxiproxy() {
+        return Optional.ofNullable(compose.toxiproxyApi()).map(ToxiproxyApi::new);
+    }
+
+    @Override
+    public Optional<String> proxyName(int brokerId, ProxyLink link) {
+        // docker/toxiproxy.json creates the embedded env's names: broker-N-client, broker-N-replication
+        return compose.brokerContainers().containsKey(brokerId) ? Optional.of(link.proxyName(brokerId)) : Optional.empty();
+    }
+
+    @Override
+    public List<Integer> appIndexes() {
+        if (localApps != null) {
+            return localApps.indexes();
+        }
+        return compose.appContainer() == null ? List.of() : List.of(1);
+    }
+
+    @Override
+    public boolean appAlive(int index) {
+        if (localApps != null) {
+            return localApps.alive(index);
+        }
+        return index == 1 && compose.appContainer() != null
+                && containerState(compose.appContainer()) == ProcessControl.State.RUNNING;
+    }
+
+    @Override
+    public void killApp(int index) {
+        if (localApps != null) {
+            localApps.kill(index);
+            return;
+        }
+        docker(List.of("docker", "kill", "--signal", "SIGKILL", compose.appContainer()));
+    }
+
+    @Override
+    public void startApp(int index) {
+        if (localApps != null) {
+            localApps.start(index);
+            return;
+        }
+        docker(List.of("docker", "start", compose.appContainer()));
+        Poll.require("app container " + compose.appContainer() + " to be ready on port " + APP_HTTP_PORT, Timeouts.APP_READY,
+                () -> AppInstances.ready(APP_HTTP_PORT));
+    }
+}

@@ -1,0 +1,95 @@
+package io.supplychaos.kind.compose;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import io.supplychaos.chaos.FaultBackend;
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.LocalApps;
+import io.supplychaos.env.Attachment;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.kind.AttachedKind;
+import io.supplychaos.kind.ClusterKind;
+import io.supplychaos.kind.Host;
+import io.supplychaos.time.Timeouts;
+
+/**
+ * {@code kind: compose}: the brokers and Toxiproxy of a docker-compose file, started with
+ * {@code docker compose up -d} unless they already run (and stopped again only if this tool started
+ * them); broker faults through the docker CLI, network faults through the compose file's Toxiproxy,
+ * app instances as local processes.
+ */
+public final class ComposeKind extends AttachedKind {
+
+    @Override
+    public Optional<String> refusal(EnvSpec env, FaultSpec fault) {
+        return ClusterKind.needsProxies(env, fault);
+    }
+
+    /** A repair is a docker command: it gets that command's whole budget. */
+    @Override
+    public Duration healBudget() {
+        return max(Timeouts.RUN_HEAL, Timeouts.DOCKER_COMMAND);
+    }
+
+    @Override
+    protected Connection connect(Host host, EnvSpec spec, Consumer<String> out) {
+        ComposeFile compose = ComposeFile.read(Path.of(spec.compose().file()));
+        boolean started = up(host, compose, out);
+        return new Connection(new KafkaAccess(compose.bootstrapServers(), spec.clientConfig()), started);
+    }
+
+    @Override
+    public FaultBackend faults(Host host, Attachment attachment) {
+        return new ComposeBackend(ComposeFile.read(Path.of(attachment.spec().compose().file())), host.commands(), null,
+                new LocalApps(host.apps()), attachment.access());
+    }
+
+    /** The faults of the compose file's services without an env file ({@code --compose FILE} of the verbs). */
+    public static FaultBackend faults(Host host, Path composeFile) {
+        return new ComposeBackend(composeFile, host.commands());
+    }
+
+    @Override
+    protected void stopStarted(Host host, Attachment attachment, Consumer<String> out) {
+        ComposeFile compose = ComposeFile.read(Path.of(attachment.spec().compose().file()));
+        out.accept("docker compose down (" + compose.project() + ", started by supply-chaos)");
+        host.commands().run(List.of("docker", "compose", "-f", compose.file().toString(), "-p", compose.project(), "down"),
+                Timeouts.COMPOSE_UP);
+    }
+
+    /** Starts the compose file's cluster services unless they all run; true when it started them. */
+    public static boolean up(Host host, ComposeFile compose, Consumer<String> out) {
+        if (!Files.isRegularFile(compose.file())) {
+            throw new IllegalArgumentException("no compose file " + compose.file());
+        }
+        List<String> base = List.of("docker", "compose", "-f", compose.file().toString(), "-p", compose.project());
+        String running = host.commands().run(concat(base, List.of("ps", "--status", "running", "--services")),
+                Timeouts.DOCKER_COMMAND);
+        List<String> up = running.lines().map(String::trim).filter(s -> !s.isEmpty()).toList();
+        List<String> wanted = compose.clusterServices().stream().filter(s -> !s.equals("topics")).toList();
+        if (up.containsAll(wanted)) {
+            out.accept("compose services of " + compose.project() + " already running: using them");
+            return false;
+        }
+        out.accept("docker compose up -d " + String.join(" ", compose.clusterServices()));
+        host.commands().run(concat(base, concat(List.of("up", "-d"), compose.clusterServices())), Timeouts.COMPOSE_UP);
+        return true;
+    }
+
+    private static List<String> concat(List<String> a, List<String> b) {
+        List<String> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+}

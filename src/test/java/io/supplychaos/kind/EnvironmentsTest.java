@@ -1,0 +1,107 @@
+package io.supplychaos.kind;
+
+import io.supplychaos.kind.compose.ComposeKind;
+import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.ComposeTarget;
+import io.supplychaos.env.EnvBusyException;
+import io.supplychaos.env.EnvKind;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.Network;
+import io.supplychaos.env.Partitioning;
+import io.supplychaos.kind.compose.ComposeFile;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bringing up and letting go of clusters the tool does not run as processes: compose services are
+ * started only when they are not all running, and stopped only when this tool started them; an
+ * external cluster is only forgotten.
+ */
+class EnvironmentsTest {
+
+    private static final Path COMPOSE_FILE = ChaosPaths.defaults().home().resolve("docker-compose.yml");
+
+    @TempDir
+    Path stateDir;
+
+    private final List<List<String>> docker = new ArrayList<>();
+    private String running = "";
+
+    private Environments environments() {
+        return new Environments(host());
+    }
+
+    private Host host() {
+        return new Host(ChaosPaths.defaults().withStateDir(stateDir), (command, timeout) -> {
+            docker.add(command);
+            return command.contains("ps") ? running : "";
+        });
+    }
+
+    @Test
+    void shouldStartTheComposeClusterServicesButNotTheAppWhenTheyAreDown() {
+        boolean started = ComposeKind.up(host(), ComposeFile.read(COMPOSE_FILE), line -> { });
+
+        assertThat(started).isTrue();
+        assertThat(docker.get(1)).containsSubsequence("docker", "compose", "-f", COMPOSE_FILE.toString(), "-p",
+                "supply-chaos", "up", "-d", "kafka-1", "kafka-2", "kafka-3", "toxiproxy", "topics").doesNotContain("app");
+    }
+
+    @Test
+    void shouldUseComposeServicesThatAlreadyRunAndNotStartThem() {
+        running = "kafka-1\nkafka-2\nkafka-3\ntoxiproxy\n";
+
+        boolean started = ComposeKind.up(host(), ComposeFile.read(COMPOSE_FILE), line -> { });
+
+        assertThat(started).isFalse();
+        assertThat(docker).hasSize(1);
+    }
+
+    @Test
+    void shouldStopComposeServicesOnReleaseOnlyWhenTheToolStartedThem() throws java.io.IOException {
+        EnvSpec spec = composeSpec();
+        Attachment ours = new Attachment(spec, "env/compose.yaml", Instant.EPOCH, KafkaAccess.plaintext("127.0.0.1:29041"),
+                Map.of(), true, "up");
+        Attachment theirs = new Attachment(spec, "env/compose.yaml", Instant.EPOCH, KafkaAccess.plaintext("127.0.0.1:29041"),
+                Map.of(), false, "up");
+
+        ours.write(stateDir);
+        java.nio.file.Files.writeString(stateDir.resolve("external-broker-2.state"), "stopped");
+        environments().release(ours, false, line -> { });
+        assertThat(stateDir.resolve("external-broker-2.state")).as("what the tool did to a broker is forgotten").doesNotExist();
+        List<List<String>> afterOurs = List.copyOf(docker);
+        theirs.write(stateDir);
+        environments().release(theirs, false, line -> { });
+
+        assertThat(afterOurs).containsExactly(List.of("docker", "compose", "-f", COMPOSE_FILE.toString(), "-p",
+                "supply-chaos", "down"));
+        assertThat(docker).as("nothing more for services someone else started").hasSize(1);
+        assertThat(Attachment.read(stateDir)).as("forgotten").isEmpty();
+    }
+
+    @Test
+    void shouldRefuseAnEmbeddedEnvWhereAnotherClusterIsAttached() {
+        new Attachment(composeSpec(), "env/compose.yaml", Instant.EPOCH, KafkaAccess.plaintext("127.0.0.1:29041"),
+                Map.of(), false, "up").write(stateDir);
+
+        assertThatThrownBy(() -> environments().open(new EnvSpec("c1", 1, 1, 1, 1, Partitioning.KEY, Network.PROXIED,
+                Map.of()), "env/c1.yaml", 29000, "run", line -> { }))
+                .isInstanceOf(EnvBusyException.class).hasMessageContaining("is attached here");
+        assertThat(docker).isEmpty();
+    }
+
+    private static EnvSpec composeSpec() {
+        return new EnvSpec("compose-c3", 3, 3, 6, 2, Partitioning.KEY, Network.PROXIED, Map.of(), EnvKind.COMPOSE, Map.of(),
+                null, null, new ComposeTarget(COMPOSE_FILE.toString()), null, null);
+    }
+}

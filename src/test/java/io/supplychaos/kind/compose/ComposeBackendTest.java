@@ -1,0 +1,139 @@
+package io.supplychaos.kind.compose;
+
+import io.supplychaos.chaos.FaultActions;
+import io.supplychaos.chaos.FaultAction;
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultTarget;
+import io.supplychaos.chaos.FaultType;
+import io.supplychaos.chaos.Faults;
+import io.supplychaos.env.KafkaAccess;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The docker commands the fault verbs run against the project's docker-compose.yml, through the
+ * real binding and actions, with only the command execution swapped for a recorder that plays
+ * docker's container states (there is no Docker engine here).
+ */
+class ComposeBackendTest {
+    private static final Path COMPOSE_FILE = Path.of("docker-compose.yml");
+
+    @TempDir
+    Path stateDir;
+
+    private final List<String> commands = new ArrayList<>();
+    private final Map<String, String> states = new HashMap<>();
+    private final List<Integer> registered = new ArrayList<>();
+    private ComposeBackend backend;
+    private FaultActions faults;
+
+    @BeforeEach
+    void fakeDocker() {
+        for (int id = 1; id <= 3; id++) {
+            states.put("supply-chaos-kafka-" + id + "-1", "running");
+        }
+        states.put("supply-chaos-app-1", "running");
+        backend = new ComposeBackend(ComposeFile.read(COMPOSE_FILE), (command, timeout) -> docker(command),
+                registered::add, null, null);
+        faults = Faults.on(backend, stateDir);
+    }
+
+    /** Plays docker: inspect answers the container's state, the verbs change it. */
+    private String docker(List<String> command) {
+        String container = command.get(command.size() - 1);
+        if (!command.get(1).equals("inspect")) {
+            commands.add(String.join(" ", command));
+        }
+        switch (command.get(1)) {
+            case "inspect" -> {
+                return states.get(container) + "\n";
+            }
+            case "kill", "stop" -> states.put(container, "exited");
+            case "start", "unpause" -> states.put(container, "running");
+            case "pause" -> states.put(container, "paused");
+            default -> throw new AssertionError("unexpected docker command " + command);
+        }
+        return "";
+    }
+
+    @Test
+    void shouldReachTheBrokersWithTheEnvsClientConfigWhenAnEnvAttachedTheComposeCluster() {
+        io.supplychaos.env.KafkaAccess secured = new io.supplychaos.env.KafkaAccess("127.0.0.1:29041",
+                java.util.Map.of("security.protocol", "SASL_SSL"));
+
+        ComposeBackend attached = new ComposeBackend(ComposeFile.read(COMPOSE_FILE),
+                (command, timeout) -> docker(command), registered::add, null, secured);
+
+        assertThat(attached.access()).isEqualTo(secured);
+    }
+
+    @Test
+    void readsContainersBootstrapAndToxiproxyFromTheComposeFile() {
+        assertThat(backend.brokerIds()).containsExactly(1, 2, 3);
+        assertThat(backend.container(2)).isEqualTo("supply-chaos-kafka-2-1");
+        assertThat(backend.access().bootstrapServers()).isEqualTo("127.0.0.1:29041,127.0.0.1:29042,127.0.0.1:29043");
+        assertThat(backend.toxiproxy()).hasValueSatisfying(api -> assertThat(api.api()).isEqualTo("http://127.0.0.1:29000"));
+        assertThat(backend.proxyName(3, io.supplychaos.toxiproxy.ProxyLink.REPLICATION)).contains("broker-3-replication");
+        assertThat(backend.appIndexes()).containsExactly(1);
+    }
+
+    @Test
+    void brokerVerbsMapToDockerKillStopStartPauseUnpause() {
+        FaultAction kill = bind(FaultType.KILL_BROKER, "2");
+        kill.inject();
+        kill.heal();
+        FaultAction stop = bind(FaultType.STOP_BROKER, "3");
+        stop.inject();
+        bind(FaultType.START_BROKER, "killed").inject();
+        FaultAction pause = bind(FaultType.PAUSE_BROKER, "1");
+        pause.inject();
+        pause.heal();
+        assertThat(commands).containsExactly(
+                "docker kill --signal SIGKILL supply-chaos-kafka-2-1",
+                "docker start supply-chaos-kafka-2-1",
+                "docker stop --time 20 supply-chaos-kafka-3-1",
+                "docker start supply-chaos-kafka-3-1",
+                "docker pause supply-chaos-kafka-1-1",
+                "docker unpause supply-chaos-kafka-1-1");
+        assertThat(registered).containsExactly(2, 3);
+    }
+
+    @Test
+    void injectAndHealTwiceRunEachCommandOnce() {
+        FaultAction kill = bind(FaultType.KILL_BROKER, "1");
+        kill.inject();
+        kill.inject();
+        kill.heal();
+        kill.heal();
+        assertThat(commands).containsExactly("docker kill --signal SIGKILL supply-chaos-kafka-1-1", "docker start supply-chaos-kafka-1-1");
+    }
+
+    @Test
+    void appVerbsMapToTheAppContainer() {
+        bind(FaultType.KILL_APP, "app:1").inject();
+        assertThat(commands).containsExactly("docker kill --signal SIGKILL supply-chaos-app-1");
+        assertThatThrownBy(() -> bind(FaultType.KILL_APP, "app:2")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no app instance 2");
+    }
+
+    @Test
+    void aStoppedContainerCannotBeKilledAgain() {
+        states.put("supply-chaos-kafka-2-1", "exited");
+        assertThatThrownBy(() -> bind(FaultType.KILL_BROKER, "2")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("broker 2 is stopped: kill-broker needs it running or paused");
+        assertThat(commands).isEmpty();
+    }
+
+    private FaultAction bind(FaultType type, String target) {
+        return faults.bind(new FaultSpec(type, FaultTarget.parse(target).orElseThrow(), Map.of(), null, null));
+    }
+}
