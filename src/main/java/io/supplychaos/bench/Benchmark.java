@@ -1,6 +1,5 @@
 package io.supplychaos.bench;
 
-import io.supplychaos.kind.Environments;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -21,36 +20,36 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-
-import io.supplychaos.history.Expectations;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.Priority;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.BrokerClasspath;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
-import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.env.ExternalCommand;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.env.ProcessControl;
+import io.supplychaos.history.Expectations;
+import io.supplychaos.kind.Environments;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.metrics.HostMetrics;
 import io.supplychaos.metrics.LatencyHistogram;
-import io.supplychaos.result.RunResult;
 import io.supplychaos.report.ResultFiles;
+import io.supplychaos.result.RunResult;
 import io.supplychaos.scenario.AppSpec;
 import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioRunner;
-import io.supplychaos.workload.WorkloadGenerator;
 import io.supplychaos.scenario.WorkloadSpec;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.Topics;
+import io.supplychaos.workload.WorkloadGenerator;
 
 /**
  * Puts the project beside Kafka's own producer benchmark in one invocation on one machine:

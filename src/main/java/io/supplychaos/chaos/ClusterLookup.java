@@ -6,9 +6,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import io.supplychaos.env.KafkaAccess;
-import io.supplychaos.time.Poll;
-import io.supplychaos.time.Timeouts;
+
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -16,6 +14,10 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 
 /**
  * Short Admin-client look-ups against a running cluster (through its client addresses): the leader

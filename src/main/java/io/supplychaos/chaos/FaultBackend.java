@@ -1,11 +1,12 @@
 package io.supplychaos.chaos;
 
-import io.supplychaos.env.KafkaAccess;
-import io.supplychaos.env.ProcessControl;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.util.List;
 import java.util.Optional;
+
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.env.ProxyLink;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * What fault actions act on, for one kind of environment: broker processes (embedded: JVMs signalled

@@ -14,13 +14,14 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.Collectors;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
-import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.FaultPhase;
 import io.supplychaos.history.HistoryEvent.FaultSource;
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
+import io.supplychaos.result.FaultLabel;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.time.Timeouts;
 
@@ -320,7 +321,7 @@ public final class FaultTimeline implements AutoCloseable {
         FaultAction action;
         try {
             action = actions.bind(fault);
-            out.accept("fault: " + FaultText.label(fault.type().cliName(), target(fault), action.describe()));
+            out.accept("fault: " + FaultLabel.of(fault.type().cliName(), target(fault), action.describe()));
             action.inject();
         } catch (RuntimeException e) {
             String error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

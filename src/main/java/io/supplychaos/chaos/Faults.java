@@ -1,9 +1,10 @@
 package io.supplychaos.chaos;
 
-import io.supplychaos.env.ProcessControl;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+
+import io.supplychaos.env.ProcessControl;
 
 /**
  * Binds fault specs to an environment: checks every attribute, resolves the target (a broker id,

@@ -1,8 +1,9 @@
 package io.supplychaos.chaos;
 
+import java.io.IOException;
+
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.toxiproxy.ToxiproxyApi;
-import java.io.IOException;
 
 /**
  * {@code heal}: Toxiproxy's reset (every toxic removed, every proxy enabled, whoever added them) and

@@ -1,10 +1,11 @@
 package io.supplychaos.chaos;
 
+import java.util.List;
+import java.util.Optional;
+
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * The app-instance side of a fault backend when the instances are local processes recorded in

@@ -1,12 +1,13 @@
 package io.supplychaos.chaos;
 
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import io.supplychaos.env.ProxyLink;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * A Toxiproxy fault on the client and/or replication proxies of one or all brokers: a toxic per

@@ -1,15 +1,15 @@
 package io.supplychaos.check;
 
-import io.supplychaos.result.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 import io.supplychaos.history.Expectations;
-import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.EndReason;
 import io.supplychaos.history.HistoryEvent.ToolError;
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 
 /**
  * A run's verdict and why. The rules, in order:

@@ -1,12 +1,12 @@
 package io.supplychaos.check;
 
-import io.supplychaos.result.Verdict;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 
 /**
  * The checker: a pure function of a run's history ({@code history.jsonl.gz}, see

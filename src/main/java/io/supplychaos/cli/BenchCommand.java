@@ -1,17 +1,20 @@
 package io.supplychaos.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.time.Duration;
 
-import io.supplychaos.bench.Benchmark;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+
+import io.supplychaos.bench.Benchmark;
+import io.supplychaos.env.StateDirLock;
+import io.supplychaos.report.ResultFiles;
 
 /**
  * {@code bench [--env c3] [--json FILE] [--only tls]}: the project beside Kafka's own
@@ -61,7 +64,7 @@ final class BenchCommand implements Callable<Integer> {
                 throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--only takes tls, not " + only);
             }
             Benchmark.TlsCost tls;
-            try (var lock = io.supplychaos.env.StateDirLock.acquire(common.paths(), "bench --only tls --env " + env);
+            try (var lock = StateDirLock.acquire(common.paths(), "bench --only tls --env " + env);
                  InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
                 tls = new Benchmark(common.paths(), port.basePort, out).runTls(env, settings, records, true, guard.stop());
             }
@@ -69,14 +72,14 @@ final class BenchCommand implements Callable<Integer> {
             out.printf("%-44s %14s %10s%n", "", "figure", "ratio");
             tls(out, tls);
             if (json != null) {
-                io.supplychaos.report.ResultFiles.writeJson(json.toAbsolutePath(), tls);
+                ResultFiles.writeJson(json.toAbsolutePath(), tls);
                 out.println("figures: " + json);
             }
             return 0;
         }
         Benchmark.Figures figures;
         // Ctrl-C: the benchmark stops its envs and app before the JVM exits
-        try (var lock = io.supplychaos.env.StateDirLock.acquire(common.paths(), "bench --env " + env); InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
+        try (var lock = StateDirLock.acquire(common.paths(), "bench --env " + env); InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
             figures = new Benchmark(common.paths(), port.basePort, out).run(env, settings, records, orders, guard.stop());
         }
         double pp = figures.producerPerformance().recordsPerSec();

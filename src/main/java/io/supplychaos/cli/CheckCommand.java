@@ -11,16 +11,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 
-import io.supplychaos.check.RunAnalysis;
-import io.supplychaos.result.Verdict;
-import io.supplychaos.history.HistoryEvent;
-import io.supplychaos.history.HistoryFile;
-import io.supplychaos.report.ResultFiles;
-import io.supplychaos.result.RunResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+
+import io.supplychaos.check.RunAnalysis;
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryFile;
+import io.supplychaos.report.ResultFiles;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 
 /**
  * {@code chaos check RESULT_DIR}: judges a finished run again, offline, from its

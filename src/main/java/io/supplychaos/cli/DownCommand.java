@@ -1,21 +1,25 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.env.Attachment;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
-import io.supplychaos.kind.Environments;
-import io.supplychaos.kind.embedded.EnvState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import java.util.concurrent.Callable;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.Attachment;
+import io.supplychaos.kind.Environments;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
+import io.supplychaos.time.Timeouts;
 
 /** {@code down}: stops every process the recorded environment started, even a half-started one. */
 @Command(name = "down", description = "Stop the app instances a run left, the brokers and Toxiproxy of the running env, and remove the data it wrote.")
@@ -48,7 +52,7 @@ final class DownCommand implements Callable<Integer> {
         if (attached.isPresent()) {
             var out = spec.commandLine().getOut();
             // the app instances a run left are ours; the cluster is not
-            new io.supplychaos.env.AppInstances(common.paths()).stopAll(io.supplychaos.time.Timeouts.APP_STOP_GRACE);
+            new AppInstances(common.paths()).stopAll(Timeouts.APP_STOP_GRACE);
             Environments.of(common.paths()).release(attached.get(), deleteTopics, out::println);
             out.printf("env %s (%s) released in %.1f s%n", attached.get().envName(), attached.get().spec().kind().yamlName(),
                     (System.nanoTime() - t0) / 1e9);

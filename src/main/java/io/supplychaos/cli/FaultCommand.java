@@ -1,20 +1,22 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultAction;
-import io.supplychaos.chaos.FaultAttribute;
-import io.supplychaos.chaos.FaultAttributeException;
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.kind.ManualFaults;
-import io.supplychaos.env.ChaosPaths;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+
+import io.supplychaos.chaos.FaultAction;
+import io.supplychaos.chaos.FaultAttribute;
+import io.supplychaos.chaos.FaultAttributeException;
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.kind.ManualFaults;
 
 /**
  * What every fault verb does: build its {@link FaultSpec}, bind it to the running environment

@@ -1,6 +1,5 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.kind.Environments;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,23 +8,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.UnaryOperator;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.StateDirLock;
-import io.supplychaos.env.EnvFiles;
-import io.supplychaos.history.HistoryFile;
-import io.supplychaos.result.RunResult;
-import io.supplychaos.paper.PaperTable;
-import io.supplychaos.report.ResultFiles;
-import io.supplychaos.report.RunHealth;
-import io.supplychaos.report.SweepReport;
-import io.supplychaos.scenario.Scenario;
-import io.supplychaos.scenario.ScenarioLoader;
-import io.supplychaos.scenario.ScenarioRunner;
-import io.supplychaos.result.Verdict;
-import io.supplychaos.spec.Rule;
+import java.util.function.UnaryOperator;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,6 +17,22 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EnvFiles;
+import io.supplychaos.env.StateDirLock;
+import io.supplychaos.history.HistoryFile;
+import io.supplychaos.kind.Environments;
+import io.supplychaos.paper.PaperTable;
+import io.supplychaos.report.ResultFiles;
+import io.supplychaos.report.RunHealth;
+import io.supplychaos.report.SweepReport;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
+import io.supplychaos.scenario.Scenario;
+import io.supplychaos.scenario.ScenarioLoader;
+import io.supplychaos.scenario.ScenarioRunner;
+import io.supplychaos.spec.Rule;
 
 /**
  * {@code run [SCENARIO] [--out DIR]}: the main job. Loads and validates the scenario, runs each

@@ -1,22 +1,27 @@
 package io.supplychaos.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import io.supplychaos.env.AppInstances;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
-import io.supplychaos.kind.embedded.EnvState;
-import io.supplychaos.kind.embedded.EnvStatus;
-import io.supplychaos.env.SuiteProcesses;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ClusterTopics;
+import io.supplychaos.env.SuiteProcesses;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
+import io.supplychaos.kind.embedded.EnvStatus;
+import io.supplychaos.time.Timeouts;
 
 /**
  * {@code status}: brokers (running/paused/stopped), proxies with their toxics, leaders and ISR per
@@ -38,7 +43,7 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws JsonProcessingException {
-        Optional<io.supplychaos.env.Attachment> attached = io.supplychaos.env.Attachment.read(common.paths().stateDir());
+        Optional<Attachment> attached = Attachment.read(common.paths().stateDir());
         if (attached.isPresent()) {
             return attachedStatus(attached.get());
         }
@@ -61,12 +66,12 @@ final class StatusCommand implements Callable<Integer> {
     }
 
     /** A cluster the tool attached to: what it is, how it is reached, which brokers answer; never a secret. */
-    private int attachedStatus(io.supplychaos.env.Attachment attached) throws JsonProcessingException {
+    private int attachedStatus(Attachment attached) throws JsonProcessingException {
         PrintWriter out = spec.commandLine().getOut();
         var access = attached.access();
         String brokers;
         try {
-            brokers = "registered " + io.supplychaos.env.ClusterTopics.registered(access, io.supplychaos.time.Timeouts.STATUS_QUERY);
+            brokers = "registered " + ClusterTopics.registered(access, Timeouts.STATUS_QUERY);
         } catch (RuntimeException e) {
             brokers = "no answer (" + e.getMessage() + ")";
         }

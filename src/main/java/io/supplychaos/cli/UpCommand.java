@@ -1,20 +1,22 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.kind.Cluster;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import io.supplychaos.cluster.Cluster;
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvKind;
-import io.supplychaos.kind.Environments;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.StateDirLock;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
+import io.supplychaos.kind.Environments;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 
 /**
  * {@code up}: starts (or reuses) an embedded environment and prints its bootstrap servers and start

@@ -7,21 +7,22 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.supplychaos.result.Verdict;
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.StateDirLock;
-import io.supplychaos.report.ResultFiles;
-import io.supplychaos.report.VerifyReport;
-import io.supplychaos.verify.KafkaOutcome;
-import io.supplychaos.verify.VerifyPlan;
-import io.supplychaos.verify.VerifyResult;
-import io.supplychaos.verify.VerifyRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.StateDirLock;
+import io.supplychaos.report.ResultFiles;
+import io.supplychaos.report.VerifyReport;
+import io.supplychaos.result.Verdict;
+import io.supplychaos.verify.KafkaOutcome;
+import io.supplychaos.verify.VerifyPlan;
+import io.supplychaos.verify.VerifyResult;
+import io.supplychaos.verify.VerifyRunner;
 
 /**
  * {@code verify smoke|eos|eos-complex}: runs one of Kafka's own Streams verification suites (the

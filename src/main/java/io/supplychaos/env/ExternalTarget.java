@@ -1,12 +1,12 @@
 package io.supplychaos.env;
 
-import io.supplychaos.toxiproxy.ProxyLink;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+
 
 /**
  * An existing cluster as an env file of {@code kind: external} describes it: where clients

@@ -13,7 +13,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.supplychaos.spec.Rule;
-import io.supplychaos.toxiproxy.ProxyLink;
 import io.supplychaos.spec.Shape;
 import io.supplychaos.spec.SpecNode;
 

@@ -1,6 +1,5 @@
 package io.supplychaos.env;
 
-import io.supplychaos.metrics.BrokerMetrics;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -19,7 +18,7 @@ import io.supplychaos.spec.SpecNode;
 
 /**
  * Where the brokers' metrics come from: JMX (local or remote), a Prometheus scrape of each broker's
- * exporter, or nowhere. A value; touches nothing. {@link BrokerMetrics#open} turns it into a
+ * exporter, or nowhere. A value; touches nothing. {@code metrics.BrokerMetrics.open} turns it into a
  * sampler, and {@link #describe()} is the line the summary and the report print, so that a reader
  * knows what the broker charts stand on.
  *

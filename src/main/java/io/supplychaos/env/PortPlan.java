@@ -1,12 +1,11 @@
 package io.supplychaos.env;
 
-import io.supplychaos.toxiproxy.ProxyLink;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-
 import java.util.ArrayList;
 import java.util.List;
+
 
 /**
  * Where everything of one environment listens, all on 127.0.0.1, derived from one base port

@@ -3,6 +3,7 @@ package io.supplychaos.kind;
 import java.util.Optional;
 
 import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.cluster.ClusterKind;
 import io.supplychaos.env.EnvSpec;
 
 /**

@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 
+import io.supplychaos.cluster.AttachedKind;
+import io.supplychaos.cluster.Cluster;
+import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvBusyException;

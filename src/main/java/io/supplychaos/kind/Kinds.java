@@ -1,5 +1,7 @@
 package io.supplychaos.kind;
 
+import io.supplychaos.cluster.AttachedKind;
+import io.supplychaos.cluster.ClusterKind;
 import io.supplychaos.env.EnvKind;
 import io.supplychaos.kind.compose.ComposeKind;
 import io.supplychaos.kind.embedded.EmbeddedKind;

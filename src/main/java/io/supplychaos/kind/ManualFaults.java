@@ -8,6 +8,7 @@ import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.Faults;
+import io.supplychaos.cluster.Host;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.kind.compose.ComposeKind;
 

@@ -1,7 +1,5 @@
 package io.supplychaos.metrics;
 
-import io.supplychaos.env.MetricsSource;
-import io.supplychaos.verify.Reading;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
+import io.supplychaos.env.MetricsSource;
 import io.supplychaos.time.Timeouts;
 
 /**

@@ -24,8 +24,8 @@ import org.apache.kafka.streams.TopologyDescription;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.SupplyChainSettings;
-import io.supplychaos.topology.SupplyChainTopology;
 import io.supplychaos.topology.Topics;
+import io.supplychaos.topology.chain.SupplyChainTopology;
 
 /**
  * The supply-chain app's consumer lag per sub-topology, once a second: for each sub-topology of

@@ -1,15 +1,14 @@
 package io.supplychaos.metrics;
 
-import io.supplychaos.env.MetricsSource;
-import io.supplychaos.verify.Reading;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
-
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
+
+import io.supplychaos.env.MetricsSource;
 
 /**
  * Reads one broker's figures over JMX (the RMI connector, local or remote, with the source's

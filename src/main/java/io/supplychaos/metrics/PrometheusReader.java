@@ -1,7 +1,5 @@
 package io.supplychaos.metrics;
 
-import io.supplychaos.env.MetricsSource;
-import io.supplychaos.verify.Reading;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,6 +8,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
+
+import io.supplychaos.env.MetricsSource;
 
 /**
  * Reads one broker's figures from a scrape of its Prometheus JMX exporter, under the names that

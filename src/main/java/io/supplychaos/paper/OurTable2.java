@@ -1,6 +1,5 @@
 package io.supplychaos.paper;
 
-import io.supplychaos.result.Verdict;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -13,6 +12,7 @@ import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 
 import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 
 /**
  * Our side of the paper's Table II: the runs of its sweeps grouped by experiment, config and
@@ -121,8 +121,8 @@ public final class OurTable2 {
     public static OurTable2 of(List<RunResult> runs) {
         Map<String, List<RunResult>> groups = new TreeMap<>();
         for (RunResult run : runs) {
-            if (run.paper() == null || run.interrupted() || run.verdict() == io.supplychaos.result.Verdict.ERROR
-                    || run.verdict() == io.supplychaos.result.Verdict.INTERRUPTED) {
+            if (run.paper() == null || run.interrupted() || run.verdict() == Verdict.ERROR
+                    || run.verdict() == Verdict.INTERRUPTED) {
                 continue;
             }
             groups.computeIfAbsent(key(Experiment.of(run), run.paper().config(), run.paper().messages()),

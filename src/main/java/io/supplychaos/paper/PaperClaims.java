@@ -1,6 +1,5 @@
 package io.supplychaos.paper;
 
-import io.supplychaos.result.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -24,8 +24,8 @@ import org.apache.kafka.common.config.ConfigResource;
 
 import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.JavaRuntime;
+import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.result.Provenance;
 import io.supplychaos.time.Timeouts;
 

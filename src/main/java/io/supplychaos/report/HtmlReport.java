@@ -1,14 +1,8 @@
 package io.supplychaos.report;
 
-import io.supplychaos.history.HistoryEvent.Phase;
-import io.supplychaos.paper.PaperTable;
-
-import io.supplychaos.result.Provenance;
-import io.supplychaos.result.RunResult;
-import io.supplychaos.result.RunResult.FaultEvent;
-import io.supplychaos.result.TimeSeriesRow;
-import io.supplychaos.result.Verdict;
-import io.supplychaos.result.RunResult.OrderClass;
+import static io.supplychaos.report.Html.count;
+import static io.supplychaos.report.Html.esc;
+import static io.supplychaos.report.Html.num;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,9 +13,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import static io.supplychaos.report.Html.count;
-import static io.supplychaos.report.Html.esc;
-import static io.supplychaos.report.Html.num;
+import io.supplychaos.chaos.FaultType;
+import io.supplychaos.history.HistoryEvent.Phase;
+import io.supplychaos.paper.PaperTable;
+import io.supplychaos.result.Provenance;
+import io.supplychaos.result.RunResult.FaultEvent;
+import io.supplychaos.result.RunResult.OrderClass;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.TimeSeriesRow;
+import io.supplychaos.result.Verdict;
 
 /**
  * Renders one run as a single self-contained report.html: header and verdict, summary table,
@@ -387,7 +387,7 @@ public final class HtmlReport {
 
     /** Faults that leave nothing in place (start, resume, restart, heal): a moment on the timeline, not an interval. */
     static boolean instantaneous(FaultEvent f) {
-        return io.supplychaos.chaos.FaultType.byCliName(f.action()).map(io.supplychaos.chaos.FaultType::isInstantaneous)
+        return FaultType.byCliName(f.action()).map(FaultType::isInstantaneous)
                 .orElse(false);
     }
 

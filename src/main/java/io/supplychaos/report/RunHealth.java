@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.result.TimeSeriesRow;
 
 /**
@@ -53,8 +54,8 @@ public final class RunHealth {
         long sampled = 0;
         long saturated = 0;
         for (TimeSeriesRow row : rows) {
-            if ((row.phase() == io.supplychaos.history.HistoryEvent.Phase.MEASURE
-                    || row.phase() == io.supplychaos.history.HistoryEvent.Phase.DRAIN) && Double.isFinite(row.hostCpuPct())) {
+            if ((row.phase() == HistoryEvent.Phase.MEASURE
+                    || row.phase() == HistoryEvent.Phase.DRAIN) && Double.isFinite(row.hostCpuPct())) {
                 sampled++;
                 if (row.hostCpuPct() >= SATURATED_PCT) {
                     saturated++;

@@ -1,9 +1,8 @@
 package io.supplychaos.report;
 
-import io.supplychaos.paper.PaperTable;
-
-import io.supplychaos.result.RunResult;
-import io.supplychaos.result.Verdict;
+import static io.supplychaos.report.Html.count;
+import static io.supplychaos.report.Html.esc;
+import static io.supplychaos.report.Html.num;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,9 +16,9 @@ import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
-import static io.supplychaos.report.Html.count;
-import static io.supplychaos.report.Html.esc;
-import static io.supplychaos.report.Html.num;
+import io.supplychaos.paper.PaperTable;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 
 /**
  * The parent directory of several runs of one scenario (a {@code repeat: N} run, or a sweep such as

@@ -1,8 +1,8 @@
 package io.supplychaos.result;
 
-import io.supplychaos.chaos.FaultText;
 import java.util.List;
 import java.util.Map;
+
 
 
 /**
@@ -180,9 +180,9 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
             return error != null;
         }
 
-        /** How the fault reads on charts, tables and verdict lines: {@link io.supplychaos.chaos.FaultText#label}. */
+        /** How the fault reads on charts, tables and verdict lines: {@link FaultLabel#of}. */
         public String label() {
-            return io.supplychaos.chaos.FaultText.label(action, target, detail);
+            return FaultLabel.of(action, target, detail);
         }
 
         /** Prefix of {@link #error} for a fault that was injected but whose heal threw (the fault timeline writes it). */

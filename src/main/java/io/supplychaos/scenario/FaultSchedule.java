@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 import io.supplychaos.chaos.FaultAttributeException;
-import io.supplychaos.kind.EnvCapabilities;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.EnvSpec;
+import io.supplychaos.kind.EnvCapabilities;
 import io.supplychaos.spec.Durations;
 import io.supplychaos.spec.Rule;
 import io.supplychaos.spec.Shape;

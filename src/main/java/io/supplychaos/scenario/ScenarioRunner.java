@@ -12,26 +12,26 @@ import java.util.function.BooleanSupplier;
 import org.apache.kafka.common.TopicPartition;
 
 import io.supplychaos.chaos.FaultEventLog;
-import io.supplychaos.chaos.Faults;
 import io.supplychaos.chaos.FaultTimeline;
+import io.supplychaos.chaos.Faults;
 import io.supplychaos.check.RunAnalysis;
+import io.supplychaos.cluster.AppFleet;
+import io.supplychaos.cluster.Cluster;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
-import io.supplychaos.kind.AppFleet;
-import io.supplychaos.kind.Cluster;
-import io.supplychaos.kind.Environments;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
-import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
+import io.supplychaos.kind.Environments;
 import io.supplychaos.metrics.BrokerMetrics;
 import io.supplychaos.metrics.ConsumerLag;
 import io.supplychaos.metrics.LiveSeries;
-import io.supplychaos.metrics.ProgressLine;
 import io.supplychaos.metrics.PartitionWatch;
+import io.supplychaos.metrics.ProgressLine;
 import io.supplychaos.metrics.Sampler;
 import io.supplychaos.provenance.RunProvenance;
 import io.supplychaos.result.Provenance;
@@ -44,8 +44,8 @@ import io.supplychaos.topology.Topics;
 import io.supplychaos.workload.OutcomeConsumer;
 import io.supplychaos.workload.RunRecorder;
 import io.supplychaos.workload.ToolFailures;
-import io.supplychaos.workload.WorkloadGenerator;
 import io.supplychaos.workload.WorkloadGenerator.PhaseEnd;
+import io.supplychaos.workload.WorkloadGenerator;
 
 /**
  * Runs one scenario as a sequence of phases, each bounded by its deadline ({@link RunDeadlines}):

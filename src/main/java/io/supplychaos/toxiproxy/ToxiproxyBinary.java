@@ -1,11 +1,12 @@
 package io.supplychaos.toxiproxy;
 
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.ExternalCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.ExternalCommand;
 
 /**
  * Finds the Toxiproxy server binary through {@code env/install-toxiproxy}, the one place that knows

@@ -1,19 +1,5 @@
 package io.supplychaos.ui;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.supplychaos.chaos.FaultEventLog;
-import io.supplychaos.chaos.FaultType;
-import io.supplychaos.env.AppInstances;
-import io.supplychaos.env.Attachment;
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
-import io.supplychaos.kind.embedded.EnvState;
-import io.supplychaos.kind.embedded.EnvStatus;
-import io.supplychaos.env.KafkaAccess;
-import io.supplychaos.metrics.LiveSeries;
-import io.supplychaos.time.Timeouts;
-import io.supplychaos.topology.Topics;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -32,10 +18,27 @@ import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
+
+import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.chaos.FaultType;
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.ClusterTopics;
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
+import io.supplychaos.kind.embedded.EnvStatus;
+import io.supplychaos.metrics.LiveSeries;
+import io.supplychaos.time.Timeouts;
+import io.supplychaos.topology.Topics;
 
 /**
  * What the page shows, sampled once a second on its own thread so that a request never waits for
@@ -208,7 +211,7 @@ final class LiveView implements AutoCloseable {
         access = attachment.access();
         java.util.Set<Integer> registered;
         try {
-            registered = io.supplychaos.env.ClusterTopics.registered(access, Timeouts.STATUS_QUERY);
+            registered = ClusterTopics.registered(access, Timeouts.STATUS_QUERY);
             seenBrokers.addAll(registered);
         } catch (RuntimeException e) {
             registered = null;

@@ -1,13 +1,5 @@
 package io.supplychaos.ui;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.supplychaos.chaos.FaultAction;
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.kind.ManualFaults;
-import io.supplychaos.env.ChaosPaths;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -22,6 +14,16 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import io.supplychaos.chaos.FaultAction;
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.kind.ManualFaults;
 
 /**
  * The server of {@code ./chaos ui}: a page on 127.0.0.1 only (JDK {@link HttpServer}) that shows

@@ -1,6 +1,5 @@
 package io.supplychaos.verify;
 
-import io.supplychaos.result.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
 
 /**
  * What Kafka's verifier said, read from its output: whether it passed (smoke: a {@code SUCCESS}

@@ -1,8 +1,9 @@
 package io.supplychaos.verify;
 
-import io.supplychaos.result.Verdict;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import io.supplychaos.result.Verdict;
 
 /**
  * What Kafka's markers mean for the guarantee the suite ran under: our reading, printed beside

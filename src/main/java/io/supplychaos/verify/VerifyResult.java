@@ -2,8 +2,8 @@ package io.supplychaos.verify;
 
 import java.util.List;
 
-import io.supplychaos.result.Verdict;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 
 /**
  * What one {@code ./chaos verify} found, as written to {@code summary.json} and drawn in

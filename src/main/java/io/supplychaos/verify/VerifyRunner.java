@@ -1,9 +1,5 @@
 package io.supplychaos.verify;
 
-import io.supplychaos.kind.embedded.EmbeddedKind;
-import io.supplychaos.kind.Host;
-import io.supplychaos.chaos.Faults;
-import io.supplychaos.check.FaultIntervals;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -25,19 +21,23 @@ import org.apache.kafka.common.utils.AppInfoParser;
 
 import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultTimeline;
-import io.supplychaos.result.Verdict;
+import io.supplychaos.chaos.Faults;
+import io.supplychaos.check.FaultIntervals;
+import io.supplychaos.cluster.Host;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.BrokerClasspath;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.EnvBusyException;
-import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.env.ExtraJavaOptions;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.StateDir;
 import io.supplychaos.env.SuiteProcesses;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EmbeddedKind;
+import io.supplychaos.kind.embedded.EnvState;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.spec.Durations;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
@@ -482,7 +482,7 @@ public final class VerifyRunner {
         Reading reading = Reading.of(kafka, plan.guarantee(), inputExtra, acrossMidnight);
         List<HistoryEvent.Fault> faultEvents = history.events().stream().filter(HistoryEvent.Fault.class::isInstance)
                 .map(HistoryEvent.Fault.class::cast).toList();
-        var faults = io.supplychaos.check.FaultIntervals.pair(faultEvents);
+        var faults = FaultIntervals.pair(faultEvents);
         List<String> failedFaults = faults.stream().filter(f -> f.error() != null)
                 .map(f -> f.action() + " " + f.target() + " " + f.failure()).toList();
         Verdict verdict;

@@ -14,6 +14,7 @@ import io.supplychaos.domain.Order;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
 import io.supplychaos.metrics.LatencyHistogram;
+import io.supplychaos.metrics.Sampler;
 
 /**
  * Bookkeeping of one run, fed by the load generator's callbacks and the outcome consumer: what
@@ -23,7 +24,7 @@ import io.supplychaos.metrics.LatencyHistogram;
  * Every send, acknowledgement and failed send also goes to the run's {@link HistoryLog}. A callback
  * that fails is reported to {@link ToolFailures} (the run ends as ERROR), never lost. Thread-safe.
  */
-public final class RunRecorder implements WorkloadGenerator.Listener, io.supplychaos.metrics.Sampler.Counters {
+public final class RunRecorder implements WorkloadGenerator.Listener, Sampler.Counters {
 
     private record SentOrder(Order order, boolean warmup) {
     }

@@ -23,10 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.EnvSpecReader;
-import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.env.ItPorts;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 

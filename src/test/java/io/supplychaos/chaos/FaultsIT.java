@@ -1,18 +1,8 @@
 package io.supplychaos.chaos;
 
-import io.supplychaos.kind.embedded.EmbeddedKind;
-import io.supplychaos.kind.Host;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.CliRun;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
-import io.supplychaos.env.ItPorts;
-import io.supplychaos.env.KafkaProbe;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -25,6 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -35,6 +28,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import io.supplychaos.cluster.Host;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.CliRun;
+import io.supplychaos.env.ItPorts;
+import io.supplychaos.env.KafkaProbe;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EmbeddedKind;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * The fault verbs on one real C3 cluster (RF 3, min ISR 2; brokers, Toxiproxy, all real) driven

@@ -1,20 +1,22 @@
 package io.supplychaos.chaos;
 
-import io.supplychaos.env.KafkaAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.supplychaos.env.ProcessControl;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.env.ProxyLink;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * Binding (target resolution, validation before acting) and the idempotence of broker and app

@@ -3,11 +3,13 @@ package io.supplychaos.chaos;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
 import java.util.List;
 import java.util.Map;
+
 import org.junit.jupiter.api.Test;
+
+import io.supplychaos.env.ProxyLink;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /** The toxics each network verb builds, and what it refuses, before anything reaches Toxiproxy. */
 class NetworkFaultTest {

@@ -1,6 +1,5 @@
 package io.supplychaos.check;
 
-import io.supplychaos.result.Verdict;
 import static io.supplychaos.check.Histories.CONFIRMATIONS;
 import static io.supplychaos.check.Histories.MANUFACTURED;
 import static io.supplychaos.check.Histories.NOTIFICATIONS;
@@ -21,6 +20,7 @@ import io.supplychaos.history.HistoryEvent.FaultPhase;
 import io.supplychaos.history.HistoryEvent.FaultSource;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 
 /** The checker on synthetic histories: for every class, one history that must pass and one that must fail. */
 class RunAnalysisTest {

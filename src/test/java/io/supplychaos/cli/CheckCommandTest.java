@@ -15,11 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.supplychaos.check.Histories;
 import io.supplychaos.check.RunAnalysis;
-import io.supplychaos.result.Verdict;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryFile;
 import io.supplychaos.report.ResultFiles;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 
 /** {@code chaos check DIR}: the verdict again from the history, compared with summary.json. */
 class CheckCommandTest {

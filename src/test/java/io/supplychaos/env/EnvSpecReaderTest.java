@@ -1,12 +1,8 @@
 package io.supplychaos.env;
 
-import io.supplychaos.toxiproxy.ProxyLink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.supplychaos.cli.ChaosCli;
-import io.supplychaos.spec.SpecFile;
-import io.supplychaos.spec.SpecNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -14,12 +10,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
+
+import io.supplychaos.cli.ChaosCli;
+import io.supplychaos.spec.SpecFile;
+import io.supplychaos.spec.SpecNode;
 
 /** Env files: shipped ones load; each kind of mistake is exit 2 naming the file, line:column, field and expectation. */
 class EnvSpecReaderTest {

@@ -3,18 +3,20 @@ package io.supplychaos.env;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.supplychaos.spec.SpecException;
-import io.supplychaos.spec.SpecFile;
-import io.supplychaos.spec.SpecNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import io.supplychaos.spec.SpecException;
+import io.supplychaos.spec.SpecFile;
+import io.supplychaos.spec.SpecNode;
 
 /** The env file's kubernetes: block: defaults, every field read, each kind of mistake named by file, line:column and field. */
 class KubernetesTargetTest {

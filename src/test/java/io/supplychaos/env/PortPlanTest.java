@@ -1,11 +1,12 @@
 package io.supplychaos.env;
 
-import io.supplychaos.toxiproxy.ProxyLink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+
 import org.junit.jupiter.api.Test;
+
 
 class PortPlanTest {
 

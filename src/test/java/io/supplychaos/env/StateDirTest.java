@@ -1,8 +1,5 @@
 package io.supplychaos.env;
 
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
-import io.supplychaos.kind.embedded.EnvState;
-import io.supplychaos.kind.embedded.StateStore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,8 +8,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
+import io.supplychaos.kind.embedded.StateStore;
 
 class StateDirTest {
 

@@ -1,6 +1,18 @@
 package io.supplychaos.kind;
 
-import io.supplychaos.kind.compose.ComposeKind;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.ComposeTarget;
@@ -11,16 +23,7 @@ import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Network;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.kind.compose.ComposeFile;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import io.supplychaos.kind.compose.ComposeKind;
 
 /**
  * Bringing up and letting go of clusters the tool does not run as processes: compose services are

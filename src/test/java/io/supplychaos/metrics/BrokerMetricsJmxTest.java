@@ -1,6 +1,5 @@
 package io.supplychaos.metrics;
 
-import io.supplychaos.env.MetricsSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -14,7 +13,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-
 import javax.management.MBeanServer;
 import javax.management.MBeanServerFactory;
 import javax.management.ObjectName;
@@ -29,6 +27,8 @@ import javax.security.auth.Subject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import io.supplychaos.env.MetricsSource;
 
 /**
  * Remote JMX against a connector server this test starts on a free 127.0.0.1 port, with fake

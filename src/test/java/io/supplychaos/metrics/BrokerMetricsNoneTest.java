@@ -1,9 +1,10 @@
 package io.supplychaos.metrics;
 
-import io.supplychaos.env.MetricsSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+
+import io.supplychaos.env.MetricsSource;
 
 /** Without a source: every figure unknown, and the reason is what source() says. */
 class BrokerMetricsNoneTest {

@@ -1,6 +1,5 @@
 package io.supplychaos.metrics;
 
-import io.supplychaos.env.MetricsSource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -16,11 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import com.sun.net.httpserver.HttpServer;
+import io.supplychaos.env.MetricsSource;
 
 /**
  * A Prometheus source against exporters served on 127.0.0.1: two scrapes a (fake) second apart

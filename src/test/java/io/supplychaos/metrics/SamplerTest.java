@@ -1,6 +1,7 @@
 package io.supplychaos.metrics;
 
-import io.supplychaos.env.MetricsSource;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -10,10 +11,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.env.MetricsSource;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.result.TimeSeriesRow;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 class SamplerTest {
 

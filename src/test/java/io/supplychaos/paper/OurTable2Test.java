@@ -6,11 +6,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import io.supplychaos.result.Verdict;
 import io.supplychaos.paper.OurTable2.Experiment;
 import io.supplychaos.paper.OurTable2.Metric;
 import io.supplychaos.paper.OurTable2.Spread;
 import io.supplychaos.report.Runs;
+import io.supplychaos.result.Verdict;
 
 class OurTable2Test {
 

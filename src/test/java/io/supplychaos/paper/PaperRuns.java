@@ -4,9 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.supplychaos.result.Verdict;
 import io.supplychaos.report.Runs;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 
 /** Test fixture: runs of the paper's sweeps with chosen figures, everything else from {@link Runs#result()}. */
 public final class PaperRuns {

@@ -1,18 +1,18 @@
 package io.supplychaos.report;
 
-import io.supplychaos.paper.PaperTable;
-
-import io.supplychaos.result.Verdict;
-import io.supplychaos.result.RunResult;
-import io.supplychaos.result.TimeSeriesRow;
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import org.junit.jupiter.api.Test;
+
+import io.supplychaos.paper.PaperTable;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.TimeSeriesRow;
+import io.supplychaos.result.Verdict;
 
 class HtmlReportTest {
 

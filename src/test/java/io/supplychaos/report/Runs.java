@@ -1,16 +1,16 @@
 package io.supplychaos.report;
 
-import io.supplychaos.result.Verdict;
-import io.supplychaos.result.RunResult;
-import io.supplychaos.result.RunResult.OrderClass;
-import io.supplychaos.result.RunResult.FaultEvent;
-import io.supplychaos.history.HistoryEvent.Phase;
-import io.supplychaos.result.TimeSeriesRow;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import io.supplychaos.history.HistoryEvent.Phase;
+import io.supplychaos.result.RunResult.FaultEvent;
+import io.supplychaos.result.RunResult.OrderClass;
+import io.supplychaos.result.RunResult;
+import io.supplychaos.result.TimeSeriesRow;
+import io.supplychaos.result.Verdict;
 
 /** Test fixture: a believable run (results and rows) that each test bends to its case with the with-ers. */
 public final class Runs {

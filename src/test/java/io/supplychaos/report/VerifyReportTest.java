@@ -8,14 +8,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
-import io.supplychaos.result.Verdict;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.result.Verdict;
 import io.supplychaos.verify.KafkaOutcome;
 import io.supplychaos.verify.Reading;
 import io.supplychaos.verify.VerifyResult;

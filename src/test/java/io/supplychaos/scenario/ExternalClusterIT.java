@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -21,19 +23,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import picocli.CommandLine;
 
 import io.supplychaos.cli.ChaosCli;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
-import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.env.ItPorts;
 import io.supplychaos.env.ProcessControl;
-import picocli.CommandLine;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
 
 /**
  * {@code kind: external} end to end: a C3 cluster brought up by {@code ./chaos up} in a state

@@ -13,15 +13,15 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import picocli.CommandLine;
 
 import io.supplychaos.cli.ChaosCli;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.ItPorts;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryFile;
-import picocli.CommandLine;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 
 /**
  * Test helper of the planted-defect ITs: one {@code ./chaos run} through the CLI, what it left

@@ -9,19 +9,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import picocli.CommandLine;
 
 import io.supplychaos.cli.ChaosCli;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.env.ItPorts;
-import picocli.CommandLine;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 
 /**
  * `./chaos run` end to end on real brokers, app instances and Toxiproxy: a short C1 run, and a

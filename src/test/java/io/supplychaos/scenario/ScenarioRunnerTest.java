@@ -4,16 +4,15 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.supplychaos.history.Expectations;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.Network;
 import io.supplychaos.env.Partitioning;
+import io.supplychaos.history.Expectations;
 
 /** When a run may use the env that is already up. */
 class ScenarioRunnerTest {

@@ -22,6 +22,7 @@ import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.Priority;
 import io.supplychaos.domain.ShipmentStatus;
+import io.supplychaos.topology.chain.SupplyChainTopology;
 import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.state.StockCommand;
 

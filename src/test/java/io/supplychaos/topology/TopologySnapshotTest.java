@@ -8,6 +8,8 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.topology.chain.SupplyChainTopology;
+
 /**
  * Keeps topology/topology.txt equal to the live {@code Topology#describe()}: a renamed or
  * re-ordered operator changes changelog and repartition topic names, which breaks running

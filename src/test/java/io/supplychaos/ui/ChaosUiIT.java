@@ -2,25 +2,27 @@ package io.supplychaos.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.supplychaos.browser.HeadlessChromium;
-import io.supplychaos.chaos.FaultEventLog;
-import io.supplychaos.kind.ManualFaults;
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
-import io.supplychaos.env.EnvFiles;
-import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.EnvSpecReader;
-import io.supplychaos.kind.embedded.EnvStatus;
-import io.supplychaos.env.ItPorts;
-import io.supplychaos.time.Poll;
-import io.supplychaos.time.Timeouts;
 import java.nio.file.Path;
 import java.time.Duration;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.browser.HeadlessChromium;
+import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EnvFiles;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.EnvSpecReader;
+import io.supplychaos.env.ItPorts;
+import io.supplychaos.kind.ManualFaults;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvStatus;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 
 /**
  * {@code ./chaos ui} driven from a real browser on a real env (C1: one broker JVM behind

@@ -1,9 +1,10 @@
 package io.supplychaos.verify;
 
-import io.supplychaos.result.Verdict;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+
+import io.supplychaos.result.Verdict;
 
 /**
  * Kafka's verifier output, as its mains print it, read into Kafka's verdict and our reading of the

@@ -13,15 +13,15 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import picocli.CommandLine;
 
 import io.supplychaos.cli.ChaosCli;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
-import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.env.ItPorts;
 import io.supplychaos.env.SuiteProcesses;
-import picocli.CommandLine;
+import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.kind.embedded.EnvState;
 
 /**
  * Test helper of the verifier ITs: one {@code ./chaos verify} through the CLI on a state

@@ -1,22 +1,21 @@
 package io.supplychaos.kind.compose;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.IntConsumer;
+
 import io.supplychaos.chaos.ClusterLookup;
 import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.LocalApps;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.CommandRunner;
-import io.supplychaos.env.ExternalCommand;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
+import io.supplychaos.env.ProxyLink;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.IntConsumer;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * The docker-compose environment's side of the faults (docker-compose.yml at the project root):

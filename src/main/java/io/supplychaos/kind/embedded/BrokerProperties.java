@@ -1,17 +1,15 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.ListenerSecurity;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
-import io.supplychaos.env.ExtraJavaOptions;
-import io.supplychaos.env.Network;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.PortPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.ListenerSecurity;
+import io.supplychaos.env.PortPlan;
+import io.supplychaos.env.ProxyLink;
 
 /**
  * Builds one broker's {@code server.properties}: a combined KRaft node (broker + controller) with a

@@ -1,8 +1,9 @@
 package io.supplychaos.kind.embedded;
 
+import java.util.Optional;
+
 import io.quarkus.arc.Unremovable;
 import io.smallrye.config.ConfigMapping;
-import java.util.Optional;
 
 /**
  * Declares dev mode's env key {@code supply.env} (c1, c2, c3 or an env file) to Quarkus: the app

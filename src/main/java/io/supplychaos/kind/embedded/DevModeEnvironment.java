@@ -1,5 +1,17 @@
 package io.supplychaos.kind.embedded;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import io.smallrye.config.ConfigSourceContext;
+import io.smallrye.config.ConfigSourceFactory;
+import io.smallrye.config.ConfigValue;
+import io.smallrye.config.PropertiesConfigSource;
+import org.eclipse.microprofile.config.spi.ConfigSource;
+import org.jboss.logging.Logger;
+
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvSpec;
@@ -7,16 +19,6 @@ import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.PortPlan;
 import io.supplychaos.env.StateDir;
 import io.supplychaos.env.StateDirLock;
-import io.smallrye.config.ConfigSourceContext;
-import io.smallrye.config.ConfigSourceFactory;
-import io.smallrye.config.ConfigValue;
-import io.smallrye.config.PropertiesConfigSource;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import org.eclipse.microprofile.config.spi.ConfigSource;
-import org.jboss.logging.Logger;
 
 /**
  * Dev mode's Kafka: when {@code ./mvnw quarkus:dev} runs with no {@code kafka.bootstrap.servers}

@@ -1,25 +1,5 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.toxiproxy.ToxiproxyApi;
-import io.supplychaos.env.ExtraJavaOptions;
-import io.supplychaos.env.Network;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.env.AppInstances;
-import io.supplychaos.env.BrokerClasspath;
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EnvBusyException;
-import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.JavaRuntime;
-import io.supplychaos.env.PortPlan;
-import io.supplychaos.env.ProcessControl;
-import io.supplychaos.env.StateDir;
-import io.supplychaos.env.SuiteProcesses;
-import io.supplychaos.env.ExternalCommand;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyBinary;
-import io.supplychaos.time.Poll;
-import io.supplychaos.time.Timeouts;
-import io.supplychaos.topology.Topics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -28,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -39,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -46,6 +26,26 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
+
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.BrokerClasspath;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EnvBusyException;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.ExternalCommand;
+import io.supplychaos.env.ExtraJavaOptions;
+import io.supplychaos.env.JavaRuntime;
+import io.supplychaos.env.Network;
+import io.supplychaos.env.PortPlan;
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.env.ProxyLink;
+import io.supplychaos.env.StateDir;
+import io.supplychaos.env.SuiteProcesses;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
+import io.supplychaos.topology.Topics;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
+import io.supplychaos.toxiproxy.ToxiproxyBinary;
 
 /**
  * Starts and stops an embedded Kafka environment of one state directory: a Toxiproxy server with a

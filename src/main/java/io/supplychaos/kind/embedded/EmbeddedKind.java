@@ -8,12 +8,12 @@ import java.util.function.Consumer;
 
 import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.cluster.Cluster;
+import io.supplychaos.cluster.ClusterKind;
+import io.supplychaos.cluster.Host;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.MetricsSource;
-import io.supplychaos.kind.Cluster;
-import io.supplychaos.kind.ClusterKind;
-import io.supplychaos.kind.Host;
 
 /**
  * {@code kind: embedded} (the default): brokers and Toxiproxy as local processes the tool starts,

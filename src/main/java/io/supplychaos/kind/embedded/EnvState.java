@@ -1,13 +1,14 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.KafkaAccess;
-import io.supplychaos.toxiproxy.ProxyLink;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.ProxyLink;
 
 /**
  * What a running (or half-started) environment consists of: pids, ports, proxies and directories.

@@ -1,10 +1,5 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.AppInstances;
-import io.supplychaos.env.ProcessControl;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
-import com.fasterxml.jackson.databind.JsonNode;
-import io.supplychaos.time.Timeouts;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Comparator;
@@ -16,12 +11,19 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
+
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.time.Timeouts;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * The live view of an environment for {@code status}: process states from {@code /proc}, proxies

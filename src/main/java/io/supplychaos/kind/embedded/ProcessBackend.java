@@ -1,5 +1,9 @@
 package io.supplychaos.kind.embedded;
 
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
 import io.supplychaos.chaos.ClusterLookup;
 import io.supplychaos.chaos.LocalApps;
 import io.supplychaos.chaos.LocalAppsBackend;
@@ -7,13 +11,10 @@ import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
+import io.supplychaos.env.ProxyLink;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
-import java.util.List;
-import java.util.Optional;
-import java.util.function.BooleanSupplier;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * The embedded environment's side of the faults: broker JVMs signalled by pid (read fresh from

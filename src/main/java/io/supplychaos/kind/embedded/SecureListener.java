@@ -1,10 +1,11 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.ListenerSecurity;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+
+import io.supplychaos.env.ListenerSecurity;
 
 /**
  * What a secured embedded env's CLIENT listener is made of: the env's {@link ListenerSecurity}

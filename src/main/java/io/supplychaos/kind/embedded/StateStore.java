@@ -1,9 +1,5 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.StateJson;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -11,6 +7,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.supplychaos.env.StateJson;
 
 /**
  * Reads and writes the one JSON file describing the environment of a state directory

@@ -1,8 +1,5 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.PortPlan;
-import io.supplychaos.env.StateDir;
-import io.supplychaos.env.ExternalCommand;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,6 +10,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+
+import io.supplychaos.env.ExternalCommand;
+import io.supplychaos.env.PortPlan;
+import io.supplychaos.env.StateDir;
 
 /**
  * The TLS files of one secured embedded env, generated at {@code up} with the running JDK's

@@ -1,19 +1,5 @@
 package io.supplychaos.kind.external;
 
-import io.supplychaos.chaos.ClusterLookup;
-import io.supplychaos.chaos.LocalApps;
-import io.supplychaos.chaos.LocalAppsBackend;
-import io.supplychaos.env.AppInstances;
-import io.supplychaos.env.Attachment;
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.CommandRunner;
-import io.supplychaos.env.ExternalTarget;
-import io.supplychaos.env.ExternalTarget.BrokerCommand;
-import io.supplychaos.env.KafkaAccess;
-import io.supplychaos.env.ProcessControl;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
-import io.supplychaos.time.Timeouts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,6 +7,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+
+import io.supplychaos.chaos.ClusterLookup;
+import io.supplychaos.chaos.LocalApps;
+import io.supplychaos.chaos.LocalAppsBackend;
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.CommandRunner;
+import io.supplychaos.env.ExternalTarget.BrokerCommand;
+import io.supplychaos.env.ExternalTarget;
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.env.ProxyLink;
+import io.supplychaos.time.Timeouts;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * The side of the faults of a cluster the tool did not start ({@code kind: external}): brokers are

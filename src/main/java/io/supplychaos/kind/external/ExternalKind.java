@@ -9,13 +9,13 @@ import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.LocalApps;
+import io.supplychaos.cluster.AttachedKind;
+import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.ExternalTarget;
 import io.supplychaos.env.ExternalTarget.BrokerCommand;
+import io.supplychaos.env.ExternalTarget;
 import io.supplychaos.env.KafkaAccess;
-import io.supplychaos.kind.AttachedKind;
-import io.supplychaos.kind.Host;
 import io.supplychaos.time.Timeouts;
 
 /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+
 import io.supplychaos.chaos.FaultAction;
 
 /**

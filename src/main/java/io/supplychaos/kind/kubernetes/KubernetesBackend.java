@@ -1,6 +1,5 @@
 package io.supplychaos.kind.kubernetes;
 
-import io.supplychaos.env.KubernetesTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +11,7 @@ import java.util.stream.IntStream;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+
 import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.FaultSpec;
@@ -19,12 +19,13 @@ import io.supplychaos.chaos.FaultText;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.env.ProcessControl;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyApi;
+import io.supplychaos.env.ProxyLink;
 import io.supplychaos.spec.Rule;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
+import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * The kubernetes environment's side of the faults, on a Strimzi-managed Kafka cluster:

@@ -1,6 +1,5 @@
 package io.supplychaos.kind.kubernetes;
 
-import io.supplychaos.env.KubernetesTarget;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -22,6 +21,8 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+
+import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.time.Poll;
 
 /**

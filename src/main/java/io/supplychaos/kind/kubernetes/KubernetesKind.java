@@ -5,13 +5,13 @@ import java.util.function.Consumer;
 
 import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.cluster.AppFleet;
+import io.supplychaos.cluster.AttachedKind;
+import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.KubernetesTarget;
-import io.supplychaos.kind.AppFleet;
-import io.supplychaos.kind.AttachedKind;
-import io.supplychaos.kind.Host;
 
 /**
  * {@code kind: kubernetes}: a Strimzi-managed cluster. The bootstrap servers come from the Kafka

@@ -1,7 +1,8 @@
 package io.supplychaos.kind.kubernetes;
 
-import io.supplychaos.time.Timeouts;
 import java.time.Duration;
+
+import io.supplychaos.time.Timeouts;
 
 /**
  * The kubernetes environment's deadlines, kept apart from {@link io.supplychaos.time.Timeouts} (the

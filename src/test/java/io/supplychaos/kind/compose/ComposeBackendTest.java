@@ -1,12 +1,5 @@
 package io.supplychaos.kind.compose;
 
-import io.supplychaos.chaos.FaultActions;
-import io.supplychaos.chaos.FaultAction;
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultTarget;
-import io.supplychaos.chaos.FaultType;
-import io.supplychaos.chaos.Faults;
-import io.supplychaos.env.KafkaAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -15,9 +8,18 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.chaos.FaultAction;
+import io.supplychaos.chaos.FaultActions;
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultTarget;
+import io.supplychaos.chaos.FaultType;
+import io.supplychaos.chaos.Faults;
+import io.supplychaos.env.KafkaAccess;
 
 /**
  * The docker commands the fault verbs run against the project's docker-compose.yml, through the
@@ -82,7 +84,7 @@ class ComposeBackendTest {
         assertThat(backend.container(2)).isEqualTo("supply-chaos-kafka-2-1");
         assertThat(backend.access().bootstrapServers()).isEqualTo("127.0.0.1:29041,127.0.0.1:29042,127.0.0.1:29043");
         assertThat(backend.toxiproxy()).hasValueSatisfying(api -> assertThat(api.api()).isEqualTo("http://127.0.0.1:29000"));
-        assertThat(backend.proxyName(3, io.supplychaos.toxiproxy.ProxyLink.REPLICATION)).contains("broker-3-replication");
+        assertThat(backend.proxyName(3, io.supplychaos.env.ProxyLink.REPLICATION)).contains("broker-3-replication");
         assertThat(backend.appIndexes()).containsExactly(1);
     }
 

@@ -1,20 +1,7 @@
 package io.supplychaos.kind.compose;
 
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EnvFiles;
-import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.EnvSpecReader;
-import io.supplychaos.env.Network;
-import io.supplychaos.env.PortPlan;
-import io.supplychaos.kind.embedded.BrokerProperties;
-import io.supplychaos.toxiproxy.ProxyLink;
-import io.supplychaos.toxiproxy.ToxiproxyBinary;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import io.supplychaos.topology.Topics;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,9 +10,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.apache.kafka.common.utils.AppInfoParser;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EnvFiles;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.EnvSpecReader;
+import io.supplychaos.env.Network;
+import io.supplychaos.env.PortPlan;
+import io.supplychaos.env.ProxyLink;
+import io.supplychaos.kind.embedded.BrokerProperties;
+import io.supplychaos.topology.Topics;
+import io.supplychaos.toxiproxy.ToxiproxyBinary;
 
 /**
  * docker-compose.yml cannot run here (no Docker engine), so this keeps it honest: the same brokers,

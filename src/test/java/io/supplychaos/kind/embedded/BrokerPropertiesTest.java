@@ -1,15 +1,17 @@
 package io.supplychaos.kind.embedded;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.ListenerSecurity;
 import io.supplychaos.env.Network;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.env.PortPlan;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.nio.file.Path;
-import java.util.Map;
-import org.junit.jupiter.api.Test;
 
 class BrokerPropertiesTest {
     private final EnvSpec c3 = new EnvSpec("c3", 3, 3, 6, 2, Partitioning.KEY, Network.PROXIED,

@@ -1,20 +1,9 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EnvFiles;
-import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.EnvSpecReader;
-import io.supplychaos.env.ItPorts;
-import io.supplychaos.env.KafkaProbe;
-import io.supplychaos.env.PortPlan;
-import io.supplychaos.toxiproxy.ProxyLink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import eu.rekawek.toxiproxy.Proxy;
-import eu.rekawek.toxiproxy.ToxiproxyClient;
-import eu.rekawek.toxiproxy.model.ToxicDirection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,11 +13,24 @@ import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
+
+import eu.rekawek.toxiproxy.Proxy;
+import eu.rekawek.toxiproxy.ToxiproxyClient;
+import eu.rekawek.toxiproxy.model.ToxicDirection;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EnvFiles;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.EnvSpecReader;
+import io.supplychaos.env.ItPorts;
+import io.supplychaos.env.KafkaProbe;
+import io.supplychaos.env.PortPlan;
+import io.supplychaos.env.ProxyLink;
 
 /**
  * C1 on the real embedded environment (one broker JVM, Toxiproxy): traffic goes through the client

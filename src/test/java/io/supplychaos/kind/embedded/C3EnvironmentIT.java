@@ -1,21 +1,16 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.CliRun;
-import io.supplychaos.env.ItPorts;
-import io.supplychaos.env.KafkaProbe;
-import io.supplychaos.env.Network;
-import io.supplychaos.env.PortPlan;
-import io.supplychaos.toxiproxy.ProxyLink;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.rekawek.toxiproxy.Proxy;
 import eu.rekawek.toxiproxy.ToxiproxyClient;
 import eu.rekawek.toxiproxy.model.ToxicDirection;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -23,6 +18,13 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
+
+import io.supplychaos.env.CliRun;
+import io.supplychaos.env.ItPorts;
+import io.supplychaos.env.KafkaProbe;
+import io.supplychaos.env.Network;
+import io.supplychaos.env.PortPlan;
+import io.supplychaos.env.ProxyLink;
 
 /**
  * C3 through the CLI verbs, as a user would drive it: up, status --json, 1000 acks=all records

@@ -1,7 +1,5 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.ItPorts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -11,9 +9,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.ItPorts;
 
 /**
  * The CLI as its own JVM, stopped while {@code up} is starting brokers: SIGTERM (what Ctrl-C leads

@@ -1,15 +1,9 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.CliRun;
-import io.supplychaos.env.ItPorts;
-import io.supplychaos.env.KafkaAccess;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -21,6 +15,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -34,6 +31,11 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.CliRun;
+import io.supplychaos.env.ItPorts;
+import io.supplychaos.env.KafkaAccess;
 
 /**
  * A one-broker SASL_SSL (SCRAM-SHA-512) embedded env, started and stopped by the CLI verbs: a

@@ -1,9 +1,5 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.Network;
-import io.supplychaos.env.Partitioning;
-import io.supplychaos.toxiproxy.ProxyLink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -11,8 +7,14 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.Network;
+import io.supplychaos.env.Partitioning;
+import io.supplychaos.env.ProxyLink;
 
 class StateStoreTest {
 

@@ -1,6 +1,5 @@
 package io.supplychaos.kind.embedded;
 
-import io.supplychaos.env.StateDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.InputStream;
@@ -18,9 +17,12 @@ import java.util.Date;
 import java.util.List;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
+
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.env.StateDir;
 
 /** The TLS files a secured env generates: the broker certificate's names, trust, validity and file modes. */
 class TlsMaterialTest {

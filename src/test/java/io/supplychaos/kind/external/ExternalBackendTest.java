@@ -1,35 +1,37 @@
 package io.supplychaos.kind.external;
 
-import io.supplychaos.chaos.FaultAction;
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultTarget;
-import io.supplychaos.chaos.FaultType;
-import io.supplychaos.chaos.LocalApps;
-import io.supplychaos.chaos.FaultActions;
-import io.supplychaos.chaos.Faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.supplychaos.env.AppInstances;
-import io.supplychaos.env.Attachment;
-import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EnvKind;
-import io.supplychaos.env.EnvSpec;
-import io.supplychaos.env.ExternalTarget;
-import io.supplychaos.env.ExternalTarget.BrokerCommand;
-import io.supplychaos.env.KafkaAccess;
-import io.supplychaos.env.Network;
-import io.supplychaos.env.Partitioning;
-import io.supplychaos.env.ProcessControl;
-import io.supplychaos.toxiproxy.ProxyLink;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.chaos.FaultAction;
+import io.supplychaos.chaos.FaultActions;
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultTarget;
+import io.supplychaos.chaos.FaultType;
+import io.supplychaos.chaos.Faults;
+import io.supplychaos.chaos.LocalApps;
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.EnvKind;
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.ExternalTarget.BrokerCommand;
+import io.supplychaos.env.ExternalTarget;
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.Network;
+import io.supplychaos.env.Partitioning;
+import io.supplychaos.env.ProcessControl;
+import io.supplychaos.env.ProxyLink;
 
 /**
  * The external env's faults: broker faults run exactly the env's commands with {id} and {host}

@@ -1,16 +1,27 @@
 package io.supplychaos.kind.kubernetes;
 
-import io.supplychaos.env.KubernetesTarget;
 import static io.supplychaos.kind.kubernetes.MockCluster.NAMESPACE;
 import static io.supplychaos.kind.kubernetes.MockCluster.SHORT;
 import static io.supplychaos.kind.kubernetes.MockCluster.brokerPodName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
 import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultActions;
 import io.supplychaos.chaos.FaultSpec;
@@ -19,18 +30,9 @@ import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.Faults;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.time.Poll;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The faults on a Strimzi cluster, end to end through {@link Faults#on}: exactly which pods are

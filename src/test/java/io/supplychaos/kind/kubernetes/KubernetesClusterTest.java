@@ -1,16 +1,18 @@
 package io.supplychaos.kind.kubernetes;
 
-import io.supplychaos.env.KubernetesTarget;
 import static io.supplychaos.kind.kubernetes.MockCluster.NAMESPACE;
 import static io.supplychaos.kind.kubernetes.MockCluster.SHORT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.supplychaos.time.Poll;
 import java.util.List;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import io.supplychaos.env.KubernetesTarget;
+import io.supplychaos.time.Poll;
 
 /** The Strimzi cluster as the API server shows it: bootstrap from the Kafka status, broker pods and ids, the app Deployment's scale. */
 class KubernetesClusterTest {

@@ -1,6 +1,5 @@
 package io.supplychaos.kind.kubernetes;
 
-import io.supplychaos.env.KubernetesTarget;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -22,6 +21,8 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+
+import io.supplychaos.env.KubernetesTarget;
 
 /**
  * A fabric8 mock API server in CRUD mode holding what Strimzi would create for a cluster (the Kafka

@@ -1,4 +1,4 @@
-package io.supplychaos.kind;
+package io.supplychaos.cluster;
 
 /**
  * App instances a cluster runs itself instead of the local processes the tool starts: a Kubernetes

@@ -1,4 +1,4 @@
-package io.supplychaos.kind;
+package io.supplychaos.cluster;
 
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;

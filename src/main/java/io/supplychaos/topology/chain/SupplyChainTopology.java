@@ -1,4 +1,4 @@
-package io.supplychaos.topology;
+package io.supplychaos.topology.chain;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -27,6 +27,10 @@ import io.supplychaos.domain.ShipmentState;
 import io.supplychaos.domain.ShipmentStatus;
 import io.supplychaos.domain.SupplyEvent;
 import io.supplychaos.domain.Validated;
+import io.supplychaos.topology.StoreNames;
+import io.supplychaos.topology.SupplyChainSettings;
+import io.supplychaos.topology.Topic;
+import io.supplychaos.topology.Topics;
 import io.supplychaos.topology.processor.DecodeProcessor;
 import io.supplychaos.topology.processor.Decoded;
 import io.supplychaos.topology.processor.ManufacturerProcessor;

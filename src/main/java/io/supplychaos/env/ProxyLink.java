@@ -1,4 +1,4 @@
-package io.supplychaos.toxiproxy;
+package io.supplychaos.env;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 

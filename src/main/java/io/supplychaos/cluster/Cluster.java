@@ -1,4 +1,4 @@
-package io.supplychaos.kind;
+package io.supplychaos.cluster;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -11,7 +11,7 @@ import io.supplychaos.env.MetricsSource;
 
 /**
  * An env's cluster, up or attached and ready, whatever its kind: what a run, {@code verify},
- * {@code bench} and the fault verbs act through. Each kind's room builds its own ({@link Kinds}).
+ * {@code bench} and the fault verbs act through. Each kind's room builds its own ({@code kind.Kinds}).
  */
 public interface Cluster {
 

@@ -1,4 +1,4 @@
-package io.supplychaos.kind;
+package io.supplychaos.cluster;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.supplychaos.kind;
+package io.supplychaos.cluster;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -13,7 +13,7 @@ import io.supplychaos.time.Timeouts;
  * What one env kind does its own way: which faults it can take (decided from the env file alone, so
  * that a scenario asking for one it cannot do is refused at load), how long a repair may take, and
  * how its cluster is opened. Each kind's room (kind/embedded, kind/compose, kind/external,
- * kind/kubernetes) holds one; {@link Kinds} is where an env's kind chooses it.
+ * kind/kubernetes) holds one; {@code kind.Kinds} is where an env's kind chooses it.
  */
 public interface ClusterKind {
 
@@ -28,7 +28,7 @@ public interface ClusterKind {
         return Timeouts.RUN_HEAL;
     }
 
-    /** Starts or attaches to {@code spec}'s cluster (the busy checks are {@link Environments}'). */
+    /** Starts or attaches to {@code spec}'s cluster (the busy checks are {@code kind.Environments}'). */
     Cluster open(Host host, EnvSpec spec, String source, int basePort, String recordedBy, Consumer<String> out);
 
     /** The refusal every proxied kind shares: a network fault needs Toxiproxy in front of the brokers. */
