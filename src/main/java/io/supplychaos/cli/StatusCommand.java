@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
-import io.supplychaos.env.ClusterTopics;
+import io.supplychaos.cluster.ClusterTopics;
 import io.supplychaos.env.SuiteProcesses;
 import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.kind.embedded.EnvState;

@@ -15,7 +15,6 @@ import java.util.stream.Stream;
 
 import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.env.Attachment;
-import io.supplychaos.env.ClusterTopics;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.MetricsSource;

@@ -2,7 +2,9 @@ package io.supplychaos.scenario;
 
 import java.time.Duration;
 
+import io.supplychaos.cluster.ClusterKind;
 import io.supplychaos.env.EnvKind;
+import io.supplychaos.kind.Kinds;
 import io.supplychaos.time.Timeouts;
 
 /**
@@ -26,16 +28,8 @@ public record RunDeadlines(Duration stall, Duration drain, Duration heal, Durati
                 Timeouts.RUN_READ_BACK);
     }
 
-    /** How long the heal phase may take on an env of {@code kind}: at least one repair command's budget. */
+    /** How long the heal phase may take on an env of {@code kind}: its room says ({@link ClusterKind#healBudget}). */
     static Duration heal(EnvKind kind) {
-        return switch (kind) {
-            case EXTERNAL -> max(Timeouts.RUN_HEAL, Timeouts.BROKER_COMMAND);
-            case COMPOSE -> max(Timeouts.RUN_HEAL, Timeouts.DOCKER_COMMAND);
-            case EMBEDDED, KUBERNETES -> Timeouts.RUN_HEAL;
-        };
-    }
-
-    private static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
+        return Kinds.of(kind).healBudget();
     }
 }

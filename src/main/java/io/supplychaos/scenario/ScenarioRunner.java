@@ -19,7 +19,6 @@ import io.supplychaos.cluster.AppFleet;
 import io.supplychaos.cluster.Cluster;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
@@ -545,7 +544,7 @@ public final class ScenarioRunner {
         Cluster opened = session.opened;
         if (opened != null && opened.started() && !session.scenario.reuseEnv()) {
             quietly("releasing the env", () -> opened.release(deleteTopics, out::println));
-        } else if (opened != null && opened.spec().kind() != EnvKind.EMBEDDED && deleteTopics) {
+        } else if (opened != null && !opened.spec().kind().toolOwned() && deleteTopics) {
             out.println("--delete-topics: the env stays attached (reuseEnv or `up`); `./chaos down --delete-topics` deletes them");
         }
     }

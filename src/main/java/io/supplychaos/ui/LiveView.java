@@ -31,7 +31,7 @@ import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.ClusterTopics;
+import io.supplychaos.cluster.ClusterTopics;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.kind.embedded.EnvState;

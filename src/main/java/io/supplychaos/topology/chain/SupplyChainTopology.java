@@ -19,8 +19,6 @@ import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
-import io.supplychaos.domain.Batch;
-import io.supplychaos.domain.Confirmation;
 import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.ShipmentState;

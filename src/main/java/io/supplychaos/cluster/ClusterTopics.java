@@ -1,5 +1,7 @@
-package io.supplychaos.env;
+package io.supplychaos.cluster;
 
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 import java.time.Duration;
