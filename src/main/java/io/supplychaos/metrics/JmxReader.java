@@ -1,7 +1,6 @@
 package io.supplychaos.metrics;
 
 import io.supplychaos.env.MetricsSource;
-import io.supplychaos.verify.Reading;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
