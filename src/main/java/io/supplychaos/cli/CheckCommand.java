@@ -16,6 +16,7 @@ import io.supplychaos.result.Verdict;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryFile;
 import io.supplychaos.report.ResultFiles;
+import io.supplychaos.report.SummaryTable;
 import io.supplychaos.result.RunResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
