@@ -2,14 +2,18 @@ package io.supplychaos.bench;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +28,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
+import io.supplychaos.cluster.Cluster;
+import io.supplychaos.cluster.ClusterTopics;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.Priority;
 import io.supplychaos.env.AppInstances;
@@ -33,11 +39,11 @@ import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.ExternalCommand;
+import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.history.Expectations;
 import io.supplychaos.kind.Environments;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.metrics.HostMetrics;
 import io.supplychaos.metrics.LatencyHistogram;
@@ -47,6 +53,12 @@ import io.supplychaos.scenario.AppSpec;
 import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioRunner;
 import io.supplychaos.scenario.WorkloadSpec;
+import io.supplychaos.session.Apps;
+import io.supplychaos.session.ClusterSource;
+import io.supplychaos.session.Session;
+import io.supplychaos.session.SessionPlan.Reuse;
+import io.supplychaos.session.SessionPlan;
+import io.supplychaos.session.Sessions;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.Topics;
 import io.supplychaos.workload.WorkloadGenerator;
@@ -165,11 +177,15 @@ public final class Benchmark {
     private final ChaosPaths paths;
     private final int basePort;
     private final PrintWriter out;
+    private final Environments environments;
+    private final Sessions sessions;
 
     public Benchmark(ChaosPaths paths, int basePort, PrintWriter out) {
         this.paths = paths;
         this.basePort = basePort;
         this.out = out;
+        this.environments = Environments.of(paths);
+        this.sessions = new Sessions(paths, basePort, ClusterSource.of(environments), false, out::println);
     }
 
     /**
@@ -184,34 +200,34 @@ public final class Benchmark {
         EnvSpec proxiedSpec = EnvSpecReader.read(EnvFiles.resolve(paths, envName));
         EnvSpec directSpec = EnvSpecReader.read(EnvFiles.resolve(paths, envName + "-direct"));
         int recordSize = orderSize();
-        EmbeddedEnvironment environment = new EmbeddedEnvironment(paths);
-        requireNoEnv(environment);
+        requireNoEnv();
         Map<String, String> unkeyed = new LinkedHashMap<>(producer);
         unkeyed.putIfAbsent(ProducerConfig.PARTITIONER_IGNORE_KEYS_CONFIG, "true");
-        Throughput direct = onEnv(environment, directSpec, state -> {
-            producerPerformance(state, producer, records / WARM_UP_DIVISOR, recordSize);
+        Throughput direct = onEnv(directSpec, stop, cluster -> {
+            producerPerformance(cluster.access(), producer, records / WARM_UP_DIVISOR, recordSize);
             List<Throughput> rounds = new ArrayList<>();
             for (int round = 0; round < ROUNDS; round++) {
                 checkStop(stop);
-                rounds.add(producerPerformance(state, producer, records, recordSize));
+                rounds.add(producerPerformance(cluster.access(), producer, records, recordSize));
             }
             return Throughput.median(rounds);
         });
         out.printf("ProducerPerformance, direct:   %s%n", describe(direct));
         checkStop(stop);
-        OnProxied proxied = onEnv(environment, proxiedSpec, state -> {
+        OnProxied proxied = onEnv(proxiedSpec, stop, cluster -> {
+            KafkaAccess access = cluster.access();
             // Fresh brokers run interpreted code for their first seconds: an unmeasured pass of each
             // producer first, so that none of the compared figures pays for the brokers' warm-up.
-            producerPerformance(state, producer, records / WARM_UP_DIVISOR, recordSize);
-            loadGenerator(state, unkeyed, records / WARM_UP_DIVISOR, stop);
+            producerPerformance(access, producer, records / WARM_UP_DIVISOR, recordSize);
+            loadGenerator(access, unkeyed, records / WARM_UP_DIVISOR, stop);
             List<Throughput> kafka = new ArrayList<>();
             List<Throughput> generator = new ArrayList<>();
             List<Throughput> keyed = new ArrayList<>();
             for (int round = 0; round < ROUNDS; round++) {
                 checkStop(stop);
-                kafka.add(producerPerformance(state, producer, records, recordSize));
-                generator.add(loadGenerator(state, unkeyed, records, stop));
-                keyed.add(loadGenerator(state, producer, records, stop));
+                kafka.add(producerPerformance(access, producer, records, recordSize));
+                generator.add(loadGenerator(access, unkeyed, records, stop));
+                keyed.add(loadGenerator(access, producer, records, stop));
             }
             Throughput producerPerformance = Throughput.median(kafka);
             Throughput loadGenerator = Throughput.median(generator);
@@ -220,7 +236,8 @@ public final class Benchmark {
             out.printf("load generator alone, proxied: %s%n", describe(loadGenerator));
             out.printf("  keyed by order id, as a run: %s%n", describe(loadGeneratorKeyed));
             checkStop(stop);
-            ResidentMemory memory = new ResidentMemory(paths, state);
+            ResidentMemory memory = new ResidentMemory(paths, environments.embedded().orElseThrow(
+                    () -> new IllegalStateException("env " + proxiedSpec.name() + " is not recorded as running")));
             Pipeline eos = pipeline(proxiedSpec, "exactly_once_v2", producer, orders, stop, memory);
             checkStop(stop);
             Pipeline alos = pipeline(proxiedSpec, "at_least_once", producer, orders, stop, null);
@@ -233,7 +250,7 @@ public final class Benchmark {
         });
         checkStop(stop);
         TlsCost tls = null;
-        if (java.nio.file.Files.exists(EnvFiles.resolve(paths, securedTwin(envName)))) {
+        if (Files.exists(EnvFiles.resolve(paths, securedTwin(envName)))) {
             tls = tlsCost(envName, producer, records, recordSize, proxiedSpec, stop);
         }
         Map<String, Object> settings = new LinkedHashMap<>();
@@ -255,7 +272,7 @@ public final class Benchmark {
      */
     public TlsCost runTls(String envName, Map<String, String> producer, long records, boolean light, AtomicBoolean stop)
             throws InterruptedException {
-        requireNoEnv(new EmbeddedEnvironment(paths));
+        requireNoEnv();
         EnvSpec plain = EnvSpecReader.read(EnvFiles.resolve(paths, envName));
         return tlsCost(envName, producer, records, orderSize(), light ? plain : null, stop);
     }
@@ -269,34 +286,34 @@ public final class Benchmark {
             throw new IllegalArgumentException("env " + secured.name() + " must be " + envName
                     + " with a security: block (same brokers and network) to measure what TLS costs");
         }
-        EmbeddedEnvironment environment = new EmbeddedEnvironment(paths);
         record Measured(Throughput throughput, LightLoad light) {
         }
-        OnEnv<Measured> measure = state -> {
-            producerPerformance(state, producer, records / WARM_UP_DIVISOR, recordSize);
+        OnEnv<Measured> measure = cluster -> {
+            producerPerformance(cluster.access(), producer, records / WARM_UP_DIVISOR, recordSize);
             List<Throughput> rounds = new ArrayList<>();
             for (int round = 0; round < ROUNDS; round++) {
                 checkStop(stop);
-                rounds.add(producerPerformance(state, producer, records, recordSize));
+                rounds.add(producerPerformance(cluster.access(), producer, records, recordSize));
             }
             Throughput median = Throughput.median(rounds);
-            out.printf("ProducerPerformance, %s: %s%n", state.access().securityProtocol(), describe(median));
+            out.printf("ProducerPerformance, %s: %s%n", cluster.access().securityProtocol(), describe(median));
             checkStop(stop);
-            return new Measured(median, lightOn == null ? null : lightLoad(state.spec(), "exactly_once_v2", producer, stop));
+            return new Measured(median, lightOn == null ? null : lightLoad(cluster.spec(), "exactly_once_v2", producer, stop));
         };
-        Measured plaintext = onEnv(environment, plain, measure);
+        Measured plaintext = onEnv(plain, stop, measure);
         checkStop(stop);
-        Measured tls = onEnv(environment, secured, measure);
+        Measured tls = onEnv(secured, stop, measure);
         TlsCost cost = new TlsCost(plain.name(), secured.name(), secured.security().mechanism(), plaintext.throughput(),
                 tls.throughput(), plaintext.light(), tls.light());
         return cost;
     }
 
-    private static void requireNoEnv(EmbeddedEnvironment environment) {
-        if (environment.running().isPresent()) {
-            throw new IllegalArgumentException("an env is running (" + environment.running().get().envName()
+    /** The benchmark needs the machine to itself: refused before anything starts when an env is up or attached here. */
+    private void requireNoEnv() {
+        environments.current().ifPresent(running -> {
+            throw new IllegalArgumentException("an env is running (" + running.name()
                     + "): the benchmark needs the machine to itself; `./chaos down` first");
-        }
+        });
     }
 
     private static String describe(Throughput throughput) {
@@ -311,18 +328,18 @@ public final class Benchmark {
     }
 
     private interface OnEnv<T> {
-        T apply(EnvState state) throws InterruptedException;
+        T apply(Cluster cluster) throws InterruptedException;
     }
 
-    /** Brings the env up with the bench topic, runs {@code work} on it and stops it whatever happened. */
-    private <T> T onEnv(EmbeddedEnvironment environment, EnvSpec spec, OnEnv<T> work) throws InterruptedException {
+    /**
+     * Brings the env up in a session of its own (no apps: a pipeline run opens its own session on
+     * it) with the bench topic, runs {@code work} on it and stops it whatever happened.
+     */
+    private <T> T onEnv(EnvSpec spec, AtomicBoolean stop, OnEnv<T> work) throws InterruptedException {
         out.println("== env " + spec.name());
-        EnvState state = environment.up(spec, spec.name(), basePort, line -> { }).state();
-        try {
-            EmbeddedEnvironment.createTopics(state, List.of(BENCH_TOPIC));
-            return work.apply(state);
-        } finally {
-            environment.stop(state, false);
+        try (Session session = sessions.open(new SessionPlan(spec, spec.name(), Reuse.NONE, Apps.none()), stop)) {
+            ClusterTopics.ensure(session.cluster().access(), spec, List.of(BENCH_TOPIC));
+            return work.apply(session.cluster());
         }
     }
 
@@ -331,18 +348,18 @@ public final class Benchmark {
      * A secured env's client config goes in a {@code --producer.config} file (0600, in the state
      * directory, removed afterwards): its passwords stay off the command line.
      */
-    private Throughput producerPerformance(EnvState state, Map<String, String> producer, long records, int recordSize) {
+    private Throughput producerPerformance(KafkaAccess access, Map<String, String> producer, long records, int recordSize) {
         List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(),
                 "-Xmx512m", "-cp", BrokerClasspath.resolve(paths), "org.apache.kafka.tools.ProducerPerformance",
                 "--topic", BENCH_TOPIC, "--num-records", Long.toString(records), "--record-size",
                 Integer.toString(recordSize), "--throughput", "-1", "--producer-props",
-                "bootstrap.servers=" + state.bootstrapServers()));
+                "bootstrap.servers=" + access.bootstrapServers()));
         producer.forEach((key, value) -> command.add(key + "=" + value));
         Path config = null;
         String output;
         try {
-            if (!state.clientConfig().isEmpty()) {
-                config = writeClientConfig(state);
+            if (!access.clientConfig().isEmpty()) {
+                config = writeClientConfig(access);
                 command.addAll(List.of("--producer.config", config.toString()));
             }
             output = ExternalCommand.run("ProducerPerformance", command, paths.home(), Map.of(), 600);
@@ -362,27 +379,26 @@ public final class Benchmark {
                 Double.parseDouble(last.group(7)));
     }
 
-    private Path writeClientConfig(EnvState state) {
+    private Path writeClientConfig(KafkaAccess access) {
         Path file = paths.stateDir().resolve("bench-producer.properties");
         try {
-            java.nio.file.Files.deleteIfExists(file);
-            java.nio.file.Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-            java.util.Properties properties = new java.util.Properties();
-            properties.putAll(state.clientConfig());
-            try (Writer writer = java.nio.file.Files.newBufferedWriter(file)) {
+            Files.deleteIfExists(file);
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            Properties properties = new Properties();
+            properties.putAll(access.clientConfig());
+            try (Writer writer = Files.newBufferedWriter(file)) {
                 properties.store(writer, "supply-chaos bench: the env's client config; removed after the run");
             }
             return file;
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot write " + file, e);
+            throw new UncheckedIOException("cannot write " + file, e);
         }
     }
 
     private static void deleteQuietly(Path file) {
         if (file != null) {
             try {
-                java.nio.file.Files.deleteIfExists(file);
+                Files.deleteIfExists(file);
             } catch (IOException e) {
                 // the state directory is the owner's only, and the next bench overwrites it
             }
@@ -390,11 +406,11 @@ public final class Benchmark {
     }
 
     /** The run's own load generator, alone, into the bench topic. */
-    private Throughput loadGenerator(EnvState state, Map<String, String> producer, long records, AtomicBoolean stop)
+    private Throughput loadGenerator(KafkaAccess access, Map<String, String> producer, long records, AtomicBoolean stop)
             throws InterruptedException {
         AtomicLong acked = new AtomicLong();
         LatencyHistogram latency = new LatencyHistogram();
-        WorkloadGenerator generator = new WorkloadGenerator(state.access(), BENCH_TOPIC, producer,
+        WorkloadGenerator generator = new WorkloadGenerator(access, BENCH_TOPIC, producer,
                 Partitioning.KEY, 1, List.copyOf(SupplyChainSettings.defaults().catalogue().keySet()), "bench",
                 new WorkloadGenerator.Listener() {
                     @Override
@@ -423,7 +439,7 @@ public final class Benchmark {
         }
         RunResult result;
         try {
-            result = new ScenarioRunner(paths, basePort, Environments.of(paths), false,
+            result = new ScenarioRunner(paths, basePort, environments, false,
                     new PrintWriter(Writer.nullWriter())).run(scenario, stop).result();
         } finally {
             if (memory != null) {
@@ -446,7 +462,7 @@ public final class Benchmark {
         String tuning = scenario.tuning().property();
         out.printf("== light load, %s, %,d orders at %.0f/s after %,d unmeasured (tuned for %s)%n", guarantee,
                 LIGHT_ORDERS, LIGHT_RATE, LIGHT_WARM_UP_ORDERS, tuning);
-        RunResult result = new ScenarioRunner(paths, basePort, Environments.of(paths), false,
+        RunResult result = new ScenarioRunner(paths, basePort, environments, false,
                 new PrintWriter(Writer.nullWriter())).run(scenario, stop).result();
         Map<String, Double> hops = new LinkedHashMap<>();
         result.hops().forEach(hop -> hops.put(hop.via(), hop.latencyMs().p50()));

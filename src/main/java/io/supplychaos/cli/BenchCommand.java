@@ -1,5 +1,6 @@
 package io.supplychaos.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -10,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import io.supplychaos.bench.Benchmark;
@@ -58,13 +60,13 @@ final class BenchCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Map<String, String> settings = producer != null ? producer : new LinkedHashMap<>(Map.of("acks", "all",
                 "batch.size", "262144", "linger.ms", "5"));
-        var out = spec.commandLine().getOut();
+        PrintWriter out = spec.commandLine().getOut();
         if (only != null) {
             if (!only.equals("tls")) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--only takes tls, not " + only);
+                throw new ParameterException(spec.commandLine(), "--only takes tls, not " + only);
             }
             Benchmark.TlsCost tls;
-            try (var lock = StateDirLock.acquire(common.paths(), "bench --only tls --env " + env);
+            try (StateDirLock lock = StateDirLock.acquire(common.paths(), "bench --only tls --env " + env);
                  InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
                 tls = new Benchmark(common.paths(), port.basePort, out).runTls(env, settings, records, true, guard.stop());
             }
@@ -79,7 +81,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         Benchmark.Figures figures;
         // Ctrl-C: the benchmark stops its envs and app before the JVM exits
-        try (var lock = StateDirLock.acquire(common.paths(), "bench --env " + env); InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
+        try (StateDirLock lock = StateDirLock.acquire(common.paths(), "bench --env " + env);
+             InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
             figures = new Benchmark(common.paths(), port.basePort, out).run(env, settings, records, orders, guard.stop());
         }
         double pp = figures.producerPerformance().recordsPerSec();
@@ -116,7 +119,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** What TLS costs: Kafka's benchmark and, when measured, the EOS light load, secured against plaintext. */
-    private static void tls(java.io.PrintWriter out, Benchmark.TlsCost tls) {
+    private static void tls(PrintWriter out, Benchmark.TlsCost tls) {
         out.printf("%-44s %,14.0f %10s%n", "ProducerPerformance records/s, " + tls.env(), tls.plaintext().recordsPerSec(), "1.00");
         out.printf("%-44s %,14.0f %10.2f%n", "  " + tls.securedEnv() + " (SASL_SSL " + tls.mechanism() + ")",
                 tls.secured().recordsPerSec(), tls.ratio());
@@ -129,7 +132,7 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** The light-load lines: p50 against its target, p99, and where the p50 goes hop by hop. */
-    private static void light(java.io.PrintWriter out, String guarantee, Benchmark.LightLoad light, double targetMs) {
+    private static void light(PrintWriter out, String guarantee, Benchmark.LightLoad light, double targetMs) {
         out.printf("%-44s %7.0f / %-6.0f %7.2f%n", String.format("light %s %.0f/s p50 / p99 ms (target %.0f)",
                 guarantee, light.offeredPerSec(), targetMs), light.p50LatencyMs(), light.p99LatencyMs(),
                 light.p50LatencyMs() / targetMs);

@@ -20,6 +20,7 @@ import io.supplychaos.check.RunAnalysis;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryFile;
 import io.supplychaos.report.ResultFiles;
+import io.supplychaos.report.SummaryTable;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.Verdict;
 

@@ -31,7 +31,7 @@ import io.supplychaos.paper.SeedFindings;
 import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.Verdict;
-import io.supplychaos.scenario.ScenarioRunner;
+import io.supplychaos.session.Session;
 
 /**
  * docs/PAPER.md and its charts, from result directories: the paper's Table II beside ours, point
@@ -149,7 +149,7 @@ public final class PaperReport {
         md.append("**How fresh each point is.** The points of one config run on one cluster and one app that stay up"
                 + " (`./chaos run` shares them between the points of a sweep without faults). The first point of a"
                 + " config warms the fresh JVMs with the scenario's warm-up; each later point sends ")
-                .append(ScenarioRunner.LATER_WARMUP).append(" warm-up orders through its own"
+                .append(Session.LATER_WARMUP).append(" warm-up orders through its own"
                 + " new producer before it measures. Each point has its own history: it reads order-placed and the"
                 + " outputs from their end offsets at its start, so it judges and measures only its own orders, and it"
                 + " drains (no order of it in flight) before the next begins. What carries over is what a running"
@@ -183,7 +183,7 @@ public final class PaperReport {
                 + " difference of consecutive latencies: one hop in send order, end to end in completion order");
         row(md, "repeats", "not stated (one figure per point)", repeats(ours));
         row(md, "warm-up", "not stated", firstWarmups(ours) + " orders at the first point of a config, "
-                + ScenarioRunner.LATER_WARMUP + " at each later one");
+                + Session.LATER_WARMUP + " at each later one");
         md.append('\n');
         Provenance provenance = sources.stream().map(s -> s.result().provenance()).filter(Objects::nonNull).findFirst()
                 .orElse(null);
@@ -778,7 +778,7 @@ public final class PaperReport {
      */
     static String firstWarmups(OurTable2 ours) {
         Map<String, Long> seen = new LinkedHashMap<>();
-        String later = orders(List.of(ScenarioRunner.LATER_WARMUP));
+        String later = orders(List.of(Session.LATER_WARMUP));
         for (Experiment experiment : Experiment.values()) {
             for (RunResult run : ours.runs(experiment)) {
                 String phases = orders(run.workload() == null ? null : run.workload().get("warmup"));

@@ -2,7 +2,6 @@ package io.supplychaos.scenario;
 
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,15 +10,10 @@ import java.util.function.BooleanSupplier;
 
 import org.apache.kafka.common.TopicPartition;
 
-import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultTimeline;
-import io.supplychaos.chaos.Faults;
 import io.supplychaos.check.RunAnalysis;
-import io.supplychaos.cluster.AppFleet;
 import io.supplychaos.cluster.Cluster;
-import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.history.HistoryEvent.Phase;
@@ -36,7 +30,14 @@ import io.supplychaos.provenance.RunProvenance;
 import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.TimeSeriesRow;
-import io.supplychaos.time.Poll;
+import io.supplychaos.session.ClusterSource;
+import io.supplychaos.session.RunScope;
+import io.supplychaos.session.Session;
+import io.supplychaos.session.SessionPlan.Reuse;
+import io.supplychaos.session.SessionPlan;
+import io.supplychaos.session.Sessions;
+import io.supplychaos.session.SupplyChainApps;
+import io.supplychaos.session.Teardown.Step;
 import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.Topics;
@@ -50,9 +51,9 @@ import io.supplychaos.workload.WorkloadGenerator;
  * Runs one scenario as a sequence of phases, each bounded by its deadline ({@link RunDeadlines}):
  *
  * <ol>
- * <li>validate: a running env is reused only when the scenario says so and it is the same env;</li>
- * <li>env: bring it up (or reuse it);</li>
- * <li>apps: start the app instances and wait until each is RUNNING;</li>
+ * <li>validate, env, apps: the scenario's {@link Session} ({@link #open}): a running env is reused
+ *     only when the scenario says so and it is the same env; the env is brought up (or reused); the
+ *     app instances are started and awaited until each is RUNNING;</li>
  * <li>workload + fault timeline: warm-up phases, then the measured phase while the
  *     {@link FaultTimeline} plays the fault schedule; sending stops when it stalls;</li>
  * <li>drain: wait for acknowledged orders to complete;</li>
@@ -65,7 +66,8 @@ import io.supplychaos.workload.WorkloadGenerator;
  * The caller writes the result files. Everything the run sees goes to its {@link HistoryLog},
  * returned in the {@link Outcome} for {@code history.jsonl.gz}. Teardown (also on Ctrl-C, also when
  * a phase failed) stops, in order: the fault timeline (actions in flight awaited, bounded), the
- * samplers, the outcome consumer, the app instances and the env it started.
+ * samplers, the outcome consumer, the connections ({@link RunScope}), then, when the session ends,
+ * the app instances and the env it started ({@link Session#close}).
  */
 public final class ScenarioRunner {
 
@@ -73,11 +75,8 @@ public final class ScenarioRunner {
     public record Outcome(RunResult result, List<TimeSeriesRow> rows, List<HistoryEvent> history) {
     }
 
-
     private final ChaosPaths paths;
-    private final int basePort;
-    private final Environments environments;
-    private final boolean deleteTopics;
+    private final Sessions sessions;
     private final PrintWriter out;
     private final ProgressLine progress;
 
@@ -87,10 +86,13 @@ public final class ScenarioRunner {
      */
     public ScenarioRunner(ChaosPaths paths, int basePort, Environments environments, boolean deleteTopics,
                           PrintWriter out) {
+        this(paths, new Sessions(paths, basePort, ClusterSource.of(environments), deleteTopics, out::println), out);
+    }
+
+    /** @param sessions where the scenario's sessions open (tests give one on a fake cluster) */
+    public ScenarioRunner(ChaosPaths paths, Sessions sessions, PrintWriter out) {
         this.paths = paths;
-        this.basePort = basePort;
-        this.environments = environments;
-        this.deleteTopics = deleteTopics;
+        this.sessions = sessions;
         this.out = out;
         this.progress = ProgressLine.forConsole(out);
     }
@@ -101,8 +103,7 @@ public final class ScenarioRunner {
     }
 
     /** What the progress line counts against: every order the run sends, or the measured phase's length. */
-    private static Sampler.Plan plan(Scenario scenario) {
-        WorkloadSpec w = scenario.workload();
+    private static Sampler.Plan plan(WorkloadSpec w) {
         long warmup = w.warmup().stream().mapToLong(Long::longValue).sum();
         return w.orders() > 0 ? new Sampler.Plan(warmup + w.orders(), 0, w.ratePerSecond())
                 : new Sampler.Plan(0, w.durationSeconds() * 1000L, w.ratePerSecond());
@@ -117,56 +118,20 @@ public final class ScenarioRunner {
     }
 
     /**
-     * The env and the app instances one or more runs share: the points of a sweep on one env run
-     * in one session, on the same brokers and the same warm app ({@link #open}, {@link #run(Session,
-     * Scenario, AtomicBoolean)}); a single run opens and closes its own. Closing it stops the apps and
-     * the env it started (not a reused one).
+     * The session a scenario needs: its env (a running one used only with {@code reuseEnv: true},
+     * and then left up), and its app (instances, guarantee, tuning, properties). A refusal names the
+     * scenario's file and its field {@code env}. The points of a sweep whose plans are equal can share
+     * one session; their producer, workload and faults may differ.
      */
-    public final class Session implements AutoCloseable {
-        private final Scenario scenario;
-        private final AtomicBoolean stop;
-        final AppInstances apps;
-        Cluster opened;
-        /** The app instances the cluster runs itself (a Kubernetes env's Deployment), when it does. */
-        AppFleet appFleet;
-        private int runs;
-        // closed from the run's thread, or from the Ctrl-C hook when the run overran its teardown
-        private final AtomicBoolean closed = new AtomicBoolean();
-
-        private Session(Scenario scenario, AtomicBoolean stop) {
-            this.scenario = scenario;
-            this.stop = stop;
-            this.apps = new AppInstances(paths);
-        }
-
-        /**
-         * Whether {@code next} can run in this session: the same env and the same app (instances,
-         * guarantee, tuning, properties). Its producer, workload and faults may differ.
-         */
-        public boolean hosts(Scenario next) {
-            return !closed.get() && next.env().equals(scenario.env()) && appProperties(next).equals(appProperties(scenario))
-                    && next.app().instances() == scenario.app().instances() && next.reuseEnv() == scenario.reuseEnv();
-        }
-
-        /** Whether the session's apps and env have been stopped (or are being stopped). */
-        public boolean closed() {
-            return closed.get();
-        }
-
-        /** How many runs this session has hosted so far. */
-        public int runs() {
-            return runs;
-        }
-
-        @Override
-        public void close() {
-            if (closed.compareAndSet(false, true)) {
-                tearDownSession(this, stop.get());
-            }
-        }
+    public SessionPlan plan(Scenario scenario) {
+        String note = scenario.app().processingGuarantee() + ", tuned for " + scenario.tuning().property()
+                + (scenario.app().tuning() == null ? ", chosen from the offered rate" : "");
+        return new SessionPlan(scenario.env(), scenario.source(), scenario.reuseEnv() ? Reuse.KEEP : Reuse.NONE,
+                new SupplyChainApps(paths, scenario.app().instances(), appProperties(scenario), note),
+                reason -> new ScenarioException(scenario.source(), "env", reason));
     }
 
-    /** What one run started, for its teardown; each field is set by the phase that starts it. */
+    /** What one run started and the later phases read; each field is set by the phase that starts it. */
     private static final class Started {
         FaultTimeline timeline;
         Sampler sampler;
@@ -189,35 +154,18 @@ public final class ScenarioRunner {
      * stopped again before the exception leaves.
      */
     public Session open(Scenario scenario, AtomicBoolean stop) {
-        Session session = new Session(scenario, stop);
-        try {
-            validate(scenario, session);
-            session.opened = environments.open(scenario.env(), scenario.source(), basePort, "run", out::println);
-            // instances a crashed CLI left on this env would process the run's orders beside ours
-            session.apps.stopLeftovers().forEach(left -> out.println("stopped app instance " + left.index()
-                    + " (pid " + left.pid() + ") that an earlier run left behind"));
-            session.appFleet = session.opened.appFleet().orElse(null);
-            if (session.appFleet != null) {
-                out.println(session.appFleet.start(scenario.app().instances()));
-            } else {
-                startApps(scenario, session.opened, session.apps, stop);
-            }
-            return session;
-        } catch (RuntimeException e) {
-            session.close();
-            throw e;
-        }
+        return sessions.open(plan(scenario), stop);
     }
 
     /**
      * Phases workload + fault timeline, drain, heal, read back and check, in a session that
      * {@link Session#hosts hosts} the scenario. The first run of a session warms up as its scenario
-     * says; a later one finds the app warm and sends only {@link #LATER_WARMUP} warm-up orders (its
+     * says; a later one finds the app warm and sends only {@link Session#LATER_WARMUP} warm-up orders (its
      * own producer and outcome consumer are new). Every run has its own history: it starts from the
      * order-placed end offsets at its start and sees only its own orders.
      */
     public Outcome run(Session session, Scenario scenario, AtomicBoolean stop) throws InterruptedException {
-        if (!session.hosts(scenario)) {
+        if (!session.hosts(plan(scenario))) {
             throw new IllegalArgumentException("scenario " + scenario.name() + " needs another env or app than the session's");
         }
         RunDeadlines deadlines = RunDeadlines.of(scenario);
@@ -227,15 +175,15 @@ public final class ScenarioRunner {
         BooleanSupplier halted = () -> stop.get() || failures.any();
         Started started = new Started();
         long runStart = System.currentTimeMillis();
-        Scenario run = session.runs++ == 0 ? scenario : scenario.withWarmup(laterWarmup(scenario.workload()));
-        Cluster env = session.opened;
-        try {
+        try (RunScope scope = session.beginRun()) {
+            Scenario run = scope.first() ? scenario : scenario.withWarmup(laterWarmup(scenario.workload()));
+            Cluster env = scope.cluster();
             Workload workload = new Workload();
             HistoryEvent.EndReason reason = HistoryEvent.EndReason.COMPLETED;
             boolean clusterAvailable = true;
             if (!stop.get()) {
                 try {
-                    runWorkload(run, env, deadlines, history, failures, recorder, started, workload, halted,
+                    runWorkload(run, scope, deadlines, history, failures, recorder, started, workload, halted,
                             runStart);
                     Drain.End drained = drain(history, recorder, started, deadlines,
                             workload.end == PhaseEnd.STALLED, halted);
@@ -247,7 +195,7 @@ public final class ScenarioRunner {
                     }
                     if (!stop.get()) {
                         healAndRecover(history, started, deadlines, failures);
-                        readBack(env, history, started, workload, deadlines, stop, recorder);
+                        readBack(env, history, workload, deadlines, stop, recorder, started);
                     }
                 } catch (RuntimeException e) {
                     failures.record("run", e);
@@ -260,18 +208,13 @@ public final class ScenarioRunner {
                 reason = HistoryEvent.EndReason.INTERRUPTED;
             }
             return check(run, env, history, started, workload, reason, clusterAvailable, stop.get());
-        } finally {
-            tearDownRun(started);
         }
     }
 
-    /** Warm-up orders of a run after a session's first: enough for a new producer's connections and metadata. */
-    public static final long LATER_WARMUP = 200;
-
-    /** A later run's warm-up: one phase of {@link #LATER_WARMUP} orders, or fewer when the scenario asks fewer. */
+    /** A later run's warm-up: one phase of {@link Session#LATER_WARMUP} orders, or fewer when the scenario asks fewer. */
     static List<Long> laterWarmup(WorkloadSpec workload) {
         long asked = workload.warmup().stream().mapToLong(Long::longValue).sum();
-        return asked == 0 ? List.of() : List.of(Math.min(asked, LATER_WARMUP));
+        return asked == 0 ? List.of() : List.of(Math.min(asked, Session.LATER_WARMUP));
     }
 
     /** The app properties a scenario starts its instances with. */
@@ -293,65 +236,12 @@ public final class ScenarioRunner {
         Provenance provenance;
     }
 
-    // ---- validate, env, apps -------------------------------------------------------------------
-
-    private void validate(Scenario scenario, Session session) {
-        environments.current().ifPresent(up -> checkReusable(up, scenario));
-    }
-
-    /**
-     * A running env hosts the scenario only when the scenario says {@code reuseEnv: true} and the
-     * env is the one it describes, settings included: a c3 started with other broker settings
-     * would measure something else under the same name.
-     */
-    static void checkReusable(EnvSpec running, Scenario scenario) {
-        String name = running.name();
-        if (!name.equals(scenario.env().name())) {
-            throw new ScenarioException(scenario.source(), "env", "no environment running (" + name
-                    + " is up: `./chaos down` first)");
-        }
-        if (!running.equals(scenario.env())) {
-            throw new ScenarioException(scenario.source(), "env", "the env " + name + " that is up was started with "
-                    + "other settings than this scenario's: `./chaos down` first");
-        }
-        if (!scenario.reuseEnv()) {
-            throw new ScenarioException(scenario.source(), "env", "no environment running (" + name
-                    + " is up: `./chaos down` first, or set reuseEnv: true to run on it)");
-        }
-    }
-
-    private void startApps(Scenario scenario, Cluster env, AppInstances apps, AtomicBoolean stop) {
-        Map<String, String> properties = appProperties(scenario);
-        List<AppInstances.AppInstance> started = new ArrayList<>();
-        for (int index = 1; index <= scenario.app().instances() && !stop.get(); index++) {
-            started.add(apps.start(index, env.access(), properties));
-        }
-        for (AppInstances.AppInstance instance : started) {
-            // our own wait rather than apps.awaitReady: Ctrl-C must end it at once
-            boolean ready = Poll.until(Timeouts.APP_READY, Duration.ofMillis(250), () -> {
-                if (!apps.alive(instance)) {
-                    throw new IllegalStateException("app instance " + instance.index() + " exited; see "
-                            + instance.log());
-                }
-                return stop.get() || instance.ready();
-            });
-            if (stop.get()) {
-                return;
-            }
-            if (!ready) {
-                apps.awaitReady(instance, Duration.ofSeconds(1)); // throws, naming the exit or the timeout
-            }
-        }
-        out.println(started.size() + " app instance(s) ready (" + scenario.app().processingGuarantee() + ", tuned for "
-                + scenario.tuning().property() + (scenario.app().tuning() == null ? ", chosen from the offered rate" : "")
-                + ")");
-    }
-
     // ---- workload + fault timeline -------------------------------------------------------------
 
-    private void runWorkload(Scenario scenario, Cluster env, RunDeadlines deadlines, HistoryLog history,
+    private void runWorkload(Scenario scenario, RunScope scope, RunDeadlines deadlines, HistoryLog history,
                              ToolFailures failures, RunRecorder recorder, Started started, Workload workload,
                              BooleanSupplier halted, long runStart) throws InterruptedException {
+        Cluster env = scope.cluster();
         KafkaAccess bootstrap = env.access();
         workload.orderPlacedStarts = ClusterOffsets.orderPlacedEnds(bootstrap, Timeouts.ADMIN_CALL);
         String runId = scenario.name() + "-" + Long.toString(runStart, 36);
@@ -359,20 +249,22 @@ public final class ScenarioRunner {
                 scenario.env().partitions(), scenario.env().replicationFactor(), scenario.env().minInsyncReplicas(),
                 scenario.app().processingGuarantee(), scenario.producer().getOrDefault("acks", "all"),
                 scenario.expect(), workload.orderPlacedStarts, System.currentTimeMillis()));
+        String applicationId = OutcomeConsumer.applicationId(scenario.app().config());
         started.watch = new PartitionWatch(bootstrap, Topics.ORDER_PLACED.name(), history);
+        scope.stopAtEnd(Step.SAMPLERS, "stopping the partition watch", started.watch::close);
         started.watch.start(Timeouts.ADMIN_CALL);
-        started.outcomes = new OutcomeConsumer(bootstrap, recorder, history, failures,
-                OutcomeConsumer.applicationId(scenario.app().config()));
+        started.outcomes = new OutcomeConsumer(bootstrap, recorder, history, failures, applicationId);
+        scope.stopAtEnd(Step.CONSUMERS, "stopping the outcome consumer", started.outcomes::close);
         started.brokerMetrics = BrokerMetrics.open(env.metrics());
-        started.timeline = new FaultTimeline(scenario.faults(), Faults.on(env.faults(), paths.stateDir()),
-                new FaultEventLog(paths.stateDir()), history, this::say);
-        started.timeline.followJournal();
-        Map<Integer, List<String>> subtopologies = ConsumerLag.subtopologies(
-                OutcomeConsumer.applicationId(scenario.app().config()));
+        scope.stopAtEnd(Step.CONNECTIONS, "closing JMX connections", started.brokerMetrics::close);
+        started.timeline = scope.faults(scenario.faults(), history, this::say);
+        Map<Integer, List<String>> subtopologies = ConsumerLag.subtopologies(applicationId);
         workload.provenance = RunProvenance.collect(env.spec(), env.access(), scenario.source(), paths.home(), subtopologies);
-        started.lag = new ConsumerLag(bootstrap, OutcomeConsumer.applicationId(scenario.app().config()), subtopologies);
+        started.lag = new ConsumerLag(bootstrap, applicationId, subtopologies);
+        scope.stopAtEnd(Step.CONNECTIONS, "closing the consumer-lag client", started.lag::close);
         started.sampler = new Sampler(recorder, started.brokerMetrics, started.timeline::activeFaults,
-                started.lag::latest, progress, plan(scenario));
+                started.lag::latest, progress, plan(scenario.workload()));
+        scope.stopAtEnd(Step.SAMPLERS, "stopping the sampler", started.sampler::close);
         started.lag.start();
         started.sampler.onRow(LiveSeries.start(paths.stateDir())::append);
         started.sampler.start();
@@ -449,8 +341,8 @@ public final class ScenarioRunner {
         }
     }
 
-    private void readBack(Cluster env, HistoryLog history, Started started, Workload workload,
-                          RunDeadlines deadlines, AtomicBoolean stop, RunRecorder recorder) {
+    private void readBack(Cluster env, HistoryLog history, Workload workload, RunDeadlines deadlines,
+                          AtomicBoolean stop, RunRecorder recorder, Started started) {
         enter(Phase.READ_BACK, history, started, System.currentTimeMillis());
         HistoryEvent.ReadBackDone done = OrderPlacedReadBack.read(env.access(), workload.orderPlacedStarts,
                 deadlines.readBack(), history, stop::get, recorder::orderId);
@@ -499,63 +391,6 @@ public final class ScenarioRunner {
                     .map(HistoryEvent.ToolError.class::cast).findFirst()
                     .map(error -> error.where() + ": " + error.cause()).orElse("tool error");
         };
-    }
-
-    // ---- teardown ------------------------------------------------------------------------------
-
-    private void tearDownRun(Started started) {
-        // fault actions first: nothing is stopped under an inject or heal still running
-        if (started.timeline != null) {
-            FaultTimeline timeline = started.timeline;
-            quietly("ending the fault timeline", () -> timeline.close(Timeouts.FAULTS_IN_FLIGHT));
-        }
-        if (started.sampler != null) {
-            quietly("stopping the sampler", started.sampler::close);
-        }
-        if (started.watch != null) {
-            quietly("stopping the partition watch", started.watch::close);
-        }
-        OutcomeConsumer consumer = started.outcomes;
-        if (consumer != null) {
-            quietly("stopping the outcome consumer", () -> {
-                try {
-                    consumer.close();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-        }
-        if (started.brokerMetrics != null) {
-            quietly("closing JMX connections", started.brokerMetrics::close);
-        }
-        if (started.lag != null) {
-            quietly("closing the consumer-lag client", started.lag::close);
-        }
-    }
-
-    /** Stops the session's apps and, unless the scenario reuses it, the env it started. */
-    private void tearDownSession(Session session, boolean interrupted) {
-        // after Ctrl-C the apps get less grace, so that apps and brokers are down within the 30 s promised
-        Duration appGrace = interrupted ? Timeouts.APP_STOP_GRACE_INTERRUPTED : Timeouts.APP_STOP_GRACE;
-        quietly("stopping the app instances", () -> session.apps.stopAll(appGrace));
-        if (session.appFleet != null) {
-            quietly("restoring the app Deployment's replicas", session.appFleet::close);
-        }
-        Cluster opened = session.opened;
-        if (opened != null && opened.started() && !session.scenario.reuseEnv()) {
-            quietly("releasing the env", () -> opened.release(deleteTopics, out::println));
-        } else if (opened != null && !opened.spec().kind().toolOwned() && deleteTopics) {
-            out.println("--delete-topics: the env stays attached (reuseEnv or `up`); `./chaos down --delete-topics` deletes them");
-        }
-    }
-
-    private void quietly(String what, Runnable step) {
-        try {
-            step.run();
-        } catch (RuntimeException e) {
-            // teardown problems are reported, never thrown: they must not cost the run its results
-            out.println("teardown: " + what + " failed: " + e.getMessage() + " (`./chaos down` stops what is left)");
-        }
     }
 
     private static List<String> drugs(Scenario scenario) {

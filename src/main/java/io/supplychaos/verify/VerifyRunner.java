@@ -1,13 +1,12 @@
 package io.supplychaos.verify;
 
-import java.io.IOException;
+import java.io.File;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -19,25 +18,23 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.RemoveMembersFromConsumerGroupOptions;
 import org.apache.kafka.common.utils.AppInfoParser;
 
-import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultTimeline;
-import io.supplychaos.chaos.Faults;
 import io.supplychaos.check.FaultIntervals;
-import io.supplychaos.cluster.Host;
-import io.supplychaos.env.AppInstances;
-import io.supplychaos.env.BrokerClasspath;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvBusyException;
-import io.supplychaos.env.ExtraJavaOptions;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.StateDir;
 import io.supplychaos.env.SuiteProcesses;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
-import io.supplychaos.kind.embedded.EmbeddedEnvironment;
-import io.supplychaos.kind.embedded.EmbeddedKind;
-import io.supplychaos.kind.embedded.EnvState;
+import io.supplychaos.result.RunResult;
 import io.supplychaos.result.Verdict;
+import io.supplychaos.session.RunScope;
+import io.supplychaos.session.Session;
+import io.supplychaos.session.SessionPlan.Reuse;
+import io.supplychaos.session.SessionPlan;
+import io.supplychaos.session.Sessions;
+import io.supplychaos.session.Teardown.Step;
 import io.supplychaos.spec.Durations;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
@@ -48,10 +45,12 @@ import io.supplychaos.verify.driver.SmokeDriver;
  * code plays a schedule, in phases:
  *
  * <ol>
- * <li>env: reuse the running env when it is the one asked for, or bring it up;</li>
+ * <li>env: the verify's {@link Session}: the running env is used when it is the one asked for, or
+ *     brought up;</li>
  * <li>topics: delete what an earlier verify left, create the suite's topics ({@link SuiteTopics});</li>
- * <li>apps: start N instances of Kafka's test app, recorded as app instances (kill-app, restart-app,
- *     status and down act on them), and wait until each is RUNNING;</li>
+ * <li>apps: start N instances of Kafka's test app ({@link TestApps}, the session's apps), recorded as
+ *     app instances (kill-app, restart-app, status and down act on them), and wait until each is
+ *     RUNNING;</li>
  * <li>input + faults: start Kafka's driver and the {@link FaultTimeline} (the schedule counts from
  *     the driver's start); smoke: until the driver says its input is complete; EOS: for the
  *     duration, then the driver is stopped (SIGTERM, as Kafka's system test stops it);</li>
@@ -63,7 +62,8 @@ import io.supplychaos.verify.driver.SmokeDriver;
  * </ol>
  *
  * Teardown (also on Ctrl-C, also when a phase failed): the fault timeline, the sampler, the driver
- * and verifier, the test apps, then the env if this run started it. The caller writes the result.
+ * and verifier ({@link RunScope}), then the test apps and the env if this run started it
+ * ({@link Session#close}). The caller writes the result.
  */
 public final class VerifyRunner {
 
@@ -78,68 +78,62 @@ public final class VerifyRunner {
     private static final int OUTPUT_MAX_CHARS = 20_000;
 
     private final ChaosPaths paths;
-    private final int basePort;
+    private final Sessions sessions;
     private final PrintWriter out;
 
     public VerifyRunner(ChaosPaths paths, int basePort, PrintWriter out) {
+        this(paths, Sessions.of(paths, basePort, false, out::println), out);
+    }
+
+    /** @param sessions where the verify's session opens (its env must be embedded: {@link VerifyPlan}) */
+    public VerifyRunner(ChaosPaths paths, Sessions sessions, PrintWriter out) {
         this.paths = paths;
-        this.basePort = basePort;
+        this.sessions = sessions;
         this.out = out;
     }
 
-    /** What the run started, for the teardown; each field is set by the phase that starts it. */
+    /** What the run started and saw, for the later phases and the check; each field is set by the phase that starts it. */
     private static final class Started {
-        EmbeddedEnvironment environment;
-        boolean env;
-        EnvState state;
-        AppInstances apps;
-        SuiteProcesses processes;
         FaultTimeline timeline;
         ThroughputSampler sampler;
         Long driverStartedAt;
         Long inputEndedAt;
         Long verificationEndedAt;
         InputAudit.Result input;
-        /** The driver's, verifier's and apps' logs are this run's (older ones were removed). */
-        boolean logsOurs;
+    }
+
+    /**
+     * The session a verify needs: its env, used when it is up already (Kafka's suites get their
+     * topics afresh), else started and stopped at the end, and the suite's test apps. A refusal
+     * names {@code --env}.
+     */
+    static SessionPlan plan(VerifyPlan plan, TestApps apps) {
+        return new SessionPlan(plan.env(), plan.envSource(), Reuse.IF_RUNNING, apps,
+                reason -> new IllegalArgumentException("--env " + plan.env().name() + ": " + reason));
     }
 
     public Outcome run(VerifyPlan plan, AtomicBoolean stop) {
-        Suite suite = plan.suite();
         HistoryLog history = new HistoryLog();
         List<String> errors = new ArrayList<>();
         Started started = new Started();
-        started.environment = new EmbeddedEnvironment(paths);
-        started.apps = new AppInstances(paths);
-        started.processes = new SuiteProcesses(paths);
         long startedAt = System.currentTimeMillis();
-        Path logs = paths.logDir();
-        Path driverLog = logs.resolve("verify-driver.log");
-        Path verifierLog = logs.resolve("verify-verifier.log");
-        List<Path> appLogs = new ArrayList<>();
-        for (int i = 1; i <= plan.instances(); i++) {
-            appLogs.add(logs.resolve("verify-app-" + i + ".log"));
-        }
+        TestApps apps = new TestApps(paths, plan, TestApps.Logs.in(paths.logDir(), plan.instances()));
         RuntimeException badInput = null;
+        Session session = null;
         try {
-            checkReusable(plan, started.environment);
-            EnvState env = startEnv(plan, started);
-            stopLeftovers(started);
-            deleteLogs(driverLog, verifierLog, appLogs);
-            started.logsOurs = true;
-            SuiteTopics.prepare(paths, env.bootstrapServers(), suite, plan.env(), line -> out.println(line));
-            Path work = workDir();
-            Path props = writeProperties(work, plan, env);
-            String classpath = BrokerClasspath.verifySuites(paths);
-            startApps(plan, classpath, env, work, appLogs, started, stop);
-            if (!stop.get()) {
-                runInput(plan, env, classpath, props, work, driverLog, history, started, stop);
-            }
-            if (!stop.get()) {
-                heal(started, errors);
-            }
-            if (!stop.get()) {
-                verification(plan, env, classpath, props, work, driverLog, verifierLog, started, stop, errors);
+            session = sessions.open(plan(plan, apps), stop);
+            try (RunScope run = session.beginRun()) {
+                run.stopAtEnd(Step.CONSUMERS, "stopping the driver and verifier",
+                        () -> apps.processes().stopAll(run.grace()));
+                if (!stop.get()) {
+                    runInput(plan, run, apps, history, started, stop);
+                }
+                if (!stop.get()) {
+                    heal(started, errors);
+                }
+                if (!stop.get()) {
+                    verification(plan, apps, started, stop, errors);
+                }
             }
         } catch (IllegalArgumentException | EnvBusyException e) {
             // bad input found once the env answered (topics someone else created), or a busy port or env:
@@ -149,173 +143,37 @@ public final class VerifyRunner {
             errors.add(e.getMessage() == null ? e.toString() : e.getMessage());
             out.println("\nverify failed: " + e.getMessage());
         } finally {
-            tearDown(started, stop.get());
+            if (session != null) {
+                session.close();
+            }
         }
         if (badInput != null) {
             throw badInput;
         }
-        return check(plan, started, history, errors, stop.get(), startedAt, driverLog, verifierLog, appLogs);
-    }
-
-    // ---- env, apps -----------------------------------------------------------------------------
-
-    /** A running env is used when it is the one asked for (same name, same settings), never replaced. */
-    private static void checkReusable(VerifyPlan plan, EmbeddedEnvironment environment) {
-        environment.running().ifPresent(up -> {
-            if (!up.envName().equals(plan.env().name())) {
-                throw new IllegalArgumentException("--env " + plan.env().name() + ": env " + up.envName()
-                        + " is up here; `./chaos down` first, or run on it with --env " + up.envName());
-            }
-            if (!up.spec().equals(plan.env())) {
-                throw new IllegalArgumentException("--env " + plan.env().name() + ": the env " + up.envName()
-                        + " that is up was started with other settings; `./chaos down` first");
-            }
-        });
-    }
-
-    private EnvState startEnv(VerifyPlan plan, Started started) {
-        EmbeddedEnvironment.UpResult up = started.environment.upOrReuse(plan.env(), plan.envSource(), basePort, out::println);
-        started.state = up.state();
-        started.env = !up.reused();
-        return started.state;
-    }
-
-    /** Test apps, drivers and verifiers a crashed CLI left would write into the suite's fresh topics. */
-    private void stopLeftovers(Started started) {
-        started.processes.stopAll(Timeouts.APP_STOP_GRACE).forEach(left -> out.println("stopped the " + left.role()
-                + " (pid " + left.pid() + ") an earlier verify left behind"));
-        started.apps.stopLeftovers().forEach(left -> out.println("stopped app instance " + left.index()
-                + " (pid " + left.pid() + ") an earlier run left behind"));
-    }
-
-    private static void deleteLogs(Path driverLog, Path verifierLog, List<Path> appLogs) {
-        try {
-            Files.deleteIfExists(driverLog);
-            Files.deleteIfExists(verifierLog);
-            for (Path log : appLogs) {
-                Files.deleteIfExists(log);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove an old verify log", e);
-        }
-    }
-
-    /** The suite's working directory in the env's data: properties files and each JVM's temp (state) directory. */
-    private Path workDir() {
-        Path verify = StateDir.createOwned(StateDir.createOwned(paths.dataDir()).resolve("verify"));
-        return StateDir.createOwned(verify.resolve("run"));
-    }
-
-    /**
-     * The properties file Kafka's mains read (bootstrap servers, processing guarantee); the smoke
-     * app's internal topics get the env's replication factor, as the suite's own topics do (the EOS
-     * app sets its own: 3).
-     */
-    private static Path writeProperties(Path work, VerifyPlan plan, EnvState env) {
-        return store(baseProperties(plan, env), work.resolve("streams.properties"), plan);
-    }
-
-    /**
-     * A test app instance's properties file: the suite's, plus a state directory of its own in its
-     * working directory, as Kafka's system tests give each StreamsTest node its persistent root.
-     * Without one the smoke app keeps its stores in a temporary directory that a shutdown hook of
-     * Kafka's test utilities deletes while Streams is still closing them on SIGTERM: RocksDB then
-     * retries its flush every second until the stop's grace runs out and the instance is killed,
-     * never printing that it closed.
-     */
-    private static Path writeAppProperties(Path appWork, VerifyPlan plan, EnvState env) {
-        Path state = appWork.resolve("state");
-        if (Files.isDirectory(state)) {
-            // an earlier verify's stores on a reused env: this run's topics are new
-            StateDir.wipeData(appWork);
-            StateDir.createOwned(appWork);
-        }
-        Properties props = baseProperties(plan, env);
-        props.setProperty("state.dir", StateDir.createOwned(state).toString());
-        return store(props, appWork.resolve("streams.properties"), plan);
-    }
-
-    private static Properties baseProperties(VerifyPlan plan, EnvState env) {
-        Properties props = new Properties();
-        props.setProperty("bootstrap.servers", env.bootstrapServers());
-        props.setProperty("processing.guarantee", plan.guarantee());
-        if (plan.suite() == Suite.SMOKE) {
-            props.setProperty("replication.factor", Integer.toString(plan.env().replicationFactor()));
-        }
-        return props;
-    }
-
-    private static Path store(Properties props, Path file, VerifyPlan plan) {
-        try (var writer = Files.newBufferedWriter(file)) {
-            props.store(writer, "written by ./chaos verify " + plan.suite().cliName());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
-        }
-        return file;
-    }
-
-    private void startApps(VerifyPlan plan, String classpath, EnvState env, Path work, List<Path> appLogs,
-                           Started started, AtomicBoolean stop) {
-        Suite suite = plan.suite();
-        List<AppInstances.AppInstance> instances = new ArrayList<>();
-        for (int index = 1; index <= plan.instances() && !stop.get(); index++) {
-            Path tmp = StateDir.createOwned(work.resolve("app-" + index));
-            List<String> command = jvm("app-" + index, tmp, classpath);
-            command.addAll(List.of(suite.mainClass(), writeAppProperties(tmp, plan, env).toString(),
-                    suite.processCommand()));
-            instances.add(started.apps.start(index, command, appLogs.get(index - 1), suite.readyLine()));
-        }
-        for (AppInstances.AppInstance instance : instances) {
-            boolean ready = Poll.until(Timeouts.APP_READY, Duration.ofMillis(250), () -> {
-                if (!started.apps.alive(instance)) {
-                    throw new IllegalStateException("test app instance " + instance.index() + " exited; its log says:\n"
-                            + ProcessControl.tail(Path.of(instance.log()), 20));
-                }
-                return stop.get() || instance.ready();
-            });
-            if (stop.get()) {
-                return;
-            }
-            if (!ready) {
-                throw new IllegalStateException("test app instance " + instance.index() + " did not print '"
-                        + suite.readyLine() + "' within " + Timeouts.describe(Timeouts.APP_READY) + " (see " + instance.log() + ")");
-            }
-        }
-        out.println(instances.size() + " instance(s) of Kafka's " + simpleName(suite.mainClass()) + " app RUNNING ("
-                + plan.guarantee() + ")");
-    }
-
-    /** A suite JVM: its own temp directory (Streams state, Kafka's TestUtils temp dirs), the suites' logging. */
-    private List<String> jvm(String role, Path tmp, String classpath) {
-        List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(), "-Xms64m", "-Xmx512m",
-                "-XX:+ExitOnOutOfMemoryError", "-Dsupplychaos.verify=" + role,
-                "-Djava.io.tmpdir=" + tmp,
-                "-Dlog4j2.configurationFile=" + paths.envDir().resolve("verify").resolve("log4j2.properties")));
-        command.addAll(ExtraJavaOptions.from(ExtraJavaOptions.APP));
-        command.addAll(List.of("-cp", classpath));
-        return command;
+        return check(plan, apps, started, history, errors, stop.get(), startedAt);
     }
 
     // ---- input + faults ------------------------------------------------------------------------
 
-    private void runInput(VerifyPlan plan, EnvState env, String classpath, Path props, Path work, Path driverLog,
-                          HistoryLog history, Started started, AtomicBoolean stop) {
+    private void runInput(VerifyPlan plan, RunScope run, TestApps apps, HistoryLog history, Started started,
+                          AtomicBoolean stop) {
         Suite suite = plan.suite();
-        Path tmp = StateDir.createOwned(work.resolve(DRIVER));
+        Path driverLog = apps.logs().driver();
+        SuiteProcesses processes = apps.processes();
+        Path tmp = StateDir.createOwned(apps.work().resolve(DRIVER));
         List<String> command;
         if (suite.driverVerifies()) {
-            command = jvm(DRIVER, tmp, classpath + java.io.File.pathSeparator + ownClasses());
-            command.addAll(List.of(SmokeDriver.class.getName(), env.bootstrapServers(), plan.guarantee(),
+            command = apps.jvm(DRIVER, tmp, apps.classpath() + File.pathSeparator + ownClasses());
+            command.addAll(List.of(SmokeDriver.class.getName(), apps.bootstrapServers(), plan.guarantee(),
                     Long.toString(plan.duration().toSeconds())));
         } else {
-            command = jvm(DRIVER, tmp, classpath);
-            command.addAll(List.of(suite.mainClass(), props.toString(), "run"));
+            command = apps.jvm(DRIVER, tmp, apps.classpath());
+            command.addAll(List.of(suite.mainClass(), apps.properties().toString(), "run"));
         }
-        started.sampler = new ThroughputSampler(env.bootstrapServers(), suite);
-        started.timeline = new FaultTimeline(plan.faults(), Faults.on(EmbeddedKind.faults(Host.of(paths), env), paths.stateDir()), new FaultEventLog(paths.stateDir()),
-                history, line -> out.println(line));
-        started.timeline.followJournal();
-        SuiteProcesses.SuiteProcess driver = started.processes.start(DRIVER, command, driverLog);
+        started.sampler = new ThroughputSampler(apps.bootstrapServers(), suite);
+        run.stopAtEnd(Step.SAMPLERS, "stopping the throughput sampler", started.sampler::close);
+        started.timeline = run.faults(plan.faults(), history, out::println);
+        SuiteProcesses.SuiteProcess driver = processes.start(DRIVER, command, driverLog);
         started.driverStartedAt = System.currentTimeMillis();
         started.sampler.start();
         started.timeline.startSchedule();
@@ -330,7 +188,7 @@ public final class VerifyRunner {
         if (suite.driverVerifies()) {
             Duration deadline = plan.duration().multipliedBy(2).plus(Timeouts.VERIFY_GENERATION_MARGIN);
             boolean done = Poll.until(deadline, Duration.ofMillis(500), () -> stop.get()
-                    || !started.processes.alive(driver)
+                    || !processes.alive(driver)
                     || ProcessControl.readFrom(driverLog, 0).contains(SmokeDriver.GENERATED));
             if (!done) {
                 throw new IllegalStateException("the smoke driver did not finish writing its input within "
@@ -339,14 +197,14 @@ public final class VerifyRunner {
         } else {
             long end = System.nanoTime() + plan.duration().toNanos();
             Poll.until(plan.duration().plusSeconds(1), Duration.ofMillis(250),
-                    () -> stop.get() || System.nanoTime() >= end || !started.processes.alive(driver));
-            if (!started.processes.alive(driver)) {
+                    () -> stop.get() || System.nanoTime() >= end || !processes.alive(driver));
+            if (!processes.alive(driver)) {
                 throw new IllegalStateException("Kafka's EOS driver exited before it was stopped; its log says:\n"
                         + ProcessControl.tail(driverLog, 20));
             }
             if (!stop.get()) {
                 out.println("driver: stopping (SIGTERM), as Kafka's system test does");
-                started.processes.stop(driver, Timeouts.VERIFY_DRIVER_STOP);
+                processes.stop(driver, Timeouts.VERIFY_DRIVER_STOP);
             }
         }
         started.inputEndedAt = System.currentTimeMillis();
@@ -373,37 +231,38 @@ public final class VerifyRunner {
 
     // ---- verification --------------------------------------------------------------------------
 
-    private void verification(VerifyPlan plan, EnvState env, String classpath, Path props, Path work, Path driverLog,
-                              Path verifierLog, Started started, AtomicBoolean stop, List<String> errors) {
+    private void verification(VerifyPlan plan, TestApps apps, Started started, AtomicBoolean stop, List<String> errors) {
         Suite suite = plan.suite();
+        SuiteProcesses processes = apps.processes();
+        Path verifierLog = apps.logs().verifier();
         if (suite.driverVerifies()) {
             out.println("verification: Kafka's SmokeTestDriver.verify reads every output topic (up to 6 min)");
-            SuiteProcesses.SuiteProcess driver = started.processes.process(DRIVER).orElseThrow();
-            if (!awaitExit(driver, started.processes, Timeouts.VERIFY_SMOKE_CHECK, stop)) {
+            SuiteProcesses.SuiteProcess driver = processes.process(DRIVER).orElseThrow();
+            if (!awaitExit(driver, processes, Timeouts.VERIFY_SMOKE_CHECK, stop)) {
                 errors.add("Kafka's smoke verification did not end within " + Timeouts.describe(Timeouts.VERIFY_SMOKE_CHECK));
             }
             started.verificationEndedAt = System.currentTimeMillis();
             started.sampler.close();
-            stopApps(started);
+            stopApps(apps);
             if (!stop.get()) {
-                started.input = auditInput(env.bootstrapServers(), suite);
+                started.input = auditInput(apps.bootstrapServers(), suite);
             }
             return;
         }
-        stopApps(started);
+        stopApps(apps);
         // nothing writes any more: the throughput chart ends here, not after the verifier's reading
         started.sampler.close();
         if (stop.get()) {
             return;
         }
-        removeDeadMembers(env.bootstrapServers(), suite.applicationId());
-        Path tmp = StateDir.createOwned(work.resolve(VERIFIER));
-        List<String> command = jvm(VERIFIER, tmp, classpath);
-        command.addAll(List.of(suite.mainClass(), props.toString(), suite.verifyCommand()));
+        removeDeadMembers(apps.bootstrapServers(), suite.applicationId());
+        Path tmp = StateDir.createOwned(apps.work().resolve(VERIFIER));
+        List<String> command = apps.jvm(VERIFIER, tmp, apps.classpath());
+        command.addAll(List.of(suite.mainClass(), apps.properties().toString(), suite.verifyCommand()));
         out.println("verification: Kafka's EosTestDriver." + suite.verifyCommand().replace("-c", "C")
                 + " (read_committed; log " + verifierLog + ")");
-        SuiteProcesses.SuiteProcess verifier = started.processes.start(VERIFIER, command, verifierLog);
-        if (!awaitExit(verifier, started.processes, Timeouts.VERIFY_EOS_CHECK, stop)) {
+        SuiteProcesses.SuiteProcess verifier = processes.start(VERIFIER, command, verifierLog);
+        if (!awaitExit(verifier, processes, Timeouts.VERIFY_EOS_CHECK, stop)) {
             errors.add("Kafka's EOS verifier did not end within " + Timeouts.describe(Timeouts.VERIFY_EOS_CHECK));
         }
         started.verificationEndedAt = System.currentTimeMillis();
@@ -430,9 +289,9 @@ public final class VerifyRunner {
     }
 
     /** SIGTERM: the test apps close their Streams clients and print that they closed. */
-    private void stopApps(Started started) {
+    private void stopApps(TestApps apps) {
         out.println("stopping the test app instances (SIGTERM)");
-        started.apps.stopAll(Timeouts.VERIFY_APP_STOP);
+        apps.instances().stopAll(Timeouts.VERIFY_APP_STOP);
     }
 
     /**
@@ -459,11 +318,14 @@ public final class VerifyRunner {
 
     // ---- check ---------------------------------------------------------------------------------
 
-    private Outcome check(VerifyPlan plan, Started started, HistoryLog history, List<String> errors, boolean interrupted,
-                          long startedAt, Path driverLog, Path verifierLog, List<Path> appLogs) {
+    private Outcome check(VerifyPlan plan, TestApps apps, Started started, HistoryLog history, List<String> errors,
+                          boolean interrupted, long startedAt) {
         Suite suite = plan.suite();
+        Path driverLog = apps.logs().driver();
+        Path verifierLog = apps.logs().verifier();
+        List<Path> appLogs = apps.logs().apps();
         // logs an earlier verify left (this one failed before it began) say nothing about this run
-        String driverOutput = started.logsOurs ? ProcessControl.readFrom(driverLog, 0) : "";
+        String driverOutput = apps.logsOurs() ? ProcessControl.readFrom(driverLog, 0) : "";
         String verification;
         String driverSide;
         if (suite.driverVerifies()) {
@@ -471,7 +333,7 @@ public final class VerifyRunner {
             verification = generated < 0 ? "" : driverOutput.substring(generated);
             driverSide = generated < 0 ? driverOutput : driverOutput.substring(0, generated);
         } else {
-            verification = started.logsOurs ? ProcessControl.readFrom(verifierLog, 0) : "";
+            verification = apps.logsOurs() ? ProcessControl.readFrom(verifierLog, 0) : "";
             driverSide = driverOutput;
         }
         KafkaOutcome kafka = KafkaOutcome.read(suite, verification, driverSide);
@@ -482,7 +344,7 @@ public final class VerifyRunner {
         Reading reading = Reading.of(kafka, plan.guarantee(), inputExtra, acrossMidnight);
         List<HistoryEvent.Fault> faultEvents = history.events().stream().filter(HistoryEvent.Fault.class::isInstance)
                 .map(HistoryEvent.Fault.class::cast).toList();
-        var faults = FaultIntervals.pair(faultEvents);
+        List<RunResult.FaultEvent> faults = FaultIntervals.pair(faultEvents);
         List<String> failedFaults = faults.stream().filter(f -> f.error() != null)
                 .map(f -> f.action() + " " + f.target() + " " + f.failure()).toList();
         Verdict verdict;
@@ -509,23 +371,21 @@ public final class VerifyRunner {
         List<VerifyResult.Throughput> throughput = throughput(samples, origin);
         double inputRate = rate(samples, origin, started.inputEndedAt, true);
         double outputRate = rate(samples, origin, started.inputEndedAt, false);
-        List<VerifyResult.AppLife> apps = new ArrayList<>();
-        for (int i = 0; i < appLogs.size() && started.logsOurs; i++) {
-            apps.add(appLife(i + 1, suite, appLogs.get(i)));
+        List<VerifyResult.AppLife> lives = new ArrayList<>();
+        for (int i = 0; i < appLogs.size() && apps.logsOurs(); i++) {
+            lives.add(appLife(i + 1, suite, appLogs.get(i)));
         }
-        EnvState env = started.state;
         VerifyResult.Env envResult = new VerifyResult.Env(plan.env().name(), plan.env().brokers(),
-                plan.env().replicationFactor(), plan.env().minInsyncReplicas(), Suite.PARTITIONS,
-                env == null ? null : env.bootstrapServers());
+                plan.env().replicationFactor(), plan.env().minInsyncReplicas(), Suite.PARTITIONS, apps.bootstrapServers());
         VerifyResult result = new VerifyResult(suite.cliName(), AppInfoParser.getVersion(), envResult, plan.guarantee(),
                 plan.instances(), plan.duration().toSeconds(),
                 plan.faultsFile() == null ? null : plan.faultsFile().toString(), verdict, why, kafka, reading,
-                reading.text(), started.input, faults, throughput, inputRate, outputRate, apps,
+                reading.text(), started.input, faults, throughput, inputRate, outputRate, lives,
                 new VerifyResult.Timings(startedAt, started.driverStartedAt, started.inputEndedAt,
                         started.verificationEndedAt, System.currentTimeMillis()),
                 errors, excerpt(verification));
-        Map<String, Path> logs = new java.util.LinkedHashMap<>();
-        if (!started.logsOurs) {
+        Map<String, Path> logs = new LinkedHashMap<>();
+        if (!apps.logsOurs()) {
             return new Outcome(result, logs);
         }
         logs.put("driver.log", driverLog);
@@ -606,35 +466,6 @@ public final class VerifyRunner {
         return text.length() > OUTPUT_MAX_CHARS ? text.substring(0, OUTPUT_MAX_CHARS) + "\n..." : text;
     }
 
-    // ---- teardown ------------------------------------------------------------------------------
-
-    private void tearDown(Started started, boolean interrupted) {
-        if (started.timeline != null) {
-            FaultTimeline timeline = started.timeline;
-            started.timeline = null;
-            quietly("ending the fault timeline", () -> timeline.close(Timeouts.FAULTS_IN_FLIGHT));
-        }
-        if (started.sampler != null) {
-            quietly("stopping the throughput sampler", started.sampler::close);
-        }
-        Duration grace = interrupted ? Timeouts.APP_STOP_GRACE_INTERRUPTED : Timeouts.APP_STOP_GRACE;
-        quietly("stopping the driver and verifier", () -> started.processes.stopAll(grace));
-        quietly("stopping the test app instances", () -> started.apps.stopAll(grace));
-        if (started.env) {
-            started.env = false;
-            out.println("stopping env " + started.state.envName());
-            quietly("stopping the env", () -> started.environment.down(false));
-        }
-    }
-
-    private void quietly(String what, Runnable step) {
-        try {
-            step.run();
-        } catch (RuntimeException e) {
-            out.println("teardown: " + what + " failed: " + e.getMessage() + " (`./chaos down` stops what is left)");
-        }
-    }
-
     static long utcDay(long epochMillis) {
         return Math.floorDiv(epochMillis, Duration.ofDays(1).toMillis());
     }
@@ -642,9 +473,5 @@ public final class VerifyRunner {
     private static String firstLine(String text) {
         int end = text.indexOf('\n');
         return end < 0 ? text : text.substring(0, end) + " ...";
-    }
-
-    private static String simpleName(String className) {
-        return className.substring(className.lastIndexOf('.') + 1);
     }
 }

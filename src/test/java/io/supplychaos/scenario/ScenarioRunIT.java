@@ -21,6 +21,7 @@ import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.ItPorts;
 import io.supplychaos.kind.embedded.EmbeddedEnvironment;
+import io.supplychaos.session.Session;
 
 /**
  * `./chaos run` end to end on real brokers, app instances and Toxiproxy: a short C1 run, and a
@@ -142,7 +143,7 @@ class ScenarioRunIT {
         JsonNode second = json.readTree(out.resolve("it-sweep-c1-250-paper-rate/summary.json").toFile());
         // each history holds only its own orders: warm-up plus measured, nothing of the other point
         assertThat(first.at("/orders/acked").asLong()).isEqualTo(300 + 100);
-        assertThat(second.at("/orders/acked").asLong()).isEqualTo(ScenarioRunner.LATER_WARMUP + 250);
+        assertThat(second.at("/orders/acked").asLong()).isEqualTo(Session.LATER_WARMUP + 250);
         assertThat(second.at("/orders/lost/count").asLong()).isZero();
         assertThat(second.at("/workload/ratePerSecond").asDouble()).isEqualTo(108.7);
         assertThat(second.at("/firstReadMs/count").asLong()).isEqualTo(250);

@@ -1,55 +1,114 @@
 package io.supplychaos.scenario;
 
-import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.cluster.Cluster;
+import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.Network;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.history.Expectations;
+import io.supplychaos.session.ClusterSource;
+import io.supplychaos.session.Session;
+import io.supplychaos.session.SessionPlan.Reuse;
+import io.supplychaos.session.Sessions;
 
-/** When a run may use the env that is already up. */
+/** The session a scenario asks for: when it may use the env that is up, in the scenario's words; which runs share one. */
 class ScenarioRunnerTest {
 
     private static final EnvSpec C3 = new EnvSpec("c3", 3, 3, 6, 2, Partitioning.KEY, Network.PROXIED, Map.of());
+    private static final ChaosPaths PATHS = new ChaosPaths(Path.of("."), Path.of(".chaos"));
+
+    /** What the fake cluster source was asked to open. */
+    private final List<String> opened = new ArrayList<>();
 
     @Test
-    void shouldRunOnTheEnvThatIsUpWhenTheScenarioAsksAndDescribesTheSameEnv() {
-        assertThatCode(() -> ScenarioRunner.checkReusable(C3, scenario(C3, true))).doesNotThrowAnyException();
-    }
-
-    @Test
-    void shouldRefuseAnEnvOfTheSameNameStartedWithOtherBrokerSettings() {
+    void shouldRefuseAnEnvUpWithOtherSettingsNamingTheScenarioFileAndItsEnvField() {
         // given c3 up with the defaults, and a scenario whose c3 sets a broker property
         EnvSpec tuned = new EnvSpec("c3", 3, 3, 6, 2, Partitioning.KEY, Network.PROXIED,
                 Map.of("all", Map.of("num.io.threads", "8")));
 
-        // then reusing it would measure other brokers under the scenario's name
-        assertThatThrownBy(() -> ScenarioRunner.checkReusable(C3, scenario(tuned, true)))
+        // when / then: bad input (exit 2) naming file and field, before anything is opened
+        assertThatThrownBy(() -> runner(C3).open(scenario(tuned, true), new AtomicBoolean()))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessage("scenarios/s.yaml: field 'env': the env c3 that is up was started with other settings: "
+                        + "`./chaos down` first");
+        assertThat(opened).isEmpty();
+    }
+
+    @Test
+    void shouldSuggestReuseEnvWhenTheSameEnvIsUpAndTheScenarioDoesNotAskForIt() {
+        assertThatThrownBy(() -> runner(C3).open(scenario(C3, false), new AtomicBoolean()))
+                .isInstanceOf(ScenarioException.class)
                 .hasMessageContaining("field 'env'")
-                .hasMessageContaining("the env c3 that is up was started with other settings than this scenario's");
+                .hasMessageEndingWith("or set reuseEnv: true to run on it)");
     }
 
     @Test
-    void shouldSuggestReuseEnvWhenTheSameEnvIsUp() {
-        assertThatThrownBy(() -> ScenarioRunner.checkReusable(C3, scenario(C3, false)))
-                .hasMessageContaining("or set reuseEnv: true to run on it");
+    void shouldKeepTheEnvOnlyWhenTheScenarioReusesIt() {
+        assertThat(runner(null).plan(scenario(C3, true)).reuse()).isEqualTo(Reuse.KEEP);
+        assertThat(runner(null).plan(scenario(C3, false)).reuse()).isEqualTo(Reuse.NONE);
     }
 
     @Test
-    void shouldRefuseAnotherEnvEvenWithReuseEnv() {
-        EnvSpec c1 = new EnvSpec("c1", 1, 1, 1, 1, Partitioning.ROUND_ROBIN, Network.PROXIED, Map.of());
+    void shouldHostTheSweepsNextPointWhenOnlyItsWorkloadDiffers() {
+        // given two points of one sweep: other orders and rate, the same env and app
+        Scenario first = scenario(C3, false);
+        Scenario next = first.withWarmup(List.of(50L)).withDurationSeconds(30);
 
-        assertThatThrownBy(() -> ScenarioRunner.checkReusable(c1, scenario(C3, true)))
-                .hasMessageContaining("no environment running (c1 is up: `./chaos down` first)");
+        assertThat(runner(null).plan(first).hosts(runner(null).plan(next))).isTrue();
     }
 
+    @Test
+    void shouldNotHostARunWhoseAppHasAnotherGuarantee() {
+        Scenario first = scenario(C3, false);
+        Scenario alos = new Scenario("s", "scenarios/s.yaml", C3, new AppSpec(1, "at_least_once", Map.of()), Map.of(),
+                first.workload(), List.of(), Expectations.strict(), Duration.ofSeconds(60), Duration.ofSeconds(60), 1,
+                List.of(), false, false);
+
+        assertThat(runner(null).plan(first).hosts(runner(null).plan(alos))).isFalse();
+    }
+
+    @Test
+    void shouldWarmALaterRunUpWithAtMostTheLaterWarmUp() {
+        assertThat(ScenarioRunner.laterWarmup(scenario(C3, false).workload().withWarmup(List.of(1000L, 500L))))
+                .containsExactly(Session.LATER_WARMUP);
+        assertThat(ScenarioRunner.laterWarmup(scenario(C3, false).workload().withWarmup(List.of(50L))))
+                .containsExactly(50L);
+        assertThat(ScenarioRunner.laterWarmup(scenario(C3, false).workload().withWarmup(List.of()))).isEmpty();
+    }
+
+    /** A runner whose sessions see {@code running} up and open nothing. */
+    private ScenarioRunner runner(EnvSpec running) {
+        ClusterSource clusters = new ClusterSource() {
+            @Override
+            public Optional<EnvSpec> current() {
+                return Optional.ofNullable(running);
+            }
+
+            @Override
+            public Cluster open(EnvSpec spec, String source, int basePort, Consumer<String> out) {
+                opened.add(spec.name());
+                throw new IllegalStateException("this test opens no cluster");
+            }
+        };
+        PrintWriter out = new PrintWriter(new StringWriter());
+        return new ScenarioRunner(PATHS, new Sessions(PATHS, 33000, clusters, false, out::println), out);
+    }
 
     private static Scenario scenario(EnvSpec env, boolean reuseEnv) {
         return new Scenario("s", "scenarios/s.yaml", env, new AppSpec(1, "exactly_once_v2", Map.of()), Map.of(),

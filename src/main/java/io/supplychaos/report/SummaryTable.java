@@ -1,4 +1,4 @@
-package io.supplychaos.cli;
+package io.supplychaos.report;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -9,12 +9,12 @@ import io.supplychaos.result.RunResult;
  * The table `run` prints after each run: verdict, orders, throughput, latency, what the broker
  * metrics were sampled from, faults, where the report is.
  */
-final class SummaryTable {
+public final class SummaryTable {
 
     private SummaryTable() {
     }
 
-    static void print(PrintWriter out, RunResult result, Path dir) {
+    public static void print(PrintWriter out, RunResult result, Path dir) {
         RunResult.Orders orders = result.orders();
         RunResult.Latency latency = result.latencyMs();
         out.println();
@@ -61,7 +61,7 @@ final class SummaryTable {
     }
 
     /** The order classes on two lines: the good and neutral ones, then the ones that break rules. */
-    static void classes(PrintWriter out, RunResult.Orders o) {
+    public static void classes(PrintWriter out, RunResult.Orders o) {
         out.printf("  %-22s ok %d, lost %d (expected %d, bad %d), stuck %d, unseen %d%n", "correctness", o.ok().count(),
                 o.lost().count(), o.lost().expected().count(), o.lost().bad().count(), o.stuck().count(),
                 o.unseen().count());

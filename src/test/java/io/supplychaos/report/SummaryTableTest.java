@@ -1,4 +1,4 @@
-package io.supplychaos.cli;
+package io.supplychaos.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,8 +7,6 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
-
-import io.supplychaos.report.Runs;
 
 /** The table `run` prints: every class, failed and unrecovered faults as such. */
 class SummaryTableTest {
