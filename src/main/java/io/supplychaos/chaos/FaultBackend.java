@@ -59,6 +59,14 @@ public interface FaultBackend {
     void startApp(int index);
 
     /**
+     * Why this environment cannot do {@code spec} at all (the kind's own limits, e.g. what Chaos
+     * Mesh has no action for), or empty when it can; asked before anything is resolved or done.
+     */
+    default Optional<String> refusal(FaultSpec spec) {
+        return Optional.empty();
+    }
+
+    /**
      * A network fault on this environment's own network layer (Chaos Mesh on Kubernetes), bound to
      * {@code brokers}; empty when the environment's network faults are Toxiproxy's
      * ({@link NetworkFault}), which is the default.

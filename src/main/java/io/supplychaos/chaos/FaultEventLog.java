@@ -42,6 +42,11 @@ public final class FaultEventLog {
         public Entry(long at, String phase, String action, String target, String detail, String source) {
             this(at, phase, action, target, detail, source, null);
         }
+
+        /** Where the fault acted, for matching a repair against it. */
+        public FaultPlace place() {
+            return new FaultPlace(brokerId, target);
+        }
     }
 
     private static final ObjectMapper JSON = new ObjectMapper()

@@ -3,6 +3,8 @@ package io.supplychaos.chaos;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.supplychaos.result.RunResult;
+
 /**
  * How a resolved network fault reads on the console, in timeseries.csv's activeFaults, on the
  * report's fault bars and in the faults table: what it does with its figures and units first,
@@ -24,7 +26,7 @@ public final class FaultText {
         parts.add(what(spec));
         parts.add(links(spec.attribute("link", "client")));
         String stream = spec.attribute("stream", "downstream");
-        if (spec.type() != FaultType.CUT && !stream.equals("downstream")) {
+        if (spec.type().accepts("stream") && !stream.equals("downstream")) {
             parts.add(stream.equals("both") ? "both directions" : stream);
         }
         String toxicity = spec.attributes().get("toxicity");
@@ -36,22 +38,7 @@ public final class FaultText {
     }
 
     private static String what(FaultSpec spec) {
-        return switch (spec.type()) {
-            case DELAY -> "delay " + spec.attribute("ms", "?") + " ms"
-                    + (Long.parseLong(spec.attribute("jitter", "0")) > 0 ? " ± " + spec.attribute("jitter", "0") + " ms" : "");
-            case BANDWIDTH -> "bandwidth " + spec.attribute("kbps", "?") + " KB/s";
-            case CUT -> "cut";
-            case RESET_PEER -> "reset-peer" + (Long.parseLong(spec.attribute("timeout", "0")) > 0
-                    ? " after " + spec.attribute("timeout", "0") + " ms" : "");
-            case TIMEOUT -> "timeout " + (spec.attribute("ms", "0").equals("0") ? "(data stops, never closed)"
-                    : spec.attribute("ms", "?") + " ms");
-            case SLICE -> "slice " + spec.attribute("averageSize", String.valueOf(FaultType.DEFAULT_SLICE_SIZE))
-                    + " B" + (Long.parseLong(spec.attribute("sizeVariation", "0")) > 0
-                    ? " ± " + spec.attribute("sizeVariation", "0") + " B" : "")
-                    + (Long.parseLong(spec.attribute("delayUs", "0")) > 0 ? " every " + spec.attribute("delayUs", "0")
-                    + " µs" : "");
-            default -> spec.type().cliName();
-        };
+        return spec.type().what(spec);
     }
 
     private static String links(String link) {
@@ -62,21 +49,10 @@ public final class FaultText {
     }
 
     /**
-     * How any fault reads on charts, tables, the console and verdict lines: what was done to what,
-     * resolved ("kill-broker 3", "delay 100 ms, client links, all brokers"), then the selector that
-     * chose the broker when there was one ("kill-broker 3 (leader of order-placed:0)"). Never "null":
-     * a fault without a detail (summaries of older runs) reads as its action and target.
-     *
-     * @param target the target as given (an id, "leader-of t:p", "random", "killed", ...), or null
-     * @param detail the bound action's own description, or null when it never bound
+     * How any fault reads on charts, tables, the console and verdict lines
+     * ({@link RunResult.FaultEvent#label(String, String, String)}, where the result model keeps it).
      */
     public static String label(String action, String target, String detail) {
-        boolean hasTarget = target != null && !target.isBlank() && !target.equals("null");
-        String base = detail != null && !detail.isBlank() ? detail
-                : hasTarget ? action + " " + target : String.valueOf(action);
-        if (hasTarget && detail != null && !detail.contains(target) && !target.matches("\\d+|killed|all|app:\\d+")) {
-            return base + " (" + target.replace("leader-of ", "leader of ") + ")";
-        }
-        return base;
+        return RunResult.FaultEvent.label(action, target, detail);
     }
 }

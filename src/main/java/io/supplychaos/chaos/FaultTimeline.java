@@ -29,9 +29,9 @@ import io.supplychaos.time.Timeouts;
  * start, healed after its duration, through {@link FaultActions}), picks up faults injected or
  * healed from other terminals through the {@link FaultEventLog}, and records every injection, heal
  * and failure as a {@link HistoryEvent.Fault}. A scheduled fault that cannot be bound or injected
- * is recorded FAILED with the error. Repairs end what they repair: a start or resume of a broker
- * ends the kill, stop or pause of that broker (known from the action, never parsed out of text),
- * a heal ends every link fault and pause.
+ * is recorded FAILED with the error. Repairs end what they repair, as the repair's fault file says
+ * ({@link FaultType#ends}): a start or resume of a broker ends the kill, stop or pause of that broker
+ * (known from the action, never parsed out of text), a heal ends every link fault and pause.
  *
  * <p>Writes the schedule's own injections and heals to the event log too, so that {@code status}
  * in another terminal sees them. {@link #recover} is the run's heal phase; {@link #close} is its
@@ -47,6 +47,10 @@ public final class FaultTimeline implements AutoCloseable {
     /** A lasting fault in place now. */
     private record Active(long id, FaultType type, String target, String detail, FaultSource source,
                           OptionalInt brokerId, FaultAction action, Duration duration, long injectedAt) {
+
+        FaultPlace place() {
+            return new FaultPlace(brokerId.isPresent() ? brokerId.getAsInt() : null, target);
+        }
     }
 
     private final List<FaultSpec> schedule;
@@ -172,7 +176,7 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     private static boolean holdsBrokerDown(Active fault) {
-        return fault.type() == FaultType.KILL_BROKER || fault.type() == FaultType.STOP_BROKER;
+        return fault.type().holdsBrokerDown();
     }
 
     /**
@@ -353,7 +357,8 @@ public final class FaultTimeline implements AutoCloseable {
                 ? action.brokerId().getAsInt() : null));
         if (fault.type().isInstantaneous()) {
             if (fault.type().isRepair()) {
-                endRepaired(fault.type(), action.brokerId(), target(fault), done);
+                endRepaired(fault.type(), new FaultPlace(action.brokerId().isPresent() ? action.brokerId().getAsInt() : null,
+                        target(fault)), done);
             }
             return;
         }
@@ -401,18 +406,19 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     /**
-     * True when the heal of an app kill failed because another kill or restart of the same instance
-     * was injected after it (the restarted instance was killed again while it was starting).
+     * True when the heal of a lasting app fault (healed by starting the instance) failed because
+     * another app fault on the same instance was injected after it (the started instance was killed
+     * again while it was starting).
      */
     private boolean supersededAppRestart(Active fault) {
-        if (fault.type() != FaultType.KILL_APP) {
+        if (fault.type().kind() != FaultType.Kind.APP) {
             return false;
         }
         return history.events().stream().filter(HistoryEvent.Fault.class::isInstance).map(HistoryEvent.Fault.class::cast)
                 .anyMatch(other -> other.phase() == FaultPhase.INJECTED && other.at() > fault.injectedAt()
                         && Objects.equals(other.target(), fault.target())
-                        && (FaultType.KILL_APP.cliName().equals(other.action())
-                            || FaultType.RESTART_APP.cliName().equals(other.action())));
+                        && FaultType.byCliName(other.action())
+                                .map(type -> type.kind() == FaultType.Kind.APP && !type.isRepair()).orElse(false));
     }
 
     /** {@code heal}: every toxic removed, every paused broker resumed; the faults it undoes end. */
@@ -420,25 +426,15 @@ public final class FaultTimeline implements AutoCloseable {
         FaultAction heal = actions.bind(new FaultSpec(FaultType.HEAL, null, Map.of(), Duration.ZERO, null));
         heal.inject();
         long now = System.currentTimeMillis();
-        endRepaired(FaultType.HEAL, OptionalInt.empty(), null, now);
+        endRepaired(FaultType.HEAL, new FaultPlace(null, null), now);
     }
 
-    /**
-     * Ends the lasting faults a repair undoes: heal ends link faults and pauses; a start ends the
-     * kill or stop of its broker, a resume its pause. Brokers are matched by id when both sides
-     * know it, else by the target as written.
-     */
-    private void endRepaired(FaultType repair, OptionalInt brokerId, String target, long at) {
+    /** Ends the lasting faults {@code repair}, injected at {@code place}, undoes, as its fault file says. */
+    private void endRepaired(FaultType repair, FaultPlace place, long at) {
         List<Active> ended = new ArrayList<>();
         synchronized (active) {
             active.values().removeIf(fault -> {
-                boolean repaired = switch (repair) {
-                    case HEAL -> fault.type().kind() == FaultType.Kind.NETWORK || fault.type() == FaultType.PAUSE_BROKER;
-                    case START_BROKER -> (fault.type() == FaultType.KILL_BROKER || fault.type() == FaultType.STOP_BROKER)
-                            && sameBroker(fault, brokerId, target);
-                    case RESUME_BROKER -> fault.type() == FaultType.PAUSE_BROKER && sameBroker(fault, brokerId, target);
-                    default -> false;
-                };
+                boolean repaired = repair.ends(fault.type(), place, fault.place());
                 if (repaired) {
                     ended.add(fault);
                 }
@@ -450,13 +446,6 @@ public final class FaultTimeline implements AutoCloseable {
             }
         }
         ended.forEach(fault -> out.accept("ended by " + repair.cliName() + ": " + fault.detail()));
-    }
-
-    private static boolean sameBroker(Active fault, OptionalInt brokerId, String target) {
-        if (fault.brokerId().isPresent() && brokerId.isPresent()) {
-            return fault.brokerId().getAsInt() == brokerId.getAsInt();
-        }
-        return target != null && target.equals(fault.target());
     }
 
     /** Faults injected or healed by CLI verbs in other terminals since the last read. */
@@ -482,7 +471,7 @@ public final class FaultTimeline implements AutoCloseable {
             return;
         }
         if (type == FaultType.HEAL || inject && type.isRepair()) {
-            endRepaired(type, broker, entry.target(), entry.at());
+            endRepaired(type, entry.place(), entry.at());
         } else if (inject && !type.isInstantaneous()) {
             long id = ids.incrementAndGet();
             synchronized (active) {

@@ -17,7 +17,12 @@ final class BandwidthCommand extends HoldableFaultCommand {
     long kbps;
 
     @Override
+    FaultType type() {
+        return FaultType.BANDWIDTH;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.BANDWIDTH, hold, "kbps", kbps);
+        return network.spec(type(), hold, "kbps", kbps);
     }
 }

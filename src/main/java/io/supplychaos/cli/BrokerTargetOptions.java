@@ -62,8 +62,8 @@ final class BrokerTargetOptions {
     /** The spec of {@code type} on the named broker; start-broker without one starts the broker killed last. */
     FaultSpec spec(FaultType type, Duration hold) {
         FaultTarget target = target();
-        if (target == null && type == FaultType.START_BROKER) {
-            target = FaultTarget.killed();
+        if (target == null) {
+            target = type.defaultTarget().orElse(null);
         }
         return new FaultSpec(type, target, Map.of(), null, hold);
     }

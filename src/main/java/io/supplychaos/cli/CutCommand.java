@@ -13,7 +13,12 @@ final class CutCommand extends HoldableFaultCommand {
     NetworkOptions network;
 
     @Override
+    FaultType type() {
+        return FaultType.CUT;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.CUT, hold);
+        return network.spec(type(), hold);
     }
 }

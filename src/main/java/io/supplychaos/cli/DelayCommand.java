@@ -20,7 +20,12 @@ final class DelayCommand extends HoldableFaultCommand {
     Long jitter;
 
     @Override
+    FaultType type() {
+        return FaultType.DELAY;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.DELAY, hold, "ms", ms, "jitter", jitter);
+        return network.spec(type(), hold, "ms", ms, "jitter", jitter);
     }
 }

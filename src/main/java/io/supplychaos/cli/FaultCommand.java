@@ -4,6 +4,7 @@ import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultAttribute;
 import io.supplychaos.chaos.FaultAttributeException;
 import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 import io.supplychaos.kind.ManualFaults;
 import io.supplychaos.env.ChaosPaths;
 import java.io.PrintWriter;
@@ -37,6 +38,9 @@ abstract class FaultCommand implements Callable<Integer> {
     @Option(names = "--compose", description = "Act on the docker-compose.yml environment (docker, Toxiproxy) "
             + "instead of the embedded one (also when $" + BACKEND_VARIABLE + "=compose).")
     boolean compose;
+
+    /** The fault this verb injects: its name is the verb's (FaultVerbRegistryTest keeps them equal). */
+    abstract FaultType type();
 
     /** The fault this verb's options describe, held for {@code hold} (null: left in place). */
     abstract FaultSpec faultSpec(Duration hold);

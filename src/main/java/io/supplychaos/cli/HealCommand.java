@@ -12,7 +12,12 @@ import picocli.CommandLine.Command;
 final class HealCommand extends FaultCommand {
 
     @Override
+    FaultType type() {
+        return FaultType.HEAL;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return new FaultSpec(FaultType.HEAL, null, Map.of(), null, null);
+        return new FaultSpec(type(), null, Map.of(), null, null);
     }
 }

@@ -13,7 +13,12 @@ final class KillAppCommand extends HoldableFaultCommand {
     AppIndex app;
 
     @Override
+    FaultType type() {
+        return FaultType.KILL_APP;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return app.spec(FaultType.KILL_APP, hold);
+        return app.spec(type(), hold);
     }
 }

@@ -13,7 +13,12 @@ final class KillBrokerCommand extends HoldableFaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.KILL_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.KILL_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -13,7 +13,12 @@ final class PauseBrokerCommand extends HoldableFaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.PAUSE_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.PAUSE_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -17,7 +17,12 @@ final class ResetPeerCommand extends HoldableFaultCommand {
     Long timeout;
 
     @Override
+    FaultType type() {
+        return FaultType.RESET_PEER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.RESET_PEER, hold, "timeout", timeout);
+        return network.spec(type(), hold, "timeout", timeout);
     }
 }

@@ -13,7 +13,12 @@ final class RestartAppCommand extends FaultCommand {
     AppIndex app;
 
     @Override
+    FaultType type() {
+        return FaultType.RESTART_APP;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return app.spec(FaultType.RESTART_APP, hold);
+        return app.spec(type(), hold);
     }
 }

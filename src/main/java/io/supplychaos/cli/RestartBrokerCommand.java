@@ -13,7 +13,12 @@ final class RestartBrokerCommand extends FaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.RESTART_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.RESTART_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -13,7 +13,12 @@ final class ResumeBrokerCommand extends FaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.RESUME_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.RESUME_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -23,7 +23,12 @@ final class SliceCommand extends HoldableFaultCommand {
     Long delayUs;
 
     @Override
+    FaultType type() {
+        return FaultType.SLICE;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.SLICE, hold, "averageSize", averageSize, "sizeVariation", sizeVariation, "delayUs", delayUs);
+        return network.spec(type(), hold, "averageSize", averageSize, "sizeVariation", sizeVariation, "delayUs", delayUs);
     }
 }

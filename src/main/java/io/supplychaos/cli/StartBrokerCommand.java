@@ -13,7 +13,12 @@ final class StartBrokerCommand extends FaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.START_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.START_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -13,7 +13,12 @@ final class StopBrokerCommand extends HoldableFaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.STOP_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.STOP_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -17,7 +17,12 @@ final class TimeoutCommand extends HoldableFaultCommand {
     long ms;
 
     @Override
+    FaultType type() {
+        return FaultType.TIMEOUT;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.TIMEOUT, hold, "ms", ms);
+        return network.spec(type(), hold, "ms", ms);
     }
 }

@@ -1,5 +1,6 @@
 package io.supplychaos.report;
 
+import io.supplychaos.chaos.FaultType;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.paper.PaperTable;
 
@@ -387,7 +388,7 @@ public final class HtmlReport {
 
     /** Faults that leave nothing in place (start, resume, restart, heal): a moment on the timeline, not an interval. */
     static boolean instantaneous(FaultEvent f) {
-        return io.supplychaos.chaos.FaultType.byCliName(f.action()).map(io.supplychaos.chaos.FaultType::isInstantaneous)
+        return FaultType.byCliName(f.action()).map(FaultType::isInstantaneous)
                 .orElse(false);
     }
 

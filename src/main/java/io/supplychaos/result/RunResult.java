@@ -1,6 +1,5 @@
 package io.supplychaos.result;
 
-import io.supplychaos.chaos.FaultText;
 import java.util.List;
 import java.util.Map;
 
@@ -180,9 +179,28 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
             return error != null;
         }
 
-        /** How the fault reads on charts, tables and verdict lines: {@link io.supplychaos.chaos.FaultText#label}. */
+        /** How the fault reads on charts, tables and verdict lines: {@link #label(String, String, String)}. */
         public String label() {
-            return io.supplychaos.chaos.FaultText.label(action, target, detail);
+            return label(action, target, detail);
+        }
+
+        /**
+         * How any fault reads on charts, tables, the console and verdict lines: what was done to what,
+         * resolved ("kill-broker 3", "delay 100 ms, client links, all brokers"), then the selector that
+         * chose the broker when there was one ("kill-broker 3 (leader of order-placed:0)"). Never "null":
+         * a fault without a detail (summaries of older runs) reads as its action and target.
+         *
+         * @param target the target as given (an id, "leader-of t:p", "random", "killed", ...), or null
+         * @param detail the bound action's own description, or null when it never bound
+         */
+        public static String label(String action, String target, String detail) {
+            boolean hasTarget = target != null && !target.isBlank() && !target.equals("null");
+            String base = detail != null && !detail.isBlank() ? detail
+                    : hasTarget ? action + " " + target : String.valueOf(action);
+            if (hasTarget && detail != null && !detail.contains(target) && !target.matches("\\d+|killed|all|app:\\d+")) {
+                return base + " (" + target.replace("leader-of ", "leader of ") + ")";
+            }
+            return base;
         }
 
         /** Prefix of {@link #error} for a fault that was injected but whose heal threw (the fault timeline writes it). */

@@ -58,9 +58,6 @@ public record FaultRequest(String action, Integer broker, String leader, Long ms
             }
             return FaultTarget.leaderOf(leader.substring(0, colon), Integer.parseInt(leader.substring(colon + 1)));
         }
-        if (type == FaultType.START_BROKER) {
-            return FaultTarget.killed();
-        }
-        throw new IllegalArgumentException(type.cliName() + " needs a broker or a leader");
+        return type.defaultTarget().orElseThrow(() -> new IllegalArgumentException(type.cliName() + " needs a broker or a leader"));
     }
 }

@@ -3,10 +3,12 @@ package io.supplychaos.ui;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.chaos.FaultPlace;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.ClusterTopics;
 import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.kind.embedded.EnvStatus;
@@ -86,6 +88,10 @@ final class LiveView implements AutoCloseable {
 
         FaultBar endedAt(long at) {
             return new FaultBar(label, action, target, brokerId, source, from, at);
+        }
+
+        FaultPlace place() {
+            return new FaultPlace(brokerId, target);
         }
     }
 
@@ -208,7 +214,7 @@ final class LiveView implements AutoCloseable {
         access = attachment.access();
         java.util.Set<Integer> registered;
         try {
-            registered = io.supplychaos.env.ClusterTopics.registered(access, Timeouts.STATUS_QUERY);
+            registered = ClusterTopics.registered(access, Timeouts.STATUS_QUERY);
             seenBrokers.addAll(registered);
         } catch (RuntimeException e) {
             registered = null;
@@ -349,8 +355,9 @@ final class LiveView implements AutoCloseable {
 
     /**
      * Pairs journal entries into bars as a run's timeline does: a lasting fault opens one, its own
-     * heal (same detail) closes it, a start or resume of the same broker closes its kill or pause,
-     * heal closes link faults and pauses.
+     * heal (same detail) closes it, and a repair closes what its fault file says it ends
+     * ({@link FaultType#ends}: a start or resume of the same broker its kill or pause, heal link
+     * faults and pauses).
      */
     static void apply(List<FaultBar> bars, FaultEventLog.Entry entry) {
         FaultType type = FaultType.byCliName(entry.action()).orElse(null);
@@ -362,22 +369,13 @@ final class LiveView implements AutoCloseable {
             for (int i = 0; i < bars.size(); i++) {
                 FaultBar bar = bars.get(i);
                 FaultType barType = FaultType.byCliName(bar.action()).orElse(null);
-                if (bar.to() != null || barType == null) {
-                    continue;
-                }
-                boolean ends = switch (type) {
-                    case HEAL -> barType.kind() == FaultType.Kind.NETWORK || barType == FaultType.PAUSE_BROKER;
-                    case START_BROKER -> (barType == FaultType.KILL_BROKER || barType == FaultType.STOP_BROKER)
-                            && sameBroker(bar, entry);
-                    case RESUME_BROKER -> barType == FaultType.PAUSE_BROKER && sameBroker(bar, entry);
-                    default -> false;
-                };
-                if (ends) {
+                if (bar.to() == null && barType != null && type.ends(barType, entry.place(), bar.place())) {
                     bars.set(i, bar.endedAt(entry.at()));
                 }
             }
         } else if (inject && !type.isInstantaneous()) {
-            bars.add(new FaultBar(entry.detail(), entry.action(), entry.target(), entry.brokerId(), entry.source(), entry.at(), null));
+            bars.add(new FaultBar(entry.detail(), entry.action(), entry.target(), entry.brokerId(), entry.source(), entry.at(),
+                    null));
         } else if (!inject) {
             for (int i = 0; i < bars.size(); i++) {
                 FaultBar bar = bars.get(i);
@@ -386,13 +384,6 @@ final class LiveView implements AutoCloseable {
                 }
             }
         }
-    }
-
-    private static boolean sameBroker(FaultBar bar, FaultEventLog.Entry entry) {
-        if (bar.brokerId() != null && entry.brokerId() != null) {
-            return bar.brokerId().equals(entry.brokerId());
-        }
-        return entry.target() != null && entry.target().equals(bar.target());
     }
 
     /** Records/s of order-placed and notifications from their end offsets, when the cluster answers. */

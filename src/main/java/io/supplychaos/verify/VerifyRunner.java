@@ -482,7 +482,7 @@ public final class VerifyRunner {
         Reading reading = Reading.of(kafka, plan.guarantee(), inputExtra, acrossMidnight);
         List<HistoryEvent.Fault> faultEvents = history.events().stream().filter(HistoryEvent.Fault.class::isInstance)
                 .map(HistoryEvent.Fault.class::cast).toList();
-        var faults = io.supplychaos.check.FaultIntervals.pair(faultEvents);
+        var faults = FaultIntervals.pair(faultEvents);
         List<String> failedFaults = faults.stream().filter(f -> f.error() != null)
                 .map(f -> f.action() + " " + f.target() + " " + f.failure()).toList();
         Verdict verdict;

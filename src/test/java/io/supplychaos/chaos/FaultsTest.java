@@ -27,7 +27,7 @@ class FaultsTest {
     Path stateDir;
 
     /** Three brokers and one app, all running; records every call that changes something. */
-    static final class FakeBackend implements FaultBackend {
+    static class FakeBackend implements FaultBackend {
         final Map<Integer, ProcessControl.State> brokers = new TreeMap<>(Map.of(1, ProcessControl.State.RUNNING,
                 2, ProcessControl.State.RUNNING, 3, ProcessControl.State.RUNNING));
         boolean appAlive = true;
@@ -41,7 +41,7 @@ class FaultsTest {
         @Override public void startBroker(int id) { set("start", id, ProcessControl.State.RUNNING); }
         @Override public void pauseBroker(int id) { set("pause", id, ProcessControl.State.PAUSED); }
         @Override public void resumeBroker(int id) { set("resume", id, ProcessControl.State.RUNNING); }
-        @Override public io.supplychaos.env.KafkaAccess access() { return io.supplychaos.env.KafkaAccess.plaintext("127.0.0.1:1"); }
+        @Override public KafkaAccess access() { return KafkaAccess.plaintext("127.0.0.1:1"); }
         @Override public Optional<ToxiproxyApi> toxiproxy() { return Optional.empty(); }
         @Override public Optional<String> proxyName(int brokerId, ProxyLink link) { return Optional.of(link.proxyName(brokerId)); }
         @Override public List<Integer> appIndexes() { return List.of(1); }
@@ -140,6 +140,24 @@ class FaultsTest {
         backend.appAlive = false;
         assertThatThrownBy(() -> bind(FaultType.KILL_APP, "app:1")).hasMessage("app instance 1 is not running");
         assertThatThrownBy(() -> bind(FaultType.KILL_APP, "app:4")).hasMessageContaining("no app instance 4");
+    }
+
+    @Test
+    void aFaultTheBackendCannotDoIsRefusedBeforeAnythingIsResolved() {
+        // given a backend that cannot pause brokers (as an env whose layer has no such action)
+        FakeBackend refusing = new FakeBackend() {
+            @Override
+            public Optional<String> refusal(FaultSpec spec) {
+                return spec.type() == FaultType.PAUSE_BROKER ? Optional.of("pause-broker: no such action here") : Optional.empty();
+            }
+        };
+
+        // when / then
+        assertThatThrownBy(() -> new Faults(refusing, stateDir).bind(new FaultSpec(FaultType.PAUSE_BROKER,
+                FaultTarget.broker(7), Map.of(), null, null))).hasMessage("pause-broker: no such action here");
+        assertThat(new Faults(refusing, stateDir).bind(new FaultSpec(FaultType.KILL_APP, FaultTarget.app(1), Map.of(), null,
+                null)).describe()).isEqualTo("kill-app 1");
+        assertThat(refusing.calls).isEmpty();
     }
 
     @Test
