@@ -66,7 +66,7 @@ abstract class FaultCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(hook);
         }
         try {
-            faults.inject(fault, action);
+            healer.injected(faults.inject(fault, action));
             out.printf("%s (%d ms)%n", action.describe(), (System.nanoTime() - t0) / 1_000_000);
             out.flush();
             if (fault.duration() != null) {
@@ -139,6 +139,8 @@ abstract class FaultCommand implements Callable<Integer> {
         private final ManualFaults faults;
         private final PrintWriter out;
         private boolean healed;
+        /** The journal id of the inject, which the heal names; null until injected. */
+        private String injected;
 
         Healer(FaultSpec fault, FaultAction action, ManualFaults faults, PrintWriter out) {
             this.fault = fault;
@@ -147,12 +149,16 @@ abstract class FaultCommand implements Callable<Integer> {
             this.out = out;
         }
 
+        synchronized void injected(String id) {
+            injected = id;
+        }
+
         synchronized void healOnce() {
             if (healed) {
                 return;
             }
             healed = true;
-            faults.heal(fault, action);
+            faults.heal(fault, action, injected);
             out.println("healed: " + action.describe());
             out.flush();
         }

@@ -83,11 +83,15 @@ final class LiveView implements AutoCloseable {
     record ClusterPoint(long at, Double placedPerSec, Double notificationsPerSec) {
     }
 
-    /** A fault from injection to heal ({@code to} null: still in effect); source "cli", "ui", "schedule" or "run". */
-    record FaultBar(String label, String action, String target, Integer brokerId, String source, long from, Long to) {
+    /**
+     * A fault from injection to heal ({@code to} null: still in effect); source "cli", "ui", "schedule"
+     * or "run"; {@code id} its journal id (null for a run's bars and for older journal lines).
+     */
+    record FaultBar(String label, String action, String target, Integer brokerId, String source, long from, Long to,
+                    String id) {
 
         FaultBar endedAt(long at) {
-            return new FaultBar(label, action, target, brokerId, source, from, at);
+            return new FaultBar(label, action, target, brokerId, source, from, at, id);
         }
 
         FaultPlace place() {
@@ -330,13 +334,14 @@ final class LiveView implements AutoCloseable {
             }
             open.entrySet().removeIf(e -> {
                 if (!point.faults().contains(e.getKey())) {
-                    bars.add(new FaultBar(e.getKey(), e.getKey().split(" ")[0], null, null, "run", e.getValue()[0], e.getValue()[1]));
+                    bars.add(new FaultBar(e.getKey(), e.getKey().split(" ")[0], null, null, "run", e.getValue()[0], e.getValue()[1],
+                            null));
                     return true;
                 }
                 return false;
             });
         }
-        open.forEach((label, span) -> bars.add(new FaultBar(label, label.split(" ")[0], null, null, "run", span[0], null)));
+        open.forEach((label, span) -> bars.add(new FaultBar(label, label.split(" ")[0], null, null, "run", span[0], null, null)));
         return bars;
     }
 
@@ -355,9 +360,9 @@ final class LiveView implements AutoCloseable {
 
     /**
      * Pairs journal entries into bars as a run's timeline does: a lasting fault opens one, its own
-     * heal (same detail) closes it, and a repair closes what its fault file says it ends
-     * ({@link FaultType#ends}: a start or resume of the same broker its kill or pause, heal link
-     * faults and pauses).
+     * heal closes it (the heal line names its inject's id; older lines without ids match by detail),
+     * and a repair closes what its fault file says it ends ({@link FaultType#ends}: a start or resume
+     * of the same broker its kill or pause, heal link faults and pauses).
      */
     static void apply(List<FaultBar> bars, FaultEventLog.Entry entry) {
         FaultType type = FaultType.byCliName(entry.action()).orElse(null);
@@ -375,11 +380,12 @@ final class LiveView implements AutoCloseable {
             }
         } else if (inject && !type.isInstantaneous()) {
             bars.add(new FaultBar(entry.detail(), entry.action(), entry.target(), entry.brokerId(), entry.source(), entry.at(),
-                    null));
+                    null, entry.id()));
         } else if (!inject) {
             for (int i = 0; i < bars.size(); i++) {
                 FaultBar bar = bars.get(i);
-                if (bar.to() == null && bar.label().equals(entry.detail())) {
+                boolean own = entry.ends() != null ? entry.ends().equals(bar.id()) : bar.label().equals(entry.detail());
+                if (bar.to() == null && own) {
                     bars.set(i, bar.endedAt(entry.at()));
                 }
             }

@@ -55,6 +55,23 @@ class FaultRequestTest {
     }
 
     @Test
+    void shouldEndAHeldFaultByTheIdItsHealNamesWhenTwoFaultsReadTheSame() {
+        // given the same delay injected from two terminals, each held with --for
+        List<LiveView.FaultBar> bars = new ArrayList<>();
+        LiveView.apply(bars, new FaultEventLog.Entry(1000, "inject", "delay", "all", "delay 100 ms", "cli", null, "a1", null));
+        LiveView.apply(bars, new FaultEventLog.Entry(1500, "inject", "delay", "all", "delay 100 ms", "cli", null, "b2", null));
+
+        // when the second one's hold time ends
+        LiveView.apply(bars, new FaultEventLog.Entry(2000, "heal", "delay", "all", "delay 100 ms", "cli", null, null, "b2"));
+
+        // then only its bar ends; a heal line of an older version (no id) still ends by its detail
+        assertThat(bars).extracting(LiveView.FaultBar::from, LiveView.FaultBar::to)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(1000L, null), org.assertj.core.groups.Tuple.tuple(1500L, 2000L));
+        LiveView.apply(bars, new FaultEventLog.Entry(2500, "heal", "delay", "all", "delay 100 ms", "cli"));
+        assertThat(bars).extracting(LiveView.FaultBar::to).containsExactly(2500L, 2000L);
+    }
+
+    @Test
     void shouldTurnARunsActiveFaultsIntoIntervals() {
         List<LiveView.RunPoint> points = List.of(point(1000), point(2000, "cut all"), point(3000, "cut all"), point(4000),
                 point(5000, "delay all"));
