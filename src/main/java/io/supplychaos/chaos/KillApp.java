@@ -2,8 +2,9 @@ package io.supplychaos.chaos;
 
 /**
  * {@code kill-app}: SIGKILL to an app instance, a crash: its Streams client neither commits nor
- * leaves its group, which rebalances once the session times out. Lasts until its own heal starts
- * the instance again (its recorded command, ready on {@code /q/health/ready}).
+ * leaves its group, which rebalances once the session times out. Lasts until the instance is
+ * started again (its recorded command, ready on {@code /q/health/ready}): by its own heal, or by a
+ * repair whose file says it ends kill-app ({@link FaultType#endedBy()}).
  */
 final class KillApp implements AppFaultDefinition {
 
