@@ -45,6 +45,13 @@ final class AppFault implements FaultAction {
         }
     }
 
+    /** SIGTERM (a clean shutdown) unless it is down already. */
+    void stopIfAlive() {
+        if (alive()) {
+            backend.stopApp(index);
+        }
+    }
+
     /** Starts it again as it was started, waiting until it is ready. */
     void start() {
         backend.startApp(index);

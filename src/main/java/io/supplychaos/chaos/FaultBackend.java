@@ -55,7 +55,13 @@ public interface FaultBackend {
     /** SIGKILL, like a crash. */
     void killApp(int index);
 
-    /** Starts a killed instance again as it was started, returning once it is ready. */
+    /**
+     * SIGTERM, a clean shutdown (Kafka Streams closes and commits), returning once it exited;
+     * SIGKILL when it has not after {@code Timeouts.APP_STOP_GRACE} (10 s).
+     */
+    void stopApp(int index);
+
+    /** Starts a killed or stopped instance again as it was started, returning once it is ready. */
     void startApp(int index);
 
     /**

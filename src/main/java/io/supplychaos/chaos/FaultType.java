@@ -34,7 +34,9 @@ public enum FaultType {
     SLICE(new Slice()),
     HEAL(new Heal()),
     KILL_APP(new KillApp()),
-    RESTART_APP(new RestartApp());
+    RESTART_APP(new RestartApp()),
+    STOP_APP(new StopApp()),
+    START_APP(new StartApp());
 
     /** What a fault acts on. */
     public enum Kind { BROKER, NETWORK, APP, ENVIRONMENT }

@@ -36,6 +36,11 @@ public record OnKubernetes(String how, String refusal, String refusalWithAppPods
         return new OnKubernetes("Chaos Mesh `NetworkChaos` " + action, null, null, new NetworkChaos(action, parameters));
     }
 
+    /** The same, refused when the apps run as the Deployment's pods. */
+    OnKubernetes refusedWithAppPods(String why) {
+        return new OnKubernetes(how, refusal, why, networkChaos);
+    }
+
     /** Why an env cannot take the fault, or empty when it can. */
     public Optional<String> refusal(boolean appPods) {
         if (refusal != null) {

@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
             KillBrokerCommand.class, StopBrokerCommand.class, StartBrokerCommand.class, RestartBrokerCommand.class,
             PauseBrokerCommand.class, ResumeBrokerCommand.class,
             DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,
-            SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class, VerifyCommand.class,
+            SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class, StopAppCommand.class,
+            StartAppCommand.class, VerifyCommand.class,
             CompletionCommand.class, SchemaCommand.class,
             UiCommand.class})
 public final class ChaosCli implements Runnable {

@@ -217,6 +217,16 @@ public final class AppInstances {
         }
     }
 
+    /**
+     * SIGTERM, a clean shutdown (Quarkus closes Kafka Streams, which commits), returning once it
+     * exited; SIGKILL after {@code grace}. The record stays so that start-app brings it back.
+     */
+    public void stop(AppInstance instance, Duration grace) {
+        if (alive(instance)) {
+            ProcessControl.terminateAll(List.of(instance.pid()), grace);
+        }
+    }
+
     /** Stops every recorded instance (SIGTERM, SIGKILL after the grace) and forgets them. */
     public synchronized void stopAll(Duration grace) {
         List<Long> pids = read().stream().filter(this::alive).map(AppInstance::pid).toList();

@@ -376,4 +376,28 @@ class FaultTimelineTest {
             assertThat(timeline.activeFaults()).containsExactly("kill-broker 2");
         }
     }
+
+    @Test
+    void shouldEndAStopOfAnAppWhenStartAppStartsTheSameInstance() {
+        // given a stop of app instance 1, a stop of instance 2, and a start of instance 1
+        try (FaultTimeline timeline = timeline(List.of(
+                fault(FaultType.STOP_APP, FaultTarget.app(1), 0, null),
+                fault(FaultType.STOP_APP, FaultTarget.app(2), 0, null),
+                fault(FaultType.START_APP, FaultTarget.app(1), 300, null)), new CountDownLatch(0))) {
+            // when the schedule plays
+            timeline.startSchedule();
+            Poll.require("the start to end a stop", Duration.ofSeconds(5),
+                    () -> faults().stream().anyMatch(fault -> fault.phase() == FaultPhase.HEALED));
+
+            // then the start ended the stop of its own instance, named by id, and the other stop is still in place
+            HistoryEvent.Fault stopOfApp1 = faults().stream().filter(fault -> "app:1".equals(fault.target())
+                    && fault.phase() == FaultPhase.INJECTED && fault.action().equals("stop-app")).findFirst().orElseThrow();
+            assertThat(faults()).last().satisfies(healed -> {
+                assertThat(healed.phase()).isEqualTo(FaultPhase.HEALED);
+                assertThat(healed.target()).isEqualTo("app:1");
+                assertThat(healed.ends()).containsExactly(stopOfApp1.id());
+            });
+            assertThat(timeline.activeFaults()).containsExactly("stop-app");
+        }
+    }
 }

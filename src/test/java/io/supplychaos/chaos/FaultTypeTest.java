@@ -179,7 +179,7 @@ class FaultTypeTest {
                     .collect(Collectors.toCollection(() -> EnumSet.noneOf(FaultType.class)));
 
             assertThat(repairs).allSatisfy(repair -> assertThat(repair.isInstantaneous()).isTrue());
-            assertThat(repairs).contains(FaultType.START_BROKER, FaultType.RESUME_BROKER, FaultType.HEAL)
+            assertThat(repairs).contains(FaultType.START_BROKER, FaultType.RESUME_BROKER, FaultType.HEAL, FaultType.START_APP)
                     .doesNotContain(FaultType.RESTART_BROKER, FaultType.RESTART_APP, FaultType.KILL_BROKER);
             assertThat(FaultType.RESTART_BROKER.isInstantaneous()).isTrue();
             assertThat(FaultType.KILL_BROKER.isInstantaneous()).isFalse();
@@ -190,6 +190,27 @@ class FaultTypeTest {
             assertThat(FaultType.KILL_BROKER.endedBy()).containsExactly(FaultType.START_BROKER);
             assertThat(FaultType.PAUSE_BROKER.endedBy()).containsExactly(FaultType.RESUME_BROKER, FaultType.HEAL);
             assertThat(FaultType.DELAY.endedBy()).containsExactly(FaultType.HEAL);
+        }
+
+        @Test
+        void startAppEndsTheStopAndKillOfItsOwnInstance() {
+            FaultPlace app1 = new FaultPlace(null, "app:1");
+
+            assertThat(FaultType.START_APP.ends(FaultType.STOP_APP, new FaultPlace(null, "app:1"), app1)).isTrue();
+            assertThat(FaultType.START_APP.ends(FaultType.KILL_APP, new FaultPlace(null, "app:1"), app1)).isTrue();
+            assertThat(FaultType.START_APP.ends(FaultType.STOP_APP, new FaultPlace(null, "app:2"), app1)).isFalse();
+            assertThat(FaultType.START_APP.ends(FaultType.RESTART_APP, new FaultPlace(null, "app:1"), app1)).isFalse();
+            assertThat(FaultType.HEAL.ends(FaultType.STOP_APP, anywhere, app1)).as("heal leaves apps down").isFalse();
+        }
+
+        @Test
+        void stopAppLastsUntilItsHealOrStartAppAndStartAppIsAMoment() {
+            assertThat(FaultType.STOP_APP.isInstantaneous()).isFalse();
+            assertThat(FaultType.STOP_APP.endedBy()).containsExactly(FaultType.START_APP);
+            assertThat(FaultType.KILL_APP.endedBy()).containsExactly(FaultType.START_APP);
+            assertThat(FaultType.START_APP.isInstantaneous()).isTrue();
+            assertThat(FaultType.START_APP.isRepair()).isTrue();
+            assertThat(FaultType.STOP_APP.holdsBrokerDown()).isFalse();
         }
 
         @Test
@@ -234,6 +255,15 @@ class FaultTypeTest {
                     .isEqualTo(Map.of("bandwidth", Map.of("rate", "5000kbps", "limit", 20L * 1024 * 1024, "buffer", 50_000L)));
             assertThat(FaultType.CUT.onKubernetes().chaosMesh().orElseThrow().parameters().apply(spec(FaultType.CUT, Map.of())))
                     .isEmpty();
+        }
+
+        @Test
+        void kubernetesRefusesStopAppOnlyWhereTheAppsAreTheDeploymentsPods() {
+            assertThat(FaultType.STOP_APP.onKubernetes().refusal(false)).isEmpty();
+            assertThat(FaultType.STOP_APP.onKubernetes().refusal(true)).hasValueSatisfying(why ->
+                    assertThat(why).contains("the app Deployment replaces a stopped pod at once"));
+            assertThat(FaultType.START_APP.onKubernetes().refusal(true)).isEmpty();
+            assertThat(FaultType.KILL_APP.onKubernetes().refusal(true)).isEmpty();
         }
 
         @Test

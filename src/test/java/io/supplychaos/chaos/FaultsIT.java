@@ -190,6 +190,7 @@ class FaultsIT {
         assertThat(chaos("start-broker", "1").err()).contains("broker 1 is running");
         assertThat(chaos("resume-broker", "1").exit()).isEqualTo(2);
         assertThat(chaos("kill-app", "1").err()).contains("no app instance 1");
+        assertThat(chaos("stop-app", "1").err()).contains("no app instance 1");
         assertThat(chaos("kill-broker", "--leader", "no-such-topic:0").exit()).isEqualTo(2);
         assertThat(chaos("delay", "--ms", "10", "--toxicity", "2").exit()).isEqualTo(2);
         assertThat(chaos("delay").exit()).isEqualTo(2);

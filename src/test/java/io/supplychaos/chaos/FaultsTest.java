@@ -47,6 +47,7 @@ class FaultsTest {
         @Override public List<Integer> appIndexes() { return List.of(1); }
         @Override public boolean appAlive(int index) { return appAlive; }
         @Override public void killApp(int index) { calls.add("kill-app " + index); appAlive = false; }
+        @Override public void stopApp(int index) { calls.add("stop-app " + index); appAlive = false; }
         @Override public void startApp(int index) { calls.add("start-app " + index); appAlive = true; }
 
         private void set(String call, int id, ProcessControl.State state) {
@@ -140,6 +141,50 @@ class FaultsTest {
         backend.appAlive = false;
         assertThatThrownBy(() -> bind(FaultType.KILL_APP, "app:1")).hasMessage("app instance 1 is not running");
         assertThatThrownBy(() -> bind(FaultType.KILL_APP, "app:4")).hasMessageContaining("no app instance 4");
+    }
+
+    @Test
+    void stopAppInjectedTwiceStopsOnceAndHealedTwiceStartsOnce() {
+        // given a running instance
+        FaultAction stop = bind(FaultType.STOP_APP, "app:1");
+
+        // when the stop is injected and healed twice each
+        stop.inject();
+        stop.inject();
+        stop.heal();
+        stop.heal();
+
+        // then it was stopped (SIGTERM, not killed) once and started once
+        assertThat(backend.calls).containsExactly("stop-app 1", "start-app 1");
+        assertThat(stop.describe()).isEqualTo("stop-app 1");
+    }
+
+    @Test
+    void startAppStartsAStoppedInstanceOnceAndRefusesARunningOne() {
+        // given a running instance: start-app is refused before anything is done
+        assertThatThrownBy(() -> bind(FaultType.START_APP, "app:1"))
+                .hasMessage("app instance 1 is running: start-app needs it stopped");
+        assertThatThrownBy(() -> bind(FaultType.STOP_APP, "app:2")).hasMessageContaining("no app instance 2");
+        assertThat(backend.calls).isEmpty();
+
+        // when it was stopped and start-app is injected twice
+        bind(FaultType.STOP_APP, "app:1").inject();
+        FaultAction start = bind(FaultType.START_APP, "app:1");
+        start.inject();
+        start.inject();
+        start.heal();
+
+        // then it started once, and a repair heals to nothing
+        assertThat(backend.calls).containsExactly("stop-app 1", "start-app 1");
+        assertThatThrownBy(() -> bind(FaultType.START_APP, "app:1")).hasMessageContaining("is running");
+    }
+
+    @Test
+    void stopAppOfAStoppedInstanceIsRefused() {
+        backend.appAlive = false;
+
+        assertThatThrownBy(() -> bind(FaultType.STOP_APP, "app:1")).hasMessage("app instance 1 is not running");
+        assertThat(backend.calls).isEmpty();
     }
 
     @Test

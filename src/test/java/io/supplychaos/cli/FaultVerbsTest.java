@@ -98,11 +98,14 @@ class FaultVerbsTest {
         assertThat(err).contains("'--for'").doesNotContain("no environment is running");
         assertThat(chaos("heal", "--for", "5s")).isEqualTo(2);
         assertThat(err).contains("'--for'").doesNotContain("no environment is running");
+        assertThat(chaos("start-app", "1", "--for", "5s")).isEqualTo(2);
+        assertThat(err).contains("'--for'").doesNotContain("no environment is running");
     }
 
     @Test
     void withoutARunningEnvironmentEveryVerbExitsTwo() {
-        for (String[] verb : new String[][] {{"kill-broker", "1"}, {"delay", "--ms", "5"}, {"heal"}, {"kill-app", "1"}}) {
+        for (String[] verb : new String[][] {{"kill-broker", "1"}, {"delay", "--ms", "5"}, {"heal"}, {"kill-app", "1"},
+                {"stop-app", "1", "--for", "5s"}, {"start-app", "1"}}) {
             assertThat(chaos(verb)).as(String.join(" ", verb)).isEqualTo(2);
             assertThat(err).contains("no environment is running in " + stateDir);
         }
@@ -114,7 +117,7 @@ class FaultVerbsTest {
         ChaosCli.commandLine().setOut(new PrintWriter(out)).execute("--help");
         for (String verb : List.of("up", "down", "status", "list", "report", "kill-broker", "stop-broker", "start-broker",
                 "restart-broker", "pause-broker", "resume-broker", "delay", "bandwidth", "cut", "reset-peer", "timeout", "slice",
-                "heal", "kill-app", "restart-app")) {
+                "heal", "kill-app", "restart-app", "stop-app", "start-app")) {
             assertThat(out.toString()).containsPattern("(?m)^  " + verb + " ");
         }
     }

@@ -40,8 +40,8 @@ import io.supplychaos.time.Timeouts;
  * each fault's file maps them ({@link OnKubernetes}: {@code delay}, {@code bandwidth}, {@code partition}
  * for cut); what has no Chaos Mesh action (reset-peer, timeout, slice) is refused;</li>
  * <li>app instances are the app Deployment's pods ({@code apps: pods}: kill deletes one with grace 0,
- * start waits until the Deployment is ready again) or local JVMs ({@code apps: local}, as for the
- * embedded environment).</li>
+ * start waits until the Deployment is ready again, stop is refused since the Deployment replaces a
+ * stopped pod at once) or local JVMs ({@code apps: local}, as for the embedded environment).</li>
  * </ul>
  * Every Chaos Mesh resource is labelled {@code app.kubernetes.io/managed-by: supply-chaos} and heal
  * deletes only those. There is no Toxiproxy here.
@@ -385,6 +385,19 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         Optional<AppInstances.AppInstance> instance = localApps.instance(index);
         instance.ifPresent(localApps::kill);
         instance.ifPresent(killed -> Poll.until(Timeouts.HELPER_PROCESS, Poll.SHORT_INTERVAL, () -> !localApps.alive(killed)));
+    }
+
+    /**
+     * Local apps: SIGTERM (SIGKILL after the grace). Pods cannot stay stopped (the Deployment replaces
+     * them): stop-app's file refuses them, at load and when bound ({@link #refusal(FaultSpec)}).
+     */
+    @Override
+    public void stopApp(int index) {
+        if (podsApps()) {
+            throw new IllegalArgumentException(refusal(new FaultSpec(FaultType.STOP_APP, null, Map.of(), null, null))
+                    .orElse("stop-app: not on app pods (" + describe() + ")"));
+        }
+        localApps.instance(index).ifPresent(instance -> localApps.stop(instance, Timeouts.APP_STOP_GRACE));
     }
 
     /** Pods: the Deployment's ReplicaSet replaces a deleted pod itself; starting is waiting until all replicas are ready. */

@@ -126,6 +126,17 @@ class ComposeBackendTest {
     }
 
     @Test
+    void stopAppIsADockerStopOfTheAppContainerWithTheAppsGrace() {
+        // when the app container is stopped
+        bind(FaultType.STOP_APP, "app:1").inject();
+
+        // then docker stop gave it the app's grace before SIGKILL, and only a start can follow
+        assertThat(commands).containsExactly("docker stop --time 10 supply-chaos-app-1");
+        assertThatThrownBy(() -> bind(FaultType.STOP_APP, "app:1")).hasMessage("app instance 1 is not running");
+        assertThat(bind(FaultType.START_APP, "app:1").describe()).isEqualTo("start-app 1");
+    }
+
+    @Test
     void aStoppedContainerCannotBeKilledAgain() {
         states.put("supply-chaos-kafka-2-1", "exited");
         assertThatThrownBy(() -> bind(FaultType.KILL_BROKER, "2")).isInstanceOf(IllegalArgumentException.class)
