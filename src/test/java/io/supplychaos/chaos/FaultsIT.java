@@ -167,9 +167,12 @@ class FaultsIT {
         CliRun done = pause.join();
         assertThat(done.exit()).as(done.err()).isZero();
         assertThat(brokerState(2)).isEqualTo("running");
-        assertThat(journal.readFrom(from).entries()).extracting(FaultEventLog.Entry::phase, FaultEventLog.Entry::detail, FaultEventLog.Entry::source)
+        List<FaultEventLog.Entry> lines = journal.readFrom(from).entries();
+        assertThat(lines).extracting(FaultEventLog.Entry::phase, FaultEventLog.Entry::detail, FaultEventLog.Entry::source)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("inject", "pause-broker 2", "cli"),
                         org.assertj.core.groups.Tuple.tuple("heal", "pause-broker 2", "cli"));
+        assertThat(lines.get(0).id()).as("the inject line's id").isNotNull();
+        assertThat(lines.get(1).ends()).as("the heal line names the inject it ends").isEqualTo(lines.get(0).id());
 
         assertThat(chaos("delay", "--ms", "50", "--broker", "1", "--for", "1s").exit()).isZero();
         assertThat(proxy("broker-1-client").path("toxics")).isEmpty();
