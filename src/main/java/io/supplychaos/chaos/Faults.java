@@ -52,9 +52,12 @@ public final class Faults implements FaultActions {
         spec.type().checkAttributes(spec.attributes());
     }
 
-    /** Whether a broker in {@code state} can take the fault: its file says in which states. */
+    /**
+     * Whether a broker in {@code state} can take the fault: a broker fault's file says in which
+     * states; a network fault's proxies take it whatever the broker's state.
+     */
     private static boolean canTake(FaultType type, ProcessControl.State state) {
-        return type.takesBrokerIn().contains(state);
+        return type.kind() != FaultType.Kind.BROKER || type.takesBrokerIn().contains(state);
     }
 
     private FaultAction bindBroker(FaultSpec spec) {

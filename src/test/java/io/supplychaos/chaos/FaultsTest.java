@@ -115,6 +115,17 @@ class FaultsTest {
     }
 
     @Test
+    void aNetworkFaultOnARandomBrokerPicksAmongAllBrokersWhateverTheirState() {
+        // given a stopped broker
+        backend.brokers.put(2, ProcessControl.State.STOPPED);
+
+        // when a cut is bound to a random broker, then the pick passes and the proxies are what is missing
+        assertThatThrownBy(() -> bind(FaultType.CUT, "random:3")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not proxied");
+        assertThat(backend.calls).isEmpty();
+    }
+
+    @Test
     void badTargetsAreRefusedBeforeAnythingHappens() {
         backend.brokers.put(2, ProcessControl.State.STOPPED);
         assertThatThrownBy(() -> bind(FaultType.KILL_BROKER, "7")).hasMessage("no broker 7 in fake env (brokers: [1, 2, 3])");
