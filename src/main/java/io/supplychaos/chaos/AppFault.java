@@ -1,40 +1,65 @@
 package io.supplychaos.chaos;
 
 /**
- * A fault on one supply-chain app instance (a Streams JVM a run started, or the compose app
- * container): kill-app is a SIGKILL whose heal starts the instance again with its recorded command
- * and waits until it is ready; restart-app does both at once and heals to nothing.
+ * An app fault bound to one supply-chain app instance (a Streams JVM a run started, the compose app
+ * container, or an app pod): its fault file ({@link AppFaultDefinition}) says what inject and heal
+ * do, through the steps this class offers on the env's backend. Each step looks at the instance
+ * first, so inject and heal are idempotent.
  */
 final class AppFault implements FaultAction {
     private final FaultType type;
+    private final AppFaultDefinition definition;
     private final int index;
     private final FaultBackend backend;
 
     AppFault(FaultType type, int index, FaultBackend backend) {
         this.type = type;
+        this.definition = type.app();
         this.index = index;
         this.backend = backend;
     }
 
     @Override
     public void inject() {
-        if (backend.appAlive(index)) {
-            backend.killApp(index);
-        }
-        if (type == FaultType.RESTART_APP) {
-            backend.startApp(index);
-        }
+        definition.inject(this);
     }
 
     @Override
     public void heal() {
-        if (type == FaultType.KILL_APP && !backend.appAlive(index)) {
-            backend.startApp(index);
-        }
+        definition.heal(this);
     }
 
     @Override
     public String describe() {
         return type.cliName() + " " + index;
+    }
+
+    boolean alive() {
+        return backend.appAlive(index);
+    }
+
+    /** SIGKILL (a crash) unless it is down already. */
+    void killIfAlive() {
+        if (alive()) {
+            backend.killApp(index);
+        }
+    }
+
+    /** SIGTERM (a clean shutdown) unless it is down already. */
+    void stopIfAlive() {
+        if (alive()) {
+            backend.stopApp(index);
+        }
+    }
+
+    /** Starts it again as it was started, waiting until it is ready. */
+    void start() {
+        backend.startApp(index);
+    }
+
+    void startIfStopped() {
+        if (!alive()) {
+            backend.startApp(index);
+        }
     }
 }

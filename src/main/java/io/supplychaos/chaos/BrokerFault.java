@@ -5,20 +5,21 @@ import java.util.OptionalInt;
 import io.supplychaos.env.ProcessControl;
 
 /**
- * A process fault on one broker: kill (SIGKILL), stop (SIGTERM), pause (SIGSTOP), and the verbs
- * that undo them: start, restart, resume. Each step looks at the broker's state first, so inject
- * and heal are idempotent. Heal of kill and stop starts the broker again (waiting until it has
- * registered), heal of pause resumes it; start, restart and resume are themselves repairs and heal
- * to nothing. Kill and stop remember the broker in {@code .chaos/killed-broker}.
+ * A broker fault bound to one broker: its fault file ({@link BrokerFaultDefinition}) says what
+ * inject and heal do, through the steps this class offers on the env's backend. Each step looks at
+ * the broker's state first, so inject and heal are idempotent. A kill or stop remembers the broker
+ * in {@code .chaos/killed-broker}, so that start-broker with no target brings it back.
  */
 final class BrokerFault implements FaultAction {
     private final FaultType type;
+    private final BrokerFaultDefinition definition;
     private final int id;
     private final FaultBackend backend;
     private final KilledBroker killed;
 
     BrokerFault(FaultType type, int id, FaultBackend backend, KilledBroker killed) {
         this.type = type;
+        this.definition = type.broker();
         this.id = id;
         this.backend = backend;
         this.killed = killed;
@@ -31,60 +32,63 @@ final class BrokerFault implements FaultAction {
 
     @Override
     public void inject() {
-        ProcessControl.State state = backend.brokerState(id);
-        switch (type) {
-            case KILL_BROKER, STOP_BROKER -> {
-                if (state != ProcessControl.State.STOPPED) {
-                    if (type == FaultType.KILL_BROKER) {
-                        backend.killBroker(id);
-                    } else {
-                        backend.stopBroker(id);
-                    }
-                }
-                killed.remember(id);
-            }
-            case START_BROKER -> startIfStopped();
-            case RESTART_BROKER -> {
-                if (state != ProcessControl.State.STOPPED) {
-                    backend.stopBroker(id);
-                }
-                backend.startBroker(id);
-            }
-            case PAUSE_BROKER -> {
-                if (state == ProcessControl.State.RUNNING) {
-                    backend.pauseBroker(id);
-                }
-            }
-            case RESUME_BROKER -> resumeIfPaused(state);
-            default -> throw new IllegalStateException(type + " is not a broker fault");
-        }
+        definition.inject(this);
     }
 
     @Override
     public void heal() {
-        switch (type) {
-            case KILL_BROKER, STOP_BROKER -> startIfStopped();
-            case PAUSE_BROKER -> resumeIfPaused(backend.brokerState(id));
-            default -> {
-                // start, restart and resume repair; there is nothing of theirs to take away
-            }
-        }
-    }
-
-    private void startIfStopped() {
-        if (backend.brokerState(id) == ProcessControl.State.STOPPED) {
-            backend.startBroker(id);
-        }
-    }
-
-    private void resumeIfPaused(ProcessControl.State state) {
-        if (state == ProcessControl.State.PAUSED) {
-            backend.resumeBroker(id);
-        }
+        definition.heal(this);
     }
 
     @Override
     public String describe() {
         return type.cliName() + " " + id;
+    }
+
+    ProcessControl.State state() {
+        return backend.brokerState(id);
+    }
+
+    /** SIGKILL unless it is down already; remembered as the broker killed last. */
+    void kill() {
+        if (state() != ProcessControl.State.STOPPED) {
+            backend.killBroker(id);
+        }
+        killed.remember(id);
+    }
+
+    /** SIGTERM (a controlled shutdown) unless it is down already; remembered as the broker killed last. */
+    void stop() {
+        if (state() != ProcessControl.State.STOPPED) {
+            backend.stopBroker(id);
+        }
+        killed.remember(id);
+    }
+
+    /** Starts it, waiting until it registered, unless it runs. */
+    void startIfStopped() {
+        if (state() == ProcessControl.State.STOPPED) {
+            backend.startBroker(id);
+        }
+    }
+
+    /** A controlled shutdown (when it runs) and a start. */
+    void restart() {
+        if (state() != ProcessControl.State.STOPPED) {
+            backend.stopBroker(id);
+        }
+        backend.startBroker(id);
+    }
+
+    void pauseIfRunning() {
+        if (state() == ProcessControl.State.RUNNING) {
+            backend.pauseBroker(id);
+        }
+    }
+
+    void resumeIfPaused() {
+        if (state() == ProcessControl.State.PAUSED) {
+            backend.resumeBroker(id);
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.supplychaos.chaos;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import io.supplychaos.spec.Rule;
 
@@ -36,6 +37,16 @@ public record FaultAttribute(String name, Rule<?> rule, boolean required) {
 
     static Rule<Long> millis(long max) {
         return Rule.whole(0, max, "milliseconds", null);
+    }
+
+    /**
+     * Checks the value {@code given} has for {@code name} against a rule that depends on another
+     * value (jitter at most ms), in the words a value out of its own range gets.
+     */
+    static void within(String fault, Map<String, String> given, String name, Rule<Long> rule) {
+        if (rule.parse(given.get(name)).isEmpty()) {
+            throw new FaultAttributeException(fault, name, rule.refusal(given.get(name)));
+        }
     }
 
     /** The CLI option that sets this attribute: {@code averageSize} is {@code --average-size}. */

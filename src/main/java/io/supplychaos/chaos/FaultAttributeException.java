@@ -10,7 +10,11 @@ public final class FaultAttributeException extends IllegalArgumentException {
     private final String expected;
 
     public FaultAttributeException(FaultType type, String attribute, String expected) {
-        super(type.cliName() + " " + attribute + ": " + expected);
+        this(type.cliName(), attribute, expected);
+    }
+
+    FaultAttributeException(String fault, String attribute, String expected) {
+        super(fault + " " + attribute + ": " + expected);
         this.attribute = attribute;
         this.expected = expected;
     }

@@ -56,8 +56,22 @@ public interface FaultBackend {
     /** SIGKILL, like a crash. */
     void killApp(int index);
 
-    /** Starts a killed instance again as it was started, returning once it is ready. */
+    /**
+     * SIGTERM, a clean shutdown (Kafka Streams closes and commits), returning once it exited;
+     * SIGKILL when it has not after {@code Timeouts.APP_STOP_GRACE} (10 s).
+     */
+    void stopApp(int index);
+
+    /** Starts a killed or stopped instance again as it was started, returning once it is ready. */
     void startApp(int index);
+
+    /**
+     * Why this environment cannot do {@code spec} at all (the kind's own limits, e.g. what Chaos
+     * Mesh has no action for), or empty when it can; asked before anything is resolved or done.
+     */
+    default Optional<String> refusal(FaultSpec spec) {
+        return Optional.empty();
+    }
 
     /**
      * A network fault on this environment's own network layer (Chaos Mesh on Kubernetes), bound to

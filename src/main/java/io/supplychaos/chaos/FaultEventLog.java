@@ -2,6 +2,7 @@ package io.supplychaos.chaos;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,7 +10,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
@@ -25,27 +30,50 @@ public final class FaultEventLog {
      *
      * @param brokerId the broker the fault acted on, when it acted on one (null in lines written
      *                 before this field existed, and for faults on links or apps)
+     * @param id       on an inject line (and the {@code heal} verb's heal line), the fault's id in this
+     *                 journal ({@link #newId()}); null in lines written before faults had ids
+     * @param ends     on the heal line of a fault held for a while ({@code --for}, a scheduled
+     *                 {@code for:}), the id of its inject line; null otherwise and in older lines
      */
     public record Entry(long at, String phase, String action, String target, String detail, String source,
-                        Integer brokerId) {
+                        Integer brokerId, @JsonInclude(JsonInclude.Include.NON_NULL) String id,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) String ends) {
 
         public static final String INJECT = "inject";
         public static final String HEAL = "heal";
         /** The source of the faults a run's schedule injects. */
         public static final String SCHEDULE = "schedule";
 
-        @com.fasterxml.jackson.annotation.JsonCreator
+        @JsonCreator
         public Entry {
         }
 
-        /** An entry that names no broker. */
+        /** A line without ids, as journals written before faults had ids hold them. */
+        public Entry(long at, String phase, String action, String target, String detail, String source, Integer brokerId) {
+            this(at, phase, action, target, detail, source, brokerId, null, null);
+        }
+
+        /** A line without ids that names no broker. */
         public Entry(long at, String phase, String action, String target, String detail, String source) {
-            this(at, phase, action, target, detail, source, null);
+            this(at, phase, action, target, detail, source, null, null, null);
+        }
+
+        /** Where the fault acted, for matching a repair against it. */
+        public FaultPlace place() {
+            return new FaultPlace(brokerId, target);
         }
     }
 
+    /**
+     * A fresh id for a fault's inject line, unique in the journal whichever process writes it (the
+     * runs, the CLI verbs and the page write to the same file): 12 random hex digits.
+     */
+    public static String newId() {
+        return String.format("%012x", ThreadLocalRandom.current().nextLong() & 0xffff_ffff_ffffL);
+    }
+
     private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private final Path file;
 
@@ -63,7 +91,7 @@ public final class FaultEventLog {
             byte[] line = (JSON.writeValueAsString(entry) + "\n").getBytes(StandardCharsets.UTF_8);
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.APPEND); var lock = channel.lock()) {
-                channel.write(java.nio.ByteBuffer.wrap(line));
+                channel.write(ByteBuffer.wrap(line));
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to " + file, e);
@@ -94,7 +122,7 @@ public final class FaultEventLog {
             if (size <= position) {
                 return new Read(entries, position);
             }
-            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate((int) (size - position));
+            ByteBuffer buffer = ByteBuffer.allocate((int) (size - position));
             channel.read(buffer, position);
             String text = new String(buffer.array(), StandardCharsets.UTF_8);
             int end = text.lastIndexOf('\n');

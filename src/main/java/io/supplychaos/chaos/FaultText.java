@@ -3,6 +3,7 @@ package io.supplychaos.chaos;
 import java.util.ArrayList;
 import java.util.List;
 
+
 /**
  * How a resolved network fault reads on the console, in timeseries.csv's activeFaults, on the
  * report's fault bars and in the faults table: what it does with its figures and units first,
@@ -24,7 +25,7 @@ public final class FaultText {
         parts.add(what(spec));
         parts.add(links(spec.attribute("link", "client")));
         String stream = spec.attribute("stream", "downstream");
-        if (spec.type() != FaultType.CUT && !stream.equals("downstream")) {
+        if (spec.type().accepts("stream") && !stream.equals("downstream")) {
             parts.add(stream.equals("both") ? "both directions" : stream);
         }
         String toxicity = spec.attributes().get("toxicity");
@@ -36,22 +37,7 @@ public final class FaultText {
     }
 
     private static String what(FaultSpec spec) {
-        return switch (spec.type()) {
-            case DELAY -> "delay " + spec.attribute("ms", "?") + " ms"
-                    + (Long.parseLong(spec.attribute("jitter", "0")) > 0 ? " ± " + spec.attribute("jitter", "0") + " ms" : "");
-            case BANDWIDTH -> "bandwidth " + spec.attribute("kbps", "?") + " KB/s";
-            case CUT -> "cut";
-            case RESET_PEER -> "reset-peer" + (Long.parseLong(spec.attribute("timeout", "0")) > 0
-                    ? " after " + spec.attribute("timeout", "0") + " ms" : "");
-            case TIMEOUT -> "timeout " + (spec.attribute("ms", "0").equals("0") ? "(data stops, never closed)"
-                    : spec.attribute("ms", "?") + " ms");
-            case SLICE -> "slice " + spec.attribute("averageSize", String.valueOf(FaultType.DEFAULT_SLICE_SIZE))
-                    + " B" + (Long.parseLong(spec.attribute("sizeVariation", "0")) > 0
-                    ? " ± " + spec.attribute("sizeVariation", "0") + " B" : "")
-                    + (Long.parseLong(spec.attribute("delayUs", "0")) > 0 ? " every " + spec.attribute("delayUs", "0")
-                    + " µs" : "");
-            default -> spec.type().cliName();
-        };
+        return spec.type().what(spec);
     }
 
     private static String links(String link) {

@@ -8,11 +8,16 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -30,9 +35,11 @@ import io.supplychaos.time.Timeouts;
  * start, healed after its duration, through {@link FaultActions}), picks up faults injected or
  * healed from other terminals through the {@link FaultEventLog}, and records every injection, heal
  * and failure as a {@link HistoryEvent.Fault}. A scheduled fault that cannot be bound or injected
- * is recorded FAILED with the error. Repairs end what they repair: a start or resume of a broker
- * ends the kill, stop or pause of that broker (known from the action, never parsed out of text),
- * a heal ends every link fault and pause.
+ * is recorded FAILED with the error. Every fault gets an id ("f1", "f2", ... per run) and every
+ * HEALED event names the ids it ends, so the report pairs them without guessing. Repairs end what
+ * they repair, as the repair's fault file says ({@link FaultType#ends}): a start or resume of a
+ * broker ends the kill, stop or pause of that broker (known from the action, never parsed out of
+ * text), a heal every link fault and pause.
  *
  * <p>Writes the schedule's own injections and heals to the event log too, so that {@code status}
  * in another terminal sees them. {@link #recover} is the run's heal phase; {@link #close} is its
@@ -45,9 +52,18 @@ public final class FaultTimeline implements AutoCloseable {
     /** How often the event log is read for faults from other terminals. */
     static final Duration JOURNAL_POLL = Duration.ofSeconds(1);
 
-    /** A lasting fault in place now. */
-    private record Active(long id, FaultType type, String target, String detail, FaultSource source,
-                          OptionalInt brokerId, FaultAction action, Duration duration, long injectedAt) {
+    /**
+     * A lasting fault in place now.
+     *
+     * @param id        its id in the run's history
+     * @param journalId its id in the event log, where its heal names it
+     */
+    private record Active(String id, FaultType type, String target, String detail, FaultSource source,
+                          OptionalInt brokerId, FaultAction action, Duration duration, long injectedAt, String journalId) {
+
+        FaultPlace place() {
+            return new FaultPlace(brokerId.isPresent() ? brokerId.getAsInt() : null, target);
+        }
     }
 
     private final List<FaultSpec> schedule;
@@ -58,14 +74,14 @@ public final class FaultTimeline implements AutoCloseable {
     private final HistoryLog history;
     private final Consumer<String> out;
     private final ScheduledThreadPoolExecutor executor;
-    private final Map<Long, Active> active = new LinkedHashMap<>();
+    private final Map<String, Active> active = new LinkedHashMap<>();
     /** A scheduled fault: it either begins or is cancelled, never both (a running task can still be "cancelled"). */
     private static final class Pending {
         static final int WAITING = 0;
         static final int BEGUN = 1;
         static final int CANCELLED = 2;
         final FaultSpec spec;
-        final java.util.concurrent.atomic.AtomicInteger state = new java.util.concurrent.atomic.AtomicInteger(WAITING);
+        final AtomicInteger state = new AtomicInteger(WAITING);
 
         Pending(FaultSpec spec) {
             this.spec = spec;
@@ -74,10 +90,11 @@ public final class FaultTimeline implements AutoCloseable {
 
     private final Map<ScheduledFuture<?>, Pending> pendingInjects = new LinkedHashMap<>();
     private final List<Future<?>> tasks = new ArrayList<>();
-    /** Scheduled injects begun whose outcome (INJECTED or FAILED) is not recorded yet, by inject number. */
-    private final Map<Long, FaultSpec> injecting = new java.util.concurrent.ConcurrentHashMap<>();
-    private final AtomicLong injects = new AtomicLong();
+    /** Scheduled injects begun whose outcome (INJECTED or FAILED) is not recorded yet, by fault id. */
+    private final Map<String, FaultSpec> injecting = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
+    /** The run's fault ids of the faults other terminals journalled, by their journal id. */
+    private final Map<String, String> foreignIds = new ConcurrentHashMap<>();
     private long journalPosition;
 
     /**
@@ -120,9 +137,7 @@ public final class FaultTimeline implements AutoCloseable {
                         }
                     } catch (RuntimeException e) {
                         // a bug of the timeline's own: recorded, never lost in the executor
-                        history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(),
-                                target(fault), fault.describe(), FaultSource.SCHEDULE, e.toString(),
-                                System.currentTimeMillis()));
+                        history.append(failed(fault, nextId(), e.toString()));
                     } finally {
                         if (fault.start().isZero()) {
                             atStart.countDown();
@@ -173,7 +188,7 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     private static boolean holdsBrokerDown(Active fault) {
-        return fault.type() == FaultType.KILL_BROKER || fault.type() == FaultType.STOP_BROKER;
+        return fault.type().holdsBrokerDown();
     }
 
     /**
@@ -209,9 +224,9 @@ public final class FaultTimeline implements AutoCloseable {
         try {
             healing.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             return true;
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             return false;
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             out.accept("heal failed: " + e.getCause().getMessage());
             throw new IllegalStateException("heal failed: " + e.getCause().getMessage(), e.getCause());
         } catch (InterruptedException e) {
@@ -261,9 +276,9 @@ public final class FaultTimeline implements AutoCloseable {
             }
             try {
                 running.get(0).get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 return false;
-            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.CancellationException e) {
+            } catch (ExecutionException | CancellationException e) {
                 // recorded by the task itself
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -274,11 +289,10 @@ public final class FaultTimeline implements AutoCloseable {
 
     /** Records FAILED, with {@code why}, for every scheduled inject begun and not finished. */
     private void failUnfinished(String why) {
-        for (Long number : List.copyOf(injecting.keySet())) {
-            FaultSpec fault = injecting.remove(number);
+        for (String id : List.copyOf(injecting.keySet())) {
+            FaultSpec fault = injecting.remove(id);
             if (fault != null) {
-                history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault),
-                        fault.describe(), FaultSource.SCHEDULE, why, System.currentTimeMillis()));
+                history.append(failed(fault, id, why));
                 out.accept("fault " + fault.describe() + " " + why);
             }
         }
@@ -299,8 +313,7 @@ public final class FaultTimeline implements AutoCloseable {
                 }
             } else {
                 entry.getKey().cancel(false);
-                history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault),
-                        fault.describe(), FaultSource.SCHEDULE, why, System.currentTimeMillis()));
+                history.append(failed(fault, nextId(), why));
                 out.accept("fault " + fault.describe() + " " + why);
             }
         }
@@ -316,8 +329,8 @@ public final class FaultTimeline implements AutoCloseable {
 
     private void inject(FaultSpec fault) {
         long begun = System.currentTimeMillis();
-        long number = injects.incrementAndGet();
-        injecting.put(number, fault);
+        String id = nextId();
+        injecting.put(id, fault);
         FaultAction action;
         try {
             action = actions.bind(fault);
@@ -326,35 +339,34 @@ public final class FaultTimeline implements AutoCloseable {
         } catch (RuntimeException e) {
             String error = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
             out.accept("fault " + fault.describe() + " could not be injected: " + error);
-            if (injecting.remove(number) != null) {
-                history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault),
-                        fault.describe(), FaultSource.SCHEDULE, error, System.currentTimeMillis()));
+            if (injecting.remove(id) != null) {
+                history.append(failed(fault, id, error));
             }
             return;
         }
-        boolean recorded = injecting.remove(number) == null;
+        boolean recorded = injecting.remove(id) == null;
         long done = System.currentTimeMillis();
         if (done - begun > 1000) {
             out.accept(String.format("fault: %s took %.1f s", action.describe(), (done - begun) / 1000.0));
         }
-        long id = ids.incrementAndGet();
+        String journalId = FaultEventLog.newId();
+        Integer broker = action.brokerId().isPresent() ? action.brokerId().getAsInt() : null;
         // recorded and made active in one step: a repair running at the same moment sees both or neither
         synchronized (active) {
             if (!recorded) {
                 history.append(new HistoryEvent.Fault(FaultPhase.INJECTED, fault.type().cliName(), target(fault),
-                        action.describe(), FaultSource.SCHEDULE, null, begun));
+                        action.describe(), FaultSource.SCHEDULE, null, begun, id, null));
             }
             if (!fault.type().isInstantaneous()) {
                 active.put(id, new Active(id, fault.type(), target(fault), action.describe(), FaultSource.SCHEDULE,
-                        action.brokerId(), action, fault.duration(), begun));
+                        action.brokerId(), action, fault.duration(), begun, journalId));
             }
         }
         appendJournal(new FaultEventLog.Entry(begun, FaultEventLog.Entry.INJECT, fault.type().cliName(), target(fault),
-                action.describe(), FaultEventLog.Entry.SCHEDULE, action.brokerId().isPresent()
-                ? action.brokerId().getAsInt() : null));
+                action.describe(), FaultEventLog.Entry.SCHEDULE, broker, journalId, null));
         if (fault.type().isInstantaneous()) {
             if (fault.type().isRepair()) {
-                endRepaired(fault.type(), action.brokerId(), target(fault), done);
+                endRepaired(fault.type(), new FaultPlace(broker, target(fault)), done);
             }
             return;
         }
@@ -366,7 +378,7 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     /** Heals one scheduled fault through its own action (nothing when it already ended). */
-    private void heal(long id) {
+    private void heal(String id) {
         Active fault;
         synchronized (active) {
             fault = active.remove(id);
@@ -378,10 +390,8 @@ public final class FaultTimeline implements AutoCloseable {
             fault.action().heal();
         } catch (RuntimeException e) {
             if (supersededAppRestart(fault)) {
-                // the heal started the instance; a later kill of the same instance ended that life, as scheduled
-                long now = System.currentTimeMillis();
-                history.append(new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(),
-                        fault.detail(), fault.source(), null, now));
+                // the heal started the instance; a later fault on the same instance ended that life, as scheduled
+                history.append(healed(fault, System.currentTimeMillis()));
                 out.accept("healed: " + fault.detail() + " (restarted; a later fault on " + fault.target()
                         + " ended it before it was ready)");
                 return;
@@ -389,31 +399,30 @@ public final class FaultTimeline implements AutoCloseable {
             String error = RunResult.FaultEvent.HEAL_FAILED + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
             out.accept(fault.detail() + ": " + error);
             history.append(new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), fault.target(),
-                    fault.detail(), fault.source(), error, System.currentTimeMillis()));
+                    fault.detail(), fault.source(), error, System.currentTimeMillis(), fault.id(), null));
             return;
         }
         long now = System.currentTimeMillis();
-        history.append(new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(), fault.detail(),
-                fault.source(), null, now));
+        history.append(healed(fault, now));
         appendJournal(new FaultEventLog.Entry(now, FaultEventLog.Entry.HEAL, fault.type().cliName(), fault.target(),
-                fault.detail(), FaultEventLog.Entry.SCHEDULE, fault.brokerId().isPresent()
-                ? fault.brokerId().getAsInt() : null));
+                fault.detail(), FaultEventLog.Entry.SCHEDULE, fault.place().brokerId(), null, fault.journalId()));
         out.accept("healed: " + fault.detail());
     }
 
     /**
-     * True when the heal of an app kill failed because another kill or restart of the same instance
-     * was injected after it (the restarted instance was killed again while it was starting).
+     * True when the heal of a lasting app fault (a kill or stop, healed by starting the instance)
+     * failed because another app fault on the same instance was injected after it (the started
+     * instance was killed or stopped again while it was starting).
      */
     private boolean supersededAppRestart(Active fault) {
-        if (fault.type() != FaultType.KILL_APP) {
+        if (fault.type().kind() != FaultType.Kind.APP) {
             return false;
         }
         return history.events().stream().filter(HistoryEvent.Fault.class::isInstance).map(HistoryEvent.Fault.class::cast)
                 .anyMatch(other -> other.phase() == FaultPhase.INJECTED && other.at() > fault.injectedAt()
                         && Objects.equals(other.target(), fault.target())
-                        && (FaultType.KILL_APP.cliName().equals(other.action())
-                            || FaultType.RESTART_APP.cliName().equals(other.action())));
+                        && FaultType.byCliName(other.action())
+                                .map(type -> type.kind() == FaultType.Kind.APP && !type.isRepair()).orElse(false));
     }
 
     /** {@code heal}: every toxic removed, every paused broker resumed; the faults it undoes end. */
@@ -421,43 +430,32 @@ public final class FaultTimeline implements AutoCloseable {
         FaultAction heal = actions.bind(new FaultSpec(FaultType.HEAL, null, Map.of(), Duration.ZERO, null));
         heal.inject();
         long now = System.currentTimeMillis();
-        endRepaired(FaultType.HEAL, OptionalInt.empty(), null, now);
+        endRepaired(FaultType.HEAL, new FaultPlace(null, null), now);
     }
 
-    /**
-     * Ends the lasting faults a repair undoes: heal ends link faults and pauses; a start ends the
-     * kill or stop of its broker, a resume its pause. Brokers are matched by id when both sides
-     * know it, else by the target as written.
-     */
-    private void endRepaired(FaultType repair, OptionalInt brokerId, String target, long at) {
-        List<Active> ended = new ArrayList<>();
+    /** Ends the lasting faults {@code repair}, injected at {@code place}, undoes: a HEALED event each. */
+    private void endRepaired(FaultType repair, FaultPlace place, long at) {
+        List<Active> ended;
         synchronized (active) {
-            active.values().removeIf(fault -> {
-                boolean repaired = switch (repair) {
-                    case HEAL -> fault.type().kind() == FaultType.Kind.NETWORK || fault.type() == FaultType.PAUSE_BROKER;
-                    case START_BROKER -> (fault.type() == FaultType.KILL_BROKER || fault.type() == FaultType.STOP_BROKER)
-                            && sameBroker(fault, brokerId, target);
-                    case RESUME_BROKER -> fault.type() == FaultType.PAUSE_BROKER && sameBroker(fault, brokerId, target);
-                    default -> false;
-                };
-                if (repaired) {
-                    ended.add(fault);
-                }
-                return repaired;
-            });
+            ended = takeRepaired(repair, place);
             for (Active fault : ended) {
-                history.append(new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(),
-                        fault.detail(), fault.source(), null, at));
+                history.append(healed(fault, at));
             }
         }
         ended.forEach(fault -> out.accept("ended by " + repair.cliName() + ": " + fault.detail()));
     }
 
-    private static boolean sameBroker(Active fault, OptionalInt brokerId, String target) {
-        if (fault.brokerId().isPresent() && brokerId.isPresent()) {
-            return fault.brokerId().getAsInt() == brokerId.getAsInt();
-        }
-        return target != null && target.equals(fault.target());
+    /** Removes from the faults in place those {@code repair} at {@code place} ends (its file's relation); the caller holds the lock. */
+    private List<Active> takeRepaired(FaultType repair, FaultPlace place) {
+        List<Active> ended = new ArrayList<>();
+        active.values().removeIf(fault -> {
+            boolean repaired = repair.ends(fault.type(), place, fault.place());
+            if (repaired) {
+                ended.add(fault);
+            }
+            return repaired;
+        });
+        return ended;
     }
 
     /** Faults injected or healed by CLI verbs in other terminals since the last read. */
@@ -475,26 +473,43 @@ public final class FaultTimeline implements AutoCloseable {
 
     private void recordForeign(FaultEventLog.Entry entry) {
         FaultType type = FaultType.byCliName(entry.action()).orElse(null);
-        OptionalInt broker = entry.brokerId() == null ? OptionalInt.empty() : OptionalInt.of(entry.brokerId());
         boolean inject = FaultEventLog.Entry.INJECT.equals(entry.phase());
-        history.append(new HistoryEvent.Fault(inject ? FaultPhase.INJECTED : FaultPhase.HEALED, entry.action(),
-                entry.target(), entry.detail(), FaultSource.CLI, null, entry.at()));
-        if (type == null) {
-            return;
-        }
-        if (type == FaultType.HEAL || inject && type.isRepair()) {
-            endRepaired(type, broker, entry.target(), entry.at());
-        } else if (inject && !type.isInstantaneous()) {
-            long id = ids.incrementAndGet();
+        if (inject) {
+            String id = nextId();
             synchronized (active) {
-                active.put(id, new Active(id, type, entry.target(), entry.detail(), FaultSource.CLI, broker, null, null,
-                        entry.at()));
+                history.append(new HistoryEvent.Fault(FaultPhase.INJECTED, entry.action(), entry.target(), entry.detail(),
+                        FaultSource.CLI, null, entry.at(), id, null));
+                if (entry.id() != null) {
+                    foreignIds.put(entry.id(), id);
+                }
+                if (type != null && !type.isInstantaneous()) {
+                    OptionalInt broker = entry.brokerId() == null ? OptionalInt.empty() : OptionalInt.of(entry.brokerId());
+                    active.put(id, new Active(id, type, entry.target(), entry.detail(), FaultSource.CLI, broker, null, null,
+                            entry.at(), entry.id()));
+                }
             }
-        } else if (!inject) {
-            // a CLI fault with --for healed itself: it ends the same fault
+            if (type != null && type.isRepair()) {
+                endRepaired(type, entry.place(), entry.at());
+            }
+        } else if (type == FaultType.HEAL) {
+            // the heal verb, journalled as a heal: one event, naming every fault it ends
+            List<Active> ended;
             synchronized (active) {
-                active.values().removeIf(fault -> fault.source() == FaultSource.CLI
-                        && Objects.equals(fault.detail(), entry.detail()));
+                ended = takeRepaired(type, entry.place());
+                history.append(new HistoryEvent.Fault(FaultPhase.HEALED, entry.action(), entry.target(), entry.detail(),
+                        FaultSource.CLI, null, entry.at(), null, ended.stream().map(Active::id).toList()));
+            }
+            ended.forEach(fault -> out.accept("ended by " + type.cliName() + ": " + fault.detail()));
+        } else {
+            // a CLI fault held with --for healed itself: it ends the same fault, named by its inject's id
+            // (by its detail in lines written before faults had ids)
+            synchronized (active) {
+                Active ended = entry.ends() != null ? active.remove(foreignIds.getOrDefault(entry.ends(), ""))
+                        : active.values().stream().filter(fault -> fault.source() == FaultSource.CLI
+                                && Objects.equals(fault.detail(), entry.detail())).findFirst()
+                                .map(fault -> active.remove(fault.id())).orElse(null);
+                history.append(new HistoryEvent.Fault(FaultPhase.HEALED, entry.action(), entry.target(), entry.detail(),
+                        FaultSource.CLI, null, entry.at(), null, ended == null ? List.of() : List.of(ended.id())));
             }
         }
     }
@@ -505,6 +520,22 @@ public final class FaultTimeline implements AutoCloseable {
         } catch (RuntimeException e) {
             out.accept("cannot write the fault event log: " + e.getMessage());
         }
+    }
+
+    /** A new fault id of this run: "f1", "f2", ... */
+    private String nextId() {
+        return "f" + ids.incrementAndGet();
+    }
+
+    private static HistoryEvent.Fault failed(FaultSpec fault, String id, String error) {
+        return new HistoryEvent.Fault(FaultPhase.FAILED, fault.type().cliName(), target(fault), fault.describe(),
+                FaultSource.SCHEDULE, error, System.currentTimeMillis(), id, null);
+    }
+
+    /** The HEALED event of a fault that ended: it describes the fault and names its id. */
+    private static HistoryEvent.Fault healed(Active fault, long at) {
+        return new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(), fault.detail(),
+                fault.source(), null, at, null, List.of(fault.id()));
     }
 
     private static String target(FaultSpec fault) {

@@ -8,61 +8,57 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.supplychaos.spec.Rule;
+import io.supplychaos.env.ExternalTarget.BrokerCommand;
+import io.supplychaos.env.ProcessControl;
 
 /**
- * Every fault the tool can inject, under the name the CLI verb and a scenario's {@code action:}
- * use, with the attributes it takes (in Toxiproxy's vocabulary for network faults) and the rule
- * each attribute's value must meet. {@link #checkAttributes} is the one check that a scenario's
- * fault and a CLI verb both go through, so both refuse a bad value with the same words.
+ * Every fault the tool can inject, one line each pointing at the fault's own file (a
+ * {@link FaultDefinition}: its name, what it acts on, its attributes and their rules, its label,
+ * whether it lasts, what it ends when it is a repair, how each env kind does it, and its action).
+ * The CLI verbs, a scenario's {@code action:} enum, the JSON schema and the table of docs/FAULTS.md
+ * are checked against this list. {@link #checkAttributes} is the one check that a scenario's fault
+ * and a CLI verb both go through, so both refuse a bad value with the same words.
  */
 public enum FaultType {
-    KILL_BROKER("kill-broker", Kind.BROKER),
-    STOP_BROKER("stop-broker", Kind.BROKER),
-    START_BROKER("start-broker", Kind.BROKER),
-    RESTART_BROKER("restart-broker", Kind.BROKER),
-    PAUSE_BROKER("pause-broker", Kind.BROKER),
-    RESUME_BROKER("resume-broker", Kind.BROKER),
-    /** Toxiproxy latency: ms, optional jitter (at most ms: a delay never goes below zero). */
-    DELAY("delay", Kind.NETWORK, FaultAttribute.required("ms", FaultAttribute.millis(FaultAttribute.MAX_DELAY_MS)),
-            FaultAttribute.optional("jitter", FaultAttribute.millis(FaultAttribute.MAX_DELAY_MS)),
-            FaultAttribute.LINK, FaultAttribute.STREAM, FaultAttribute.TOXICITY),
-    /** Toxiproxy bandwidth: rate in KB/s. */
-    BANDWIDTH("bandwidth", Kind.NETWORK, FaultAttribute.required("kbps", Rule.whole(1, FaultAttribute.MAX_KBPS, "KB/s", null)),
-            FaultAttribute.LINK, FaultAttribute.STREAM, FaultAttribute.TOXICITY),
-    /** The proxy disabled: connections refused and dropped (the whole proxy: no stream, no toxicity). */
-    CUT("cut", Kind.NETWORK, FaultAttribute.LINK),
-    /** Toxiproxy reset_peer: connections reset (after timeout ms). */
-    RESET_PEER("reset-peer", Kind.NETWORK, FaultAttribute.optional("timeout", FaultAttribute.millis(FaultAttribute.MAX_TIMEOUT_MS)),
-            FaultAttribute.LINK, FaultAttribute.STREAM, FaultAttribute.TOXICITY),
-    /** Toxiproxy timeout: data stops, connection closed after ms (0 = never). */
-    TIMEOUT("timeout", Kind.NETWORK, FaultAttribute.required("ms", FaultAttribute.millis(FaultAttribute.MAX_TIMEOUT_MS)),
-            FaultAttribute.LINK, FaultAttribute.STREAM, FaultAttribute.TOXICITY),
-    /** Toxiproxy slicer: data cut in small pieces (sizeVariation smaller than averageSize) with a delay between them. */
-    SLICE("slice", Kind.NETWORK,
-            FaultAttribute.optional("averageSize", Rule.whole(1, FaultAttribute.MAX_SLICE_BYTES, "bytes", null)),
-            FaultAttribute.optional("sizeVariation", Rule.whole(0, FaultAttribute.MAX_SLICE_BYTES, "bytes", null)),
-            FaultAttribute.optional("delayUs", Rule.whole(0, FaultAttribute.MAX_DELAY_MS * 1000, "microseconds", null)),
-            FaultAttribute.LINK, FaultAttribute.STREAM, FaultAttribute.TOXICITY),
-    /** Removes every toxic, re-enables every proxy, resumes paused brokers. */
-    HEAL("heal", Kind.ENVIRONMENT),
-    KILL_APP("kill-app", Kind.APP),
-    RESTART_APP("restart-app", Kind.APP);
+    KILL_BROKER(new KillBroker()),
+    STOP_BROKER(new StopBroker()),
+    START_BROKER(new StartBroker()),
+    RESTART_BROKER(new RestartBroker()),
+    PAUSE_BROKER(new PauseBroker()),
+    RESUME_BROKER(new ResumeBroker()),
+    DELAY(new Delay()),
+    BANDWIDTH(new Bandwidth()),
+    CUT(new Cut()),
+    RESET_PEER(new ResetPeer()),
+    TIMEOUT(new Timeout()),
+    SLICE(new Slice()),
+    HEAL(new Heal()),
+    KILL_APP(new KillApp()),
+    RESTART_APP(new RestartApp()),
+    STOP_APP(new StopApp()),
+    START_APP(new StartApp());
 
     /** What a fault acts on. */
     public enum Kind { BROKER, NETWORK, APP, ENVIRONMENT }
 
-    /** Slice's average size when none is given (Toxiproxy's slicer needs one). */
-    static final long DEFAULT_SLICE_SIZE = 1024;
+    private final FaultDefinition definition;
 
-    private final String cliName;
-    private final Kind kind;
-    private final List<FaultAttribute> attributes;
+    FaultType(FaultDefinition definition) {
+        this.definition = definition;
+    }
 
-    FaultType(String cliName, Kind kind, FaultAttribute... attributes) {
-        this.cliName = cliName;
-        this.kind = kind;
-        this.attributes = List.of(attributes);
+    /** The CLI verb and a scenario's {@code action:}. */
+    public String cliName() {
+        return definition.name();
+    }
+
+    /** What it does, in a few words. */
+    public String summary() {
+        return definition.summary();
+    }
+
+    public Kind kind() {
+        return definition.actsOn();
     }
 
     /**
@@ -70,49 +66,109 @@ public enum FaultType {
      * one-off disruptions (restart).
      */
     public boolean isInstantaneous() {
-        return this == START_BROKER || this == RESTART_BROKER || this == RESUME_BROKER || this == HEAL
-                || this == RESTART_APP;
+        return definition.instantaneous();
     }
 
     /** True for repairs, which end the lasting faults they undo (start ends kill, resume ends pause, heal ends all). */
     public boolean isRepair() {
-        return this == START_BROKER || this == RESUME_BROKER || this == HEAL;
+        return !definition.repair().ends().isEmpty();
     }
 
-    public String cliName() {
-        return cliName;
+    /** What this fault ends when injected ({@link Repair#NONE} unless it is a repair). */
+    public Repair repair() {
+        return definition.repair();
     }
 
-    public Kind kind() {
-        return kind;
+    /**
+     * Whether this fault, injected at {@code at}, ends {@code lasting} in place at {@code where}: its
+     * repair relation, the only one (a run's timeline, the live page and the report read it here).
+     */
+    public boolean ends(FaultType lasting, FaultPlace at, FaultPlace where) {
+        Repair repair = definition.repair();
+        return repair.ends().contains(lasting) && (!repair.sameTarget() || at.same(where));
+    }
+
+    /** The repairs that end this fault besides its own heal, in registry order. */
+    public List<FaultType> endedBy() {
+        return Arrays.stream(values()).filter(repair -> repair.repair().ends().contains(this)).toList();
+    }
+
+    /** True while in place the broker is down (kill, stop): a run is judged with it down. */
+    public boolean holdsBrokerDown() {
+        return definition instanceof BrokerFaultDefinition broker && broker.holdsBrokerDown();
+    }
+
+    /** The target it takes when none is given (start-broker: the broker killed last); empty: it needs one. */
+    public Optional<FaultTarget> defaultTarget() {
+        return definition.defaultTarget();
+    }
+
+    /** The states a broker can take this broker fault in. */
+    public Set<ProcessControl.State> takesBrokerIn() {
+        return broker().takesBrokerIn();
+    }
+
+    /** The {@code brokerCommands} an external env needs for it (the one that undoes it included). */
+    public List<BrokerCommand> externalCommands() {
+        return definition.externalCommands();
+    }
+
+    /** How a Kubernetes env does it, or why it cannot. */
+    public OnKubernetes onKubernetes() {
+        return definition.onKubernetes();
+    }
+
+    /** What it does with its figures and units: "delay 100 ms ± 20 ms", "bandwidth 64 KB/s". */
+    String what(FaultSpec spec) {
+        return definition.what(spec);
+    }
+
+    BrokerFaultDefinition broker() {
+        return as(BrokerFaultDefinition.class);
+    }
+
+    NetworkFaultDefinition network() {
+        return as(NetworkFaultDefinition.class);
+    }
+
+    AppFaultDefinition app() {
+        return as(AppFaultDefinition.class);
+    }
+
+    private <T extends FaultDefinition> T as(Class<T> kind) {
+        if (!kind.isInstance(definition)) {
+            throw new IllegalStateException(cliName() + " is no " + kind.getSimpleName());
+        }
+        return kind.cast(definition);
     }
 
     public Set<String> requiredAttributes() {
-        return attributes.stream().filter(FaultAttribute::required).map(FaultAttribute::name)
+        return attributes().stream().filter(FaultAttribute::required).map(FaultAttribute::name)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
     /** Every attribute this fault takes, its own first, then link, stream and toxicity. */
     public List<FaultAttribute> attributes() {
-        return attributes;
+        return definition.attributes();
     }
 
     /** Whether this fault takes the attribute. */
     public boolean accepts(String attribute) {
-        return attributes.stream().anyMatch(a -> a.name().equals(attribute));
+        return attributes().stream().anyMatch(a -> a.name().equals(attribute));
     }
 
     /**
      * Checks attributes as a scenario or the CLI gives them: each known to this fault, the required
-     * ones present, every value within its rule, and the rules between values (jitter at most ms,
-     * sizeVariation smaller than averageSize).
+     * ones present, every value within its rule, and the rules between values its file states
+     * (jitter at most ms, sizeVariation smaller than averageSize).
      *
      * @throws FaultAttributeException naming the first attribute at fault and what was expected
      */
     public void checkAttributes(Map<String, String> given) {
+        List<FaultAttribute> attributes = attributes();
         for (String name : given.keySet()) {
             if (!accepts(name)) {
-                throw new FaultAttributeException(this, name, "not an attribute of " + cliName + "; it takes "
+                throw new FaultAttributeException(this, name, "not an attribute of " + cliName() + "; it takes "
                         + (attributes.isEmpty() ? "none" : attributes.stream().map(FaultAttribute::name)
                         .collect(Collectors.joining(", "))));
             }
@@ -121,7 +177,7 @@ public enum FaultType {
             String value = given.get(attribute.name());
             if (value == null) {
                 if (attribute.required()) {
-                    throw new FaultAttributeException(this, attribute.name(), "required by " + cliName + ": "
+                    throw new FaultAttributeException(this, attribute.name(), "required by " + cliName() + ": "
                             + attribute.rule().expected());
                 }
                 continue;
@@ -130,25 +186,11 @@ public enum FaultType {
                 throw new FaultAttributeException(this, attribute.name(), attribute.rule().refusal(value));
             }
         }
-        if (this == DELAY && given.containsKey("jitter")) {
-            long ms = Long.parseLong(given.get("ms").trim().replace("_", ""));
-            between(given, "jitter", Rule.whole(0, ms, "milliseconds", "at most ms"));
-        }
-        if (this == SLICE && given.containsKey("sizeVariation")) {
-            long average = given.containsKey("averageSize")
-                    ? Rule.whole(1, Long.MAX_VALUE).parse(given.get("averageSize")).orElseThrow() : DEFAULT_SLICE_SIZE;
-            between(given, "sizeVariation", Rule.whole(0, average - 1, "bytes", "smaller than averageSize"));
-        }
-    }
-
-    private void between(Map<String, String> given, String name, Rule<Long> rule) {
-        if (rule.parse(given.get(name)).isEmpty()) {
-            throw new FaultAttributeException(this, name, rule.refusal(given.get(name)));
-        }
+        definition.checkBetween(given);
     }
 
     public static Optional<FaultType> byCliName(String name) {
-        return Arrays.stream(values()).filter(type -> type.cliName.equals(name)).findFirst();
+        return Arrays.stream(values()).filter(type -> type.cliName().equals(name)).findFirst();
     }
 
     public static String cliNames() {

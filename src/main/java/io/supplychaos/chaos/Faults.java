@@ -1,15 +1,19 @@
 package io.supplychaos.chaos;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
+import java.util.stream.Collectors;
 
 import io.supplychaos.env.ProcessControl;
 
 /**
- * Binds fault specs to an environment: checks every attribute, resolves the target (a broker id,
- * a seeded random pick, the leader of a partition, the active controller, the broker killed last,
- * an app instance) and checks it can take the fault before anything is done, then returns the
+ * Binds fault specs to an environment: checks every attribute and whether the env's backend can do
+ * the fault at all, resolves the target (a broker id, a seeded random pick, the leader of a
+ * partition, the active controller, the broker killed last, an app instance) and checks it is in a
+ * state to take the fault (as the fault's file says) before anything is done, then returns the
  * action. Reads the backend and, for {@code killed}, {@code .chaos/killed-broker}; changes nothing.
  */
 public final class Faults implements FaultActions {
@@ -30,6 +34,9 @@ public final class Faults implements FaultActions {
     @Override
     public FaultAction bind(FaultSpec spec) {
         checkAttributes(spec);
+        backend.refusal(spec).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         return switch (spec.type().kind()) {
             case BROKER -> bindBroker(spec);
             case NETWORK -> {
@@ -46,36 +53,25 @@ public final class Faults implements FaultActions {
         spec.type().checkAttributes(spec.attributes());
     }
 
-    /** What state a broker must be in to take the fault. */
+    /**
+     * Whether a broker in {@code state} can take the fault: a broker fault's file says in which
+     * states; a network fault's proxies take it whatever the broker's state.
+     */
     private static boolean canTake(FaultType type, ProcessControl.State state) {
-        return switch (type) {
-            case KILL_BROKER, STOP_BROKER, RESTART_BROKER -> state != ProcessControl.State.STOPPED;
-            case PAUSE_BROKER -> state == ProcessControl.State.RUNNING;
-            case RESUME_BROKER -> state == ProcessControl.State.PAUSED;
-            case START_BROKER -> state == ProcessControl.State.STOPPED;
-            default -> true;
-        };
+        return type.kind() != FaultType.Kind.BROKER || type.takesBrokerIn().contains(state);
     }
 
     private FaultAction bindBroker(FaultSpec spec) {
         FaultType type = spec.type();
-        FaultTarget target = spec.target();
-        if (target == null && type == FaultType.START_BROKER) {
-            target = FaultTarget.killed();
-        }
-        if (target == null) {
-            throw new IllegalArgumentException(type.cliName() + " needs a broker: an id, --random, --leader TOPIC:P or --controller");
-        }
+        FaultTarget target = spec.target() != null ? spec.target() : type.defaultTarget().orElseThrow(
+                () -> new IllegalArgumentException(type.cliName() + " needs a broker: an id, --random, --leader TOPIC:P or --controller"));
         int id = resolveBroker(type, target);
         ProcessControl.State state = backend.brokerState(id);
         if (!canTake(type, state)) {
-            throw new IllegalArgumentException("broker " + id + " is " + state.name().toLowerCase() + ": "
-                    + type.cliName() + " needs it " + switch (type) {
-                        case PAUSE_BROKER -> "running";
-                        case RESUME_BROKER -> "paused";
-                        case START_BROKER -> "stopped";
-                        default -> "running or paused";
-                    });
+            throw new IllegalArgumentException("broker " + id + " is " + state.name().toLowerCase(Locale.ROOT) + ": "
+                    + type.cliName() + " needs it " + Arrays.stream(ProcessControl.State.values())
+                    .filter(type.takesBrokerIn()::contains).map(s -> s.name().toLowerCase(Locale.ROOT))
+                    .collect(Collectors.joining(" or ")));
         }
         return new BrokerFault(type, id, backend, killed);
     }
@@ -124,8 +120,21 @@ public final class Faults implements FaultActions {
                     + (backend.appIndexes().isEmpty() ? " (a './chaos run' records the instances it starts)"
                     : " (instances: " + backend.appIndexes() + ")"));
         }
-        if (spec.type() == FaultType.KILL_APP && !backend.appAlive(index)) {
-            throw new IllegalArgumentException("app instance " + index + " is not running");
+        switch (spec.type().app().needs()) {
+            case RUNNING -> {
+                if (!backend.appAlive(index)) {
+                    throw new IllegalArgumentException("app instance " + index + " is not running");
+                }
+            }
+            case STOPPED -> {
+                if (backend.appAlive(index)) {
+                    throw new IllegalArgumentException("app instance " + index + " is running: " + spec.type().cliName()
+                            + " needs it stopped");
+                }
+            }
+            case ANY -> {
+                // a restart takes an instance in any state
+            }
         }
         return new AppFault(spec.type(), index, backend);
     }

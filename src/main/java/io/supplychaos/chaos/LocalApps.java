@@ -9,8 +9,8 @@ import io.supplychaos.time.Timeouts;
 
 /**
  * The app-instance side of a fault backend when the instances are local processes recorded in
- * {@code .chaos/apps.json} (every env kind whose apps run on this machine): kill is SIGKILL, start
- * is the recorded command again. Waits until the effect shows, at most {@link Timeouts}'.
+ * {@code .chaos/apps.json} (every env kind whose apps run on this machine): kill is SIGKILL, stop
+ * SIGTERM (SIGKILL after {@link Timeouts#APP_STOP_GRACE}), start the recorded command again. Waits until the effect shows, at most {@link Timeouts}'.
  */
 public final class LocalApps {
     private final AppInstances apps;
@@ -35,6 +35,11 @@ public final class LocalApps {
         Optional<AppInstances.AppInstance> instance = apps.instance(index);
         instance.ifPresent(apps::kill);
         instance.ifPresent(killed -> Poll.until(Timeouts.HELPER_PROCESS, Poll.SHORT_INTERVAL, () -> !apps.alive(killed)));
+    }
+
+    /** SIGTERM, a clean shutdown, returning once it exited (SIGKILL after the grace); the record stays for start. */
+    public void stop(int index) {
+        apps.instance(index).ifPresent(instance -> apps.stop(instance, Timeouts.APP_STOP_GRACE));
     }
 
     public void start(int index) {

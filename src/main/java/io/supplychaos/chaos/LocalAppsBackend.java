@@ -26,6 +26,11 @@ public interface LocalAppsBackend extends FaultBackend {
     }
 
     @Override
+    default void stopApp(int index) {
+        localApps().stop(index);
+    }
+
+    @Override
     default void startApp(int index) {
         localApps().start(index);
     }

@@ -2,7 +2,6 @@ package io.supplychaos.chaos;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,22 +10,22 @@ import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
  * A Toxiproxy fault on the client and/or replication proxies of one or all brokers: a toxic per
- * proxy and stream (latency, bandwidth, reset_peer, timeout, slicer), or the proxy disabled for
- * {@code cut}. Toxics are named {@code chaos-<verb>-<stream>}, so heal removes exactly this
+ * proxy and stream, or the proxy disabled, as the fault's file maps it ({@link OnToxiproxy}: a
+ * latency toxic for delay, the proxy disabled for cut, ...). Toxics are named {@code chaos-<verb>-<stream>}, so heal removes exactly this
  * fault's toxics (and a second fault of the same verb on the same proxy replaces the first).
  * Inject applies to every proxy or to none: when one fails midway, what was applied is undone.
  */
 final class NetworkFault implements FaultAction {
     private static final List<String> STREAMS = List.of("upstream", "downstream");
 
-    private final FaultType type;
+    private final boolean disablesProxy;
     private final String description;
     private final ToxiproxyApi api;
     private final List<String> proxies;
     private final List<ToxiproxyApi.Toxic> toxics;
 
     private NetworkFault(FaultType type, String description, ToxiproxyApi api, List<String> proxies, List<ToxiproxyApi.Toxic> toxics) {
-        this.type = type;
+        this.disablesProxy = type.network().onToxiproxy().disablesProxy();
         this.description = description;
         this.api = api;
         this.proxies = List.copyOf(proxies);
@@ -59,44 +58,17 @@ final class NetworkFault implements FaultAction {
         };
     }
 
-    /** The toxics the spec puts on each of its proxies; none for {@code cut}, which disables them. */
+    /** The toxics the spec puts on each of its proxies, as its fault file maps it; none for a disabled proxy (cut). */
     static List<ToxiproxyApi.Toxic> toxics(FaultSpec spec) {
-        if (spec.type() == FaultType.CUT) {
+        OnToxiproxy toxiproxy = spec.type().network().onToxiproxy();
+        if (toxiproxy.disablesProxy()) {
             if (spec.attributes().containsKey("stream") || spec.attributes().containsKey("toxicity")) {
-                throw new IllegalArgumentException("cut disables the whole proxy: it takes no stream or toxicity");
+                throw new IllegalArgumentException(spec.type().cliName()
+                        + " disables the whole proxy: it takes no stream or toxicity");
             }
             return List.of();
         }
-        Map<String, Long> attributes = new LinkedHashMap<>();
-        String toxicType = switch (spec.type()) {
-            case DELAY -> {
-                attributes.put("latency", number(spec, "ms", null, 0));
-                attributes.put("jitter", number(spec, "jitter", 0L, 0));
-                yield "latency";
-            }
-            case BANDWIDTH -> {
-                attributes.put("rate", number(spec, "kbps", null, 1));
-                yield "bandwidth";
-            }
-            case RESET_PEER -> {
-                attributes.put("timeout", number(spec, "timeout", 0L, 0));
-                yield "reset_peer";
-            }
-            case TIMEOUT -> {
-                attributes.put("timeout", number(spec, "ms", null, 0));
-                yield "timeout";
-            }
-            case SLICE -> {
-                attributes.put("average_size", number(spec, "averageSize", 1024L, 1));
-                attributes.put("size_variation", number(spec, "sizeVariation", 0L, 0));
-                attributes.put("delay", number(spec, "delayUs", 0L, 0));
-                if (attributes.get("size_variation") >= attributes.get("average_size")) {
-                    throw new IllegalArgumentException("slice: sizeVariation must be smaller than averageSize");
-                }
-                yield "slicer";
-            }
-            default -> throw new IllegalArgumentException(spec.type().cliName() + " is not a network fault");
-        };
+        Map<String, Long> attributes = toxiproxy.attributes().apply(spec);
         double toxicity = toxicity(spec);
         String stream = spec.attribute("stream", "downstream");
         List<String> streams = switch (stream) {
@@ -105,27 +77,9 @@ final class NetworkFault implements FaultAction {
             default -> throw new IllegalArgumentException("stream must be upstream, downstream or both, got '" + stream + "'");
         };
         return streams.stream()
-                .map(s -> new ToxiproxyApi.Toxic("chaos-" + spec.type().cliName() + "-" + s, toxicType, s, toxicity, attributes))
+                .map(s -> new ToxiproxyApi.Toxic("chaos-" + spec.type().cliName() + "-" + s, toxiproxy.toxic(), s, toxicity,
+                        attributes))
                 .toList();
-    }
-
-    private static long number(FaultSpec spec, String name, Long fallback, long min) {
-        String text = spec.attributes().get(name);
-        if (text == null) {
-            if (fallback == null) {
-                throw new IllegalArgumentException(spec.type().cliName() + " needs " + name);
-            }
-            return fallback;
-        }
-        try {
-            long value = Long.parseLong(text.trim());
-            if (value >= min) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // reported below with the expected range
-        }
-        throw new IllegalArgumentException(spec.type().cliName() + ": " + name + " must be a whole number >= " + min + ", got '" + text + "'");
     }
 
     private static double toxicity(FaultSpec spec) {
@@ -180,7 +134,7 @@ final class NetworkFault implements FaultAction {
     }
 
     private void apply(String proxy) throws IOException {
-        if (type == FaultType.CUT) {
+        if (disablesProxy) {
             api.setEnabled(proxy, false);
         } else {
             for (ToxiproxyApi.Toxic toxic : toxics) {
@@ -190,7 +144,7 @@ final class NetworkFault implements FaultAction {
     }
 
     private void undo(String proxy) throws IOException {
-        if (type == FaultType.CUT) {
+        if (disablesProxy) {
             api.setEnabled(proxy, true);
         } else {
             for (ToxiproxyApi.Toxic toxic : toxics) {

@@ -1,8 +1,10 @@
 package io.supplychaos.check;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -12,10 +14,13 @@ import io.supplychaos.result.RunResult;
 
 /**
  * The run's faults as the report lists them: each INJECTED fault paired with the HEALED event that
- * ended it (the first open fault with the same target and source, the same action preferred; a
- * heal whose action is "heal" ends every open fault), each FAILED one listed with its error, and
- * the recovery of each injected fault ({@link Recovery}; null = not recovered). A failed fault
- * has no recovery: it never happened.
+ * ended it, each FAILED one listed with its error, and the recovery of each injected fault
+ * ({@link Recovery}; null = not recovered). A failed fault has no recovery: it never happened.
+ *
+ * <p>A HEALED event names the ids of the faults it ends ({@link Fault#ends()}), and is paired by
+ * them. Histories written before faults had ids are paired as they were then: a HEALED event ends
+ * the first open fault with the same target and source, the same action preferred, and one whose
+ * action is "heal" ends every open fault.
  */
 public final class FaultIntervals {
 
@@ -39,17 +44,27 @@ public final class FaultIntervals {
     private static List<RunResult.FaultEvent> pair(List<Fault> faults, Function<Fault, Long> recovery) {
         List<RunResult.FaultEvent> events = new ArrayList<>();
         List<Integer> open = new ArrayList<>();
+        Map<String, Integer> openById = new HashMap<>();
         for (Fault fault : faults) {
             String source = fault.source() == null ? null : fault.source().name().toLowerCase(Locale.ROOT);
             if (fault.phase() == FaultPhase.FAILED) {
                 events.add(new RunResult.FaultEvent(fault.action(), fault.target(), fault.detail(), source, fault.at(),
                         null, null, fault.error() == null ? "unknown error" : fault.error()));
             } else if (fault.phase() == FaultPhase.INJECTED) {
+                if (fault.id() != null) {
+                    openById.put(fault.id(), events.size());
+                }
                 open.add(events.size());
                 events.add(new RunResult.FaultEvent(fault.action(), fault.target(), fault.detail(), source, fault.at(),
                         null, recovery.apply(fault), null));
             } else {
-                for (int index : healed(fault, source, events, open)) {
+                List<Integer> ended = fault.ends() != null
+                        ? fault.ends().stream().map(openById::get).filter(Objects::nonNull).toList()
+                        : healedWithoutIds(fault, source, events, open);
+                for (int index : ended) {
+                    if (!open.contains(index)) {
+                        continue;
+                    }
                     RunResult.FaultEvent e = events.get(index);
                     events.set(index, new RunResult.FaultEvent(e.action(), e.target(), e.detail(), e.source(),
                             e.injectedAt(), fault.at(), e.recoveryMs(), null));
@@ -60,8 +75,9 @@ public final class FaultIntervals {
         return List.copyOf(events);
     }
 
-    private static List<Integer> healed(Fault heal, String source, List<RunResult.FaultEvent> events,
-                                        List<Integer> open) {
+    /** What a HEALED event of a history written before faults had ids ended, found as it was then. */
+    private static List<Integer> healedWithoutIds(Fault heal, String source, List<RunResult.FaultEvent> events,
+                                                  List<Integer> open) {
         if ("heal".equals(heal.action())) {
             return List.copyOf(open);
         }

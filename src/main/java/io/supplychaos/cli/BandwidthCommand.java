@@ -1,11 +1,13 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code bandwidth}: limit the proxies' bandwidth (Toxiproxy bandwidth toxic). Acts on the env's Toxiproxy proxies only. */
 @Command(name = "bandwidth", description = "Limit the proxies' bandwidth (Toxiproxy bandwidth toxic).")
@@ -17,7 +19,12 @@ final class BandwidthCommand extends HoldableFaultCommand {
     long kbps;
 
     @Override
+    FaultType type() {
+        return FaultType.BANDWIDTH;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.BANDWIDTH, hold, "kbps", kbps);
+        return network.spec(type(), hold, "kbps", kbps);
     }
 }

@@ -1,14 +1,16 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultTarget;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultTarget;
+import io.supplychaos.chaos.FaultType;
 
 /**
  * How a broker verb names its broker: an id, {@code --random [--seed S]}, {@code --leader TOPIC:P}
@@ -62,8 +64,8 @@ final class BrokerTargetOptions {
     /** The spec of {@code type} on the named broker; start-broker without one starts the broker killed last. */
     FaultSpec spec(FaultType type, Duration hold) {
         FaultTarget target = target();
-        if (target == null && type == FaultType.START_BROKER) {
-            target = FaultTarget.killed();
+        if (target == null) {
+            target = type.defaultTarget().orElse(null);
         }
         return new FaultSpec(type, target, Map.of(), null, hold);
     }

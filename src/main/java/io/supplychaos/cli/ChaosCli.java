@@ -1,16 +1,18 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.env.EnvBusyException;
-import io.supplychaos.env.EnvSpecException;
-import io.supplychaos.env.Platform;
 import java.util.List;
-import io.supplychaos.scenario.ScenarioException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import picocli.CommandLine;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+
+import io.supplychaos.env.EnvBusyException;
+import io.supplychaos.env.EnvSpecException;
+import io.supplychaos.env.Platform;
+import io.supplychaos.scenario.ScenarioException;
 
 /**
  * Entry point of {@code ./chaos}: a plain picocli main (no Quarkus, no Kafka Streams, no HTTP
@@ -23,7 +25,8 @@ import picocli.CommandLine.Spec;
             KillBrokerCommand.class, StopBrokerCommand.class, StartBrokerCommand.class, RestartBrokerCommand.class,
             PauseBrokerCommand.class, ResumeBrokerCommand.class,
             DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,
-            SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class, VerifyCommand.class,
+            SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class, StopAppCommand.class,
+            StartAppCommand.class, VerifyCommand.class,
             CompletionCommand.class, SchemaCommand.class,
             UiCommand.class})
 public final class ChaosCli implements Runnable {

@@ -1,10 +1,12 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code cut}: cut the links: disable the proxies (connections refused and dropped). Acts on the env's Toxiproxy proxies only. */
 @Command(name = "cut", description = "Cut the links: disable the proxies (connections refused and dropped).")
@@ -13,7 +15,12 @@ final class CutCommand extends HoldableFaultCommand {
     NetworkOptions network;
 
     @Override
+    FaultType type() {
+        return FaultType.CUT;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.CUT, hold);
+        return network.spec(type(), hold);
     }
 }

@@ -1,11 +1,13 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code delay}: add latency (Toxiproxy latency toxic) to the proxies' traffic. Acts on the env's Toxiproxy proxies only. */
 @Command(name = "delay", description = "Add latency (Toxiproxy latency toxic) to the proxies' traffic.")
@@ -20,7 +22,12 @@ final class DelayCommand extends HoldableFaultCommand {
     Long jitter;
 
     @Override
+    FaultType type() {
+        return FaultType.DELAY;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.DELAY, hold, "ms", ms, "jitter", jitter);
+        return network.spec(type(), hold, "ms", ms, "jitter", jitter);
     }
 }

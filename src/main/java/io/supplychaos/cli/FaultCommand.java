@@ -15,6 +15,7 @@ import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultAttribute;
 import io.supplychaos.chaos.FaultAttributeException;
 import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.kind.ManualFaults;
 
@@ -40,6 +41,9 @@ abstract class FaultCommand implements Callable<Integer> {
             + "instead of the embedded one (also when $" + BACKEND_VARIABLE + "=compose).")
     boolean compose;
 
+    /** The fault this verb injects: its name is the verb's (FaultVerbRegistryTest keeps them equal). */
+    abstract FaultType type();
+
     /** The fault this verb's options describe, held for {@code hold} (null: left in place). */
     abstract FaultSpec faultSpec(Duration hold);
 
@@ -64,7 +68,7 @@ abstract class FaultCommand implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(hook);
         }
         try {
-            faults.inject(fault, action);
+            healer.injected(faults.inject(fault, action));
             out.printf("%s (%d ms)%n", action.describe(), (System.nanoTime() - t0) / 1_000_000);
             out.flush();
             if (fault.duration() != null) {
@@ -137,6 +141,8 @@ abstract class FaultCommand implements Callable<Integer> {
         private final ManualFaults faults;
         private final PrintWriter out;
         private boolean healed;
+        /** The journal id of the inject, which the heal names; null until injected. */
+        private String injected;
 
         Healer(FaultSpec fault, FaultAction action, ManualFaults faults, PrintWriter out) {
             this.fault = fault;
@@ -145,12 +151,16 @@ abstract class FaultCommand implements Callable<Integer> {
             this.out = out;
         }
 
+        synchronized void injected(String id) {
+            injected = id;
+        }
+
         synchronized void healOnce() {
             if (healed) {
                 return;
             }
             healed = true;
-            faults.heal(fault, action);
+            faults.heal(fault, action, injected);
             out.println("healed: " + action.describe());
             out.flush();
         }

@@ -1,10 +1,12 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
 import java.util.Map;
+
 import picocli.CommandLine.Command;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code heal}: removes every toxic, re-enables every proxy, resumes paused brokers; one journal entry. */
 @Command(name = "heal", description = "Remove every toxic, re-enable every proxy and resume paused brokers "
@@ -12,7 +14,12 @@ import picocli.CommandLine.Command;
 final class HealCommand extends FaultCommand {
 
     @Override
+    FaultType type() {
+        return FaultType.HEAL;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return new FaultSpec(FaultType.HEAL, null, Map.of(), null, null);
+        return new FaultSpec(type(), null, Map.of(), null, null);
     }
 }

@@ -1,10 +1,12 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code kill-broker}: sIGKILL a broker (a crash); --for D starts it again after D. */
 @Command(name = "kill-broker", description = "SIGKILL a broker (a crash); --for D starts it again after D.")
@@ -13,7 +15,12 @@ final class KillBrokerCommand extends HoldableFaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.KILL_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.KILL_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -1,10 +1,12 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code pause-broker}: sIGSTOP a broker (frozen: sockets open, no heartbeats); --for D resumes it after D. */
 @Command(name = "pause-broker", description = "SIGSTOP a broker (frozen: sockets open, no heartbeats); --for D resumes it after D.")
@@ -13,7 +15,12 @@ final class PauseBrokerCommand extends HoldableFaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.PAUSE_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.PAUSE_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -1,11 +1,13 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code reset-peer}: reset connections (TCP RST) after a timeout (Toxiproxy reset_peer toxic). Acts on the env's Toxiproxy proxies only. */
 @Command(name = "reset-peer", description = "Reset connections (TCP RST) after a timeout (Toxiproxy reset_peer toxic).")
@@ -17,7 +19,12 @@ final class ResetPeerCommand extends HoldableFaultCommand {
     Long timeout;
 
     @Override
+    FaultType type() {
+        return FaultType.RESET_PEER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.RESET_PEER, hold, "timeout", timeout);
+        return network.spec(type(), hold, "timeout", timeout);
     }
 }

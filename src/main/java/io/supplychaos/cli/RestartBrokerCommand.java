@@ -1,10 +1,12 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code restart-broker}: stop a broker (SIGTERM) and start it again, waiting until it registered. */
 @Command(name = "restart-broker", description = "Stop a broker (SIGTERM) and start it again, waiting until it registered.")
@@ -13,7 +15,12 @@ final class RestartBrokerCommand extends FaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.RESTART_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.RESTART_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -1,11 +1,13 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code slice}: slice data into small pieces with a delay between them (Toxiproxy slicer toxic). Acts on the env's Toxiproxy proxies only. */
 @Command(name = "slice", description = "Slice data into small pieces with a delay between them (Toxiproxy slicer toxic).")
@@ -23,7 +25,12 @@ final class SliceCommand extends HoldableFaultCommand {
     Long delayUs;
 
     @Override
+    FaultType type() {
+        return FaultType.SLICE;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.SLICE, hold, "averageSize", averageSize, "sizeVariation", sizeVariation, "delayUs", delayUs);
+        return network.spec(type(), hold, "averageSize", averageSize, "sizeVariation", sizeVariation, "delayUs", delayUs);
     }
 }

@@ -1,10 +1,12 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code start-broker}: start a stopped broker as `up` started it (default: the one killed or stopped last) and wait until it registered. */
 @Command(name = "start-broker", description = "Start a stopped broker as `up` started it (default: the one killed or stopped last) and wait until it registered.")
@@ -13,7 +15,12 @@ final class StartBrokerCommand extends FaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.START_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.START_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

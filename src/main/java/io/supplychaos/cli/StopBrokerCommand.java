@@ -1,10 +1,12 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code stop-broker}: sIGTERM a broker (controlled shutdown) and wait until it exited; --for D starts it again after D. */
 @Command(name = "stop-broker", description = "SIGTERM a broker (controlled shutdown) and wait until it exited; --for D starts it again after D.")
@@ -13,7 +15,12 @@ final class StopBrokerCommand extends HoldableFaultCommand {
     BrokerTargetOptions broker;
 
     @Override
+    FaultType type() {
+        return FaultType.STOP_BROKER;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return broker.spec(FaultType.STOP_BROKER, hold);
+        return broker.spec(type(), hold);
     }
 }

@@ -1,11 +1,13 @@
 package io.supplychaos.cli;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultType;
 import java.time.Duration;
+
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultType;
 
 /** {@code timeout}: stop all data and close connections after a timeout (Toxiproxy timeout toxic). Acts on the env's Toxiproxy proxies only. */
 @Command(name = "timeout", description = "Stop all data and close connections after a timeout (Toxiproxy timeout toxic).")
@@ -17,7 +19,12 @@ final class TimeoutCommand extends HoldableFaultCommand {
     long ms;
 
     @Override
+    FaultType type() {
+        return FaultType.TIMEOUT;
+    }
+
+    @Override
     FaultSpec faultSpec(Duration hold) {
-        return network.spec(FaultType.TIMEOUT, hold, "ms", ms);
+        return network.spec(type(), hold, "ms", ms);
     }
 }

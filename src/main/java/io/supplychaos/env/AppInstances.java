@@ -12,12 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import io.supplychaos.time.Poll;
-import io.supplychaos.time.Timeouts;
-
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 
 /**
  * The supply-chain service instances a run starts, each its own JVM (the Quarkus app's
@@ -214,6 +214,16 @@ public final class AppInstances {
     public void kill(AppInstance instance) {
         if (alive(instance)) {
             ProcessHandle.of(instance.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /**
+     * SIGTERM, a clean shutdown (Quarkus closes Kafka Streams, which commits), returning once it
+     * exited; SIGKILL after {@code grace}. The record stays so that start-app brings it back.
+     */
+    public void stop(AppInstance instance, Duration grace) {
+        if (alive(instance)) {
+            ProcessControl.terminateAll(List.of(instance.pid()), grace);
         }
     }
 

@@ -2,6 +2,8 @@ package io.supplychaos.history;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
@@ -93,12 +95,32 @@ public sealed interface HistoryEvent {
     }
 
     /**
-     * A fault as the run saw it: injected, healed, or failed to inject (with the error).
+     * A fault as the run saw it: injected, healed, or failed to inject or to heal (with the error).
+     * A HEALED event describes the fault it ends (its action, target and detail), except the
+     * {@code heal} of a CLI verb, which is recorded as it was journalled and ends every fault it
+     * repaired.
      *
      * @param source who asked: the scenario's schedule, or a CLI verb in another terminal
+     * @param id     the fault's id in this run ("f1", "f2", ... in the order the run recorded them) on
+     *               INJECTED and FAILED events (a failed heal carries the id of the fault it did not
+     *               heal); null on HEALED events and in histories written before faults had ids
+     * @param ends   on HEALED events, the ids of the faults it ends (empty when it ends none the run
+     *               saw injected); null on other events and in histories written before faults had ids
      */
     record Fault(FaultPhase phase, String action, String target, String detail, FaultSource source, String error,
-                 long at) implements HistoryEvent {
+                 long at, @JsonInclude(JsonInclude.Include.NON_NULL) String id,
+                 @JsonInclude(JsonInclude.Include.NON_NULL) List<String> ends) implements HistoryEvent {
+
+        @JsonCreator
+        public Fault {
+            ends = ends == null ? null : List.copyOf(ends);
+        }
+
+        /** A fault event without ids, as histories written before faults had ids hold them. */
+        public Fault(FaultPhase phase, String action, String target, String detail, FaultSource source, String error,
+                     long at) {
+            this(phase, action, target, detail, source, error, at, null, null);
+        }
     }
 
     enum FaultPhase { INJECTED, HEALED, FAILED }

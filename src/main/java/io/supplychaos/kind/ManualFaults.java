@@ -54,22 +54,29 @@ public final class ManualFaults {
         return actions.bind(fault);
     }
 
-    /** Injects a bound fault and journals it ({@code heal} is journalled as a heal). */
-    public void inject(FaultSpec fault, FaultAction action) {
+    /**
+     * Injects a bound fault and journals it ({@code heal} is journalled as a heal) under a fresh id.
+     *
+     * @return the id of the journal line, which the heal of a fault held for a while names
+     */
+    public String inject(FaultSpec fault, FaultAction action) {
         action.inject();
-        journal.append(entry(fault, action, fault.type() == FaultType.HEAL ? FaultEventLog.Entry.HEAL : FaultEventLog.Entry.INJECT));
+        String id = FaultEventLog.newId();
+        journal.append(entry(fault, action, fault.type() == FaultType.HEAL ? FaultEventLog.Entry.HEAL
+                : FaultEventLog.Entry.INJECT, id, null));
+        return id;
     }
 
-    /** Heals a bound fault (the end of its hold time) and journals the heal. */
-    public void heal(FaultSpec fault, FaultAction action) {
+    /** Heals a bound fault (the end of its hold time) and journals the heal, naming the inject line {@code injected}. */
+    public void heal(FaultSpec fault, FaultAction action, String injected) {
         action.heal();
-        journal.append(entry(fault, action, FaultEventLog.Entry.HEAL));
+        journal.append(entry(fault, action, FaultEventLog.Entry.HEAL, null, injected));
     }
 
-    private FaultEventLog.Entry entry(FaultSpec fault, FaultAction action, String phase) {
+    private FaultEventLog.Entry entry(FaultSpec fault, FaultAction action, String phase, String id, String ends) {
         // the resolved broker lets a run's timeline end a kill by the start of the same broker, whatever the target said
         Integer broker = action.brokerId().isPresent() ? action.brokerId().getAsInt() : null;
         return new FaultEventLog.Entry(System.currentTimeMillis(), phase, fault.type().cliName(),
-                fault.target() == null ? "all" : fault.target().toString(), action.describe(), source, broker);
+                fault.target() == null ? "all" : fault.target().toString(), action.describe(), source, broker, id, ends);
     }
 }

@@ -163,7 +163,7 @@ public final class FaultSchedule {
         });
         switch (type.kind()) {
             case BROKER -> {
-                if (target == null && type != FaultType.START_BROKER) {
+                if (target == null && type.defaultTarget().isEmpty()) {
                     throw targetNode.error("required by " + type.cliName() + ": " + brokers + point);
                 }
                 if (target != null && (target.kind() == FaultTarget.Kind.ALL || target.kind() == FaultTarget.Kind.APP)) {

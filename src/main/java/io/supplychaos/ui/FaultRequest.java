@@ -1,11 +1,12 @@
 package io.supplychaos.ui;
 
-import io.supplychaos.chaos.FaultSpec;
-import io.supplychaos.chaos.FaultTarget;
-import io.supplychaos.chaos.FaultType;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultTarget;
+import io.supplychaos.chaos.FaultType;
 
 /**
  * A button's request, the body of {@code POST /api/fault}: which verb and on what, as the CLI
@@ -58,9 +59,6 @@ public record FaultRequest(String action, Integer broker, String leader, Long ms
             }
             return FaultTarget.leaderOf(leader.substring(0, colon), Integer.parseInt(leader.substring(colon + 1)));
         }
-        if (type == FaultType.START_BROKER) {
-            return FaultTarget.killed();
-        }
-        throw new IllegalArgumentException(type.cliName() + " needs a broker or a leader");
+        return type.defaultTarget().orElseThrow(() -> new IllegalArgumentException(type.cliName() + " needs a broker or a leader"));
     }
 }

@@ -27,11 +27,12 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 
 import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.chaos.FaultPlace;
 import io.supplychaos.chaos.FaultType;
+import io.supplychaos.cluster.ClusterTopics;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.cluster.ClusterTopics;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.kind.embedded.EnvState;
@@ -84,11 +85,19 @@ final class LiveView implements AutoCloseable {
     record ClusterPoint(long at, Double placedPerSec, Double notificationsPerSec) {
     }
 
-    /** A fault from injection to heal ({@code to} null: still in effect); source "cli", "ui", "schedule" or "run". */
-    record FaultBar(String label, String action, String target, Integer brokerId, String source, long from, Long to) {
+    /**
+     * A fault from injection to heal ({@code to} null: still in effect); source "cli", "ui", "schedule"
+     * or "run"; {@code id} its journal id (null for a run's bars and for older journal lines).
+     */
+    record FaultBar(String label, String action, String target, Integer brokerId, String source, long from, Long to,
+                    String id) {
 
         FaultBar endedAt(long at) {
-            return new FaultBar(label, action, target, brokerId, source, from, at);
+            return new FaultBar(label, action, target, brokerId, source, from, at, id);
+        }
+
+        FaultPlace place() {
+            return new FaultPlace(brokerId, target);
         }
     }
 
@@ -327,13 +336,14 @@ final class LiveView implements AutoCloseable {
             }
             open.entrySet().removeIf(e -> {
                 if (!point.faults().contains(e.getKey())) {
-                    bars.add(new FaultBar(e.getKey(), e.getKey().split(" ")[0], null, null, "run", e.getValue()[0], e.getValue()[1]));
+                    bars.add(new FaultBar(e.getKey(), e.getKey().split(" ")[0], null, null, "run", e.getValue()[0], e.getValue()[1],
+                            null));
                     return true;
                 }
                 return false;
             });
         }
-        open.forEach((label, span) -> bars.add(new FaultBar(label, label.split(" ")[0], null, null, "run", span[0], null)));
+        open.forEach((label, span) -> bars.add(new FaultBar(label, label.split(" ")[0], null, null, "run", span[0], null, null)));
         return bars;
     }
 
@@ -352,8 +362,9 @@ final class LiveView implements AutoCloseable {
 
     /**
      * Pairs journal entries into bars as a run's timeline does: a lasting fault opens one, its own
-     * heal (same detail) closes it, a start or resume of the same broker closes its kill or pause,
-     * heal closes link faults and pauses.
+     * heal closes it (the heal line names its inject's id; older lines without ids match by detail),
+     * and a repair closes what its fault file says it ends ({@link FaultType#ends}: a start or resume
+     * of the same broker its kill or pause, heal link faults and pauses).
      */
     static void apply(List<FaultBar> bars, FaultEventLog.Entry entry) {
         FaultType type = FaultType.byCliName(entry.action()).orElse(null);
@@ -365,37 +376,22 @@ final class LiveView implements AutoCloseable {
             for (int i = 0; i < bars.size(); i++) {
                 FaultBar bar = bars.get(i);
                 FaultType barType = FaultType.byCliName(bar.action()).orElse(null);
-                if (bar.to() != null || barType == null) {
-                    continue;
-                }
-                boolean ends = switch (type) {
-                    case HEAL -> barType.kind() == FaultType.Kind.NETWORK || barType == FaultType.PAUSE_BROKER;
-                    case START_BROKER -> (barType == FaultType.KILL_BROKER || barType == FaultType.STOP_BROKER)
-                            && sameBroker(bar, entry);
-                    case RESUME_BROKER -> barType == FaultType.PAUSE_BROKER && sameBroker(bar, entry);
-                    default -> false;
-                };
-                if (ends) {
+                if (bar.to() == null && barType != null && type.ends(barType, entry.place(), bar.place())) {
                     bars.set(i, bar.endedAt(entry.at()));
                 }
             }
         } else if (inject && !type.isInstantaneous()) {
-            bars.add(new FaultBar(entry.detail(), entry.action(), entry.target(), entry.brokerId(), entry.source(), entry.at(), null));
+            bars.add(new FaultBar(entry.detail(), entry.action(), entry.target(), entry.brokerId(), entry.source(), entry.at(),
+                    null, entry.id()));
         } else if (!inject) {
             for (int i = 0; i < bars.size(); i++) {
                 FaultBar bar = bars.get(i);
-                if (bar.to() == null && bar.label().equals(entry.detail())) {
+                boolean own = entry.ends() != null ? entry.ends().equals(bar.id()) : bar.label().equals(entry.detail());
+                if (bar.to() == null && own) {
                     bars.set(i, bar.endedAt(entry.at()));
                 }
             }
         }
-    }
-
-    private static boolean sameBroker(FaultBar bar, FaultEventLog.Entry entry) {
-        if (bar.brokerId() != null && entry.brokerId() != null) {
-            return bar.brokerId().equals(entry.brokerId());
-        }
-        return entry.target() != null && entry.target().equals(bar.target());
     }
 
     /** Records/s of order-placed and notifications from their end offsets, when the cluster answers. */

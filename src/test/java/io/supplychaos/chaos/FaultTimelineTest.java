@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.FaultPhase;
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
 import io.supplychaos.time.Poll;
 
@@ -290,6 +290,114 @@ class FaultTimelineTest {
                 assertThat(fault.at()).isEqualTo(42);
             });
             assertThat(timeline.activeFaults()).containsExactly("pause-broker 3");
+        }
+    }
+
+    @Test
+    void shouldGiveEveryFaultAnIdAndNameTheKillAStartEndsByIt() {
+        // given a kill of a partition's leader, then a start of the broker killed last
+        try (FaultTimeline timeline = timeline(List.of(
+                fault(FaultType.KILL_BROKER, FaultTarget.leaderOf("order-placed", 0), 0, null),
+                fault(FaultType.START_BROKER, FaultTarget.killed(), 200, null)), new CountDownLatch(0))) {
+            // when the schedule plays
+            timeline.startSchedule();
+            Poll.require("the start to end the kill", Duration.ofSeconds(5),
+                    () -> faults().stream().anyMatch(fault -> fault.phase() == FaultPhase.HEALED));
+
+            // then the HEALED event names the kill's id (the targets as written differ: "leader-of ..." and "killed")
+            assertThat(faults()).extracting(HistoryEvent.Fault::phase, HistoryEvent.Fault::id, HistoryEvent.Fault::ends)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple(FaultPhase.INJECTED, "f1", null),
+                            org.assertj.core.groups.Tuple.tuple(FaultPhase.INJECTED, "f2", null),
+                            org.assertj.core.groups.Tuple.tuple(FaultPhase.HEALED, null, List.of("f1")));
+        }
+    }
+
+    @Test
+    void shouldNameTheInjectLineInTheJournalLineOfATimedHeal() {
+        // given a delay held for 100 ms
+        try (FaultTimeline timeline = timeline(List.of(fault(FaultType.DELAY, null, 0, Duration.ofMillis(100))),
+                new CountDownLatch(0))) {
+            // when it is injected and healed
+            timeline.startSchedule();
+            Poll.require("the delay's heal", Duration.ofSeconds(5),
+                    () -> faults().stream().anyMatch(fault -> fault.phase() == FaultPhase.HEALED));
+
+            // then the history's heal names the fault, and the journal's heal line its inject line
+            assertThat(faults()).last().extracting(HistoryEvent.Fault::ends).isEqualTo(List.of("f1"));
+            List<FaultEventLog.Entry> lines = new FaultEventLog(stateDir).readFrom(0).entries();
+            assertThat(lines).extracting(FaultEventLog.Entry::phase).containsExactly("inject", "heal");
+            assertThat(lines.get(0).id()).isNotNull();
+            assertThat(lines.get(1).ends()).isEqualTo(lines.get(0).id());
+        }
+    }
+
+    @Test
+    void shouldEndTheForeignFaultWhoseInjectLineTheHealNamesWhenTwoReadTheSame() {
+        FaultEventLog journal = new FaultEventLog(stateDir);
+        try (FaultTimeline timeline = timeline(List.of(), new CountDownLatch(0))) {
+            // given the same delay injected from two terminals
+            journal.append(new FaultEventLog.Entry(10, "inject", "delay", "all", "delay 100 ms", "cli", null, "a1", null));
+            journal.append(new FaultEventLog.Entry(20, "inject", "delay", "all", "delay 100 ms", "cli", null, "b2", null));
+
+            // when the second one's --for ends
+            journal.append(new FaultEventLog.Entry(30, "heal", "delay", "all", "delay 100 ms", "cli", null, null, "b2"));
+            timeline.readJournal();
+
+            // then the run's history ends that one, and the first is still in place
+            assertThat(faults()).extracting(HistoryEvent.Fault::phase, HistoryEvent.Fault::id, HistoryEvent.Fault::ends)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple(FaultPhase.INJECTED, "f1", null),
+                            org.assertj.core.groups.Tuple.tuple(FaultPhase.INJECTED, "f2", null),
+                            org.assertj.core.groups.Tuple.tuple(FaultPhase.HEALED, null, List.of("f2")));
+            assertThat(timeline.activeFaults()).containsExactly("delay 100 ms");
+        }
+    }
+
+    @Test
+    void shouldRecordTheHealVerbAsOneEventNamingEveryFaultItRepairs() {
+        FaultEventLog journal = new FaultEventLog(stateDir);
+        try (FaultTimeline timeline = timeline(List.of(), new CountDownLatch(0))) {
+            // given a cut, a pause and a kill injected from another terminal
+            journal.append(new FaultEventLog.Entry(10, "inject", "cut", "all", "cut", "cli", null, "a1", null));
+            journal.append(new FaultEventLog.Entry(20, "inject", "pause-broker", "3", "pause-broker 3", "cli", 3, "b2", null));
+            journal.append(new FaultEventLog.Entry(30, "inject", "kill-broker", "2", "kill-broker 2", "cli", 2, "c3", null));
+
+            // when someone runs ./chaos heal
+            journal.append(new FaultEventLog.Entry(40, "heal", "heal", "all", "heal", "cli", null, "d4", null));
+            timeline.readJournal();
+
+            // then one HEALED event names the cut and the pause; the kill stays (start-broker ends it)
+            assertThat(faults()).last().satisfies(heal -> {
+                assertThat(heal.phase()).isEqualTo(FaultPhase.HEALED);
+                assertThat(heal.action()).isEqualTo("heal");
+                assertThat(heal.ends()).containsExactly("f1", "f2");
+            });
+            assertThat(timeline.activeFaults()).containsExactly("kill-broker 2");
+        }
+    }
+
+    @Test
+    void shouldEndAStopOfAnAppWhenStartAppStartsTheSameInstance() {
+        // given a stop of app instance 1, a stop of instance 2, and a start of instance 1
+        try (FaultTimeline timeline = timeline(List.of(
+                fault(FaultType.STOP_APP, FaultTarget.app(1), 0, null),
+                fault(FaultType.STOP_APP, FaultTarget.app(2), 0, null),
+                fault(FaultType.START_APP, FaultTarget.app(1), 300, null)), new CountDownLatch(0))) {
+            // when the schedule plays
+            timeline.startSchedule();
+            Poll.require("the start to end a stop", Duration.ofSeconds(5),
+                    () -> faults().stream().anyMatch(fault -> fault.phase() == FaultPhase.HEALED));
+
+            // then the start ended the stop of its own instance, named by id, and the other stop is still in place
+            HistoryEvent.Fault stopOfApp1 = faults().stream().filter(fault -> "app:1".equals(fault.target())
+                    && fault.phase() == FaultPhase.INJECTED && fault.action().equals("stop-app")).findFirst().orElseThrow();
+            assertThat(faults()).last().satisfies(healed -> {
+                assertThat(healed.phase()).isEqualTo(FaultPhase.HEALED);
+                assertThat(healed.target()).isEqualTo("app:1");
+                assertThat(healed.ends()).containsExactly(stopOfApp1.id());
+            });
+            assertThat(timeline.activeFaults()).containsExactly("stop-app");
         }
     }
 }

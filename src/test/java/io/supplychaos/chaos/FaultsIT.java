@@ -169,9 +169,12 @@ class FaultsIT {
         CliRun done = pause.join();
         assertThat(done.exit()).as(done.err()).isZero();
         assertThat(brokerState(2)).isEqualTo("running");
-        assertThat(journal.readFrom(from).entries()).extracting(FaultEventLog.Entry::phase, FaultEventLog.Entry::detail, FaultEventLog.Entry::source)
+        List<FaultEventLog.Entry> lines = journal.readFrom(from).entries();
+        assertThat(lines).extracting(FaultEventLog.Entry::phase, FaultEventLog.Entry::detail, FaultEventLog.Entry::source)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("inject", "pause-broker 2", "cli"),
                         org.assertj.core.groups.Tuple.tuple("heal", "pause-broker 2", "cli"));
+        assertThat(lines.get(0).id()).as("the inject line's id").isNotNull();
+        assertThat(lines.get(1).ends()).as("the heal line names the inject it ends").isEqualTo(lines.get(0).id());
 
         assertThat(chaos("delay", "--ms", "50", "--broker", "1", "--for", "1s").exit()).isZero();
         assertThat(proxy("broker-1-client").path("toxics")).isEmpty();
@@ -192,6 +195,7 @@ class FaultsIT {
         assertThat(chaos("start-broker", "1").err()).contains("broker 1 is running");
         assertThat(chaos("resume-broker", "1").exit()).isEqualTo(2);
         assertThat(chaos("kill-app", "1").err()).contains("no app instance 1");
+        assertThat(chaos("stop-app", "1").err()).contains("no app instance 1");
         assertThat(chaos("kill-broker", "--leader", "no-such-topic:0").exit()).isEqualTo(2);
         assertThat(chaos("delay", "--ms", "10", "--toxicity", "2").exit()).isEqualTo(2);
         assertThat(chaos("delay").exit()).isEqualTo(2);

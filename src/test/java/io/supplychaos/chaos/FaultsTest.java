@@ -29,7 +29,7 @@ class FaultsTest {
     Path stateDir;
 
     /** Three brokers and one app, all running; records every call that changes something. */
-    static final class FakeBackend implements FaultBackend {
+    static class FakeBackend implements FaultBackend {
         final Map<Integer, ProcessControl.State> brokers = new TreeMap<>(Map.of(1, ProcessControl.State.RUNNING,
                 2, ProcessControl.State.RUNNING, 3, ProcessControl.State.RUNNING));
         boolean appAlive = true;
@@ -43,12 +43,13 @@ class FaultsTest {
         @Override public void startBroker(int id) { set("start", id, ProcessControl.State.RUNNING); }
         @Override public void pauseBroker(int id) { set("pause", id, ProcessControl.State.PAUSED); }
         @Override public void resumeBroker(int id) { set("resume", id, ProcessControl.State.RUNNING); }
-        @Override public io.supplychaos.env.KafkaAccess access() { return io.supplychaos.env.KafkaAccess.plaintext("127.0.0.1:1"); }
+        @Override public KafkaAccess access() { return KafkaAccess.plaintext("127.0.0.1:1"); }
         @Override public Optional<ToxiproxyApi> toxiproxy() { return Optional.empty(); }
         @Override public Optional<String> proxyName(int brokerId, ProxyLink link) { return Optional.of(link.proxyName(brokerId)); }
         @Override public List<Integer> appIndexes() { return List.of(1); }
         @Override public boolean appAlive(int index) { return appAlive; }
         @Override public void killApp(int index) { calls.add("kill-app " + index); appAlive = false; }
+        @Override public void stopApp(int index) { calls.add("stop-app " + index); appAlive = false; }
         @Override public void startApp(int index) { calls.add("start-app " + index); appAlive = true; }
 
         private void set(String call, int id, ProcessControl.State state) {
@@ -116,6 +117,17 @@ class FaultsTest {
     }
 
     @Test
+    void aNetworkFaultOnARandomBrokerPicksAmongAllBrokersWhateverTheirState() {
+        // given a stopped broker
+        backend.brokers.put(2, ProcessControl.State.STOPPED);
+
+        // when a cut is bound to a random broker, then the pick passes and the proxies are what is missing
+        assertThatThrownBy(() -> bind(FaultType.CUT, "random:3")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not proxied");
+        assertThat(backend.calls).isEmpty();
+    }
+
+    @Test
     void badTargetsAreRefusedBeforeAnythingHappens() {
         backend.brokers.put(2, ProcessControl.State.STOPPED);
         assertThatThrownBy(() -> bind(FaultType.KILL_BROKER, "7")).hasMessage("no broker 7 in fake env (brokers: [1, 2, 3])");
@@ -142,6 +154,68 @@ class FaultsTest {
         backend.appAlive = false;
         assertThatThrownBy(() -> bind(FaultType.KILL_APP, "app:1")).hasMessage("app instance 1 is not running");
         assertThatThrownBy(() -> bind(FaultType.KILL_APP, "app:4")).hasMessageContaining("no app instance 4");
+    }
+
+    @Test
+    void stopAppInjectedTwiceStopsOnceAndHealedTwiceStartsOnce() {
+        // given a running instance
+        FaultAction stop = bind(FaultType.STOP_APP, "app:1");
+
+        // when the stop is injected and healed twice each
+        stop.inject();
+        stop.inject();
+        stop.heal();
+        stop.heal();
+
+        // then it was stopped (SIGTERM, not killed) once and started once
+        assertThat(backend.calls).containsExactly("stop-app 1", "start-app 1");
+        assertThat(stop.describe()).isEqualTo("stop-app 1");
+    }
+
+    @Test
+    void startAppStartsAStoppedInstanceOnceAndRefusesARunningOne() {
+        // given a running instance: start-app is refused before anything is done
+        assertThatThrownBy(() -> bind(FaultType.START_APP, "app:1"))
+                .hasMessage("app instance 1 is running: start-app needs it stopped");
+        assertThatThrownBy(() -> bind(FaultType.STOP_APP, "app:2")).hasMessageContaining("no app instance 2");
+        assertThat(backend.calls).isEmpty();
+
+        // when it was stopped and start-app is injected twice
+        bind(FaultType.STOP_APP, "app:1").inject();
+        FaultAction start = bind(FaultType.START_APP, "app:1");
+        start.inject();
+        start.inject();
+        start.heal();
+
+        // then it started once, and a repair heals to nothing
+        assertThat(backend.calls).containsExactly("stop-app 1", "start-app 1");
+        assertThatThrownBy(() -> bind(FaultType.START_APP, "app:1")).hasMessageContaining("is running");
+    }
+
+    @Test
+    void stopAppOfAStoppedInstanceIsRefused() {
+        backend.appAlive = false;
+
+        assertThatThrownBy(() -> bind(FaultType.STOP_APP, "app:1")).hasMessage("app instance 1 is not running");
+        assertThat(backend.calls).isEmpty();
+    }
+
+    @Test
+    void aFaultTheBackendCannotDoIsRefusedBeforeAnythingIsResolved() {
+        // given a backend that cannot pause brokers (as an env whose layer has no such action)
+        FakeBackend refusing = new FakeBackend() {
+            @Override
+            public Optional<String> refusal(FaultSpec spec) {
+                return spec.type() == FaultType.PAUSE_BROKER ? Optional.of("pause-broker: no such action here") : Optional.empty();
+            }
+        };
+
+        // when / then
+        assertThatThrownBy(() -> new Faults(refusing, stateDir).bind(new FaultSpec(FaultType.PAUSE_BROKER,
+                FaultTarget.broker(7), Map.of(), null, null))).hasMessage("pause-broker: no such action here");
+        assertThat(new Faults(refusing, stateDir).bind(new FaultSpec(FaultType.KILL_APP, FaultTarget.app(1), Map.of(), null,
+                null)).describe()).isEqualTo("kill-app 1");
+        assertThat(refusing.calls).isEmpty();
     }
 
     @Test

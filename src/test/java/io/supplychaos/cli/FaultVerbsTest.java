@@ -3,19 +3,21 @@ package io.supplychaos.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.CliRun;
 import io.supplychaos.env.EnvFiles;
 import io.supplychaos.scenario.ScenarioLoader;
 import io.supplychaos.spec.SpecException;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.file.Path;
-import java.util.List;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Option checks of the fault verbs and run: exit 2 with a message before any environment is looked at. */
 class FaultVerbsTest {
@@ -98,11 +100,14 @@ class FaultVerbsTest {
         assertThat(err).contains("'--for'").doesNotContain("no environment is running");
         assertThat(chaos("heal", "--for", "5s")).isEqualTo(2);
         assertThat(err).contains("'--for'").doesNotContain("no environment is running");
+        assertThat(chaos("start-app", "1", "--for", "5s")).isEqualTo(2);
+        assertThat(err).contains("'--for'").doesNotContain("no environment is running");
     }
 
     @Test
     void withoutARunningEnvironmentEveryVerbExitsTwo() {
-        for (String[] verb : new String[][] {{"kill-broker", "1"}, {"delay", "--ms", "5"}, {"heal"}, {"kill-app", "1"}}) {
+        for (String[] verb : new String[][] {{"kill-broker", "1"}, {"delay", "--ms", "5"}, {"heal"}, {"kill-app", "1"},
+                {"stop-app", "1", "--for", "5s"}, {"start-app", "1"}}) {
             assertThat(chaos(verb)).as(String.join(" ", verb)).isEqualTo(2);
             assertThat(err).contains("no environment is running in " + stateDir);
         }
@@ -114,7 +119,7 @@ class FaultVerbsTest {
         ChaosCli.commandLine().setOut(new PrintWriter(out)).execute("--help");
         for (String verb : List.of("up", "down", "status", "list", "report", "kill-broker", "stop-broker", "start-broker",
                 "restart-broker", "pause-broker", "resume-broker", "delay", "bandwidth", "cut", "reset-peer", "timeout", "slice",
-                "heal", "kill-app", "restart-app")) {
+                "heal", "kill-app", "restart-app", "stop-app", "start-app")) {
             assertThat(out.toString()).containsPattern("(?m)^  " + verb + " ");
         }
     }

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,9 @@ class HistoryFileTest {
                 new HistoryEvent.StockObserved(0, 3, "aspirin", 100, 0, 97, 0, 3, "r1-p0-1", false, 7),
                 new HistoryEvent.Fault(FaultPhase.FAILED, "kill-broker", "9", "SIGKILL broker 9", FaultSource.SCHEDULE,
                         "no broker 9", 8),
+                new HistoryEvent.Fault(FaultPhase.INJECTED, "cut", "all", "cut, client links, all brokers", FaultSource.CLI,
+                        null, 8, "f2", null),
+                new HistoryEvent.Fault(FaultPhase.HEALED, "heal", "all", "heal", FaultSource.CLI, null, 8, null, List.of("f2")),
                 new HistoryEvent.PartitionState("order-placed", 0, null, List.of(), 9),
                 new HistoryEvent.Placed(1, 42, "r1-p0-1", 10),
                 new HistoryEvent.ReadBackDone(false, List.of(5L, -1L, 9L), 11),
@@ -52,6 +56,22 @@ class HistoryFileTest {
 
         assertThat(HistoryFile.read(file)).isEqualTo(everyKind());
         assertThat(dir.resolve(HistoryFile.NAME + ".partial")).doesNotExist();
+    }
+
+    @Test
+    void shouldWriteAFaultsIdsOnlyWhereItHasThem() throws IOException {
+        Path file = dir.resolve(HistoryFile.NAME);
+
+        HistoryFile.write(file, List.of(
+                new HistoryEvent.Fault(FaultPhase.INJECTED, "cut", "all", "cut", FaultSource.CLI, null, 1, "f1", null),
+                new HistoryEvent.Fault(FaultPhase.HEALED, "cut", "all", "cut", FaultSource.CLI, null, 2, null, List.of("f1")),
+                new HistoryEvent.Fault(FaultPhase.FAILED, "cut", "all", "cut", FaultSource.CLI, "down", 3)));
+
+        List<String> lines = new String(new GZIPInputStream(Files.newInputStream(file)).readAllBytes(),
+                StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines.get(0)).contains("\"id\":\"f1\"").doesNotContain("ends");
+        assertThat(lines.get(1)).contains("\"ends\":[\"f1\"]").doesNotContain("\"id\"");
+        assertThat(lines.get(2)).doesNotContain("\"id\"").doesNotContain("ends");
     }
 
     @Test

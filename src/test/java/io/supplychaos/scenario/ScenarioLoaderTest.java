@@ -2,7 +2,7 @@ package io.supplychaos.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,13 +11,14 @@ import java.time.Duration;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 import io.supplychaos.app.Tuning;
+import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.ChaosPaths;
@@ -113,6 +114,15 @@ class ScenarioLoaderTest {
                         "faults[0].target", "an app instance app:N with N from 1 to 1 (app.instances), got 'app:2'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-app}\n",
                         "faults[0].target", "required by kill-app: an app instance app:N"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: stop-app, target: 1}\n",
+                        "faults[0].target", "an app instance app:N with N from 1 to 1 (app.instances), got '1'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: stop-app, target: app:1, ms: 5}\n",
+                        "faults[0].ms", "not an attribute of stop-app; it takes none"),
+                Arguments.of("name: x\nenv: {name: k8s-pods, kind: kubernetes, brokers: 3, replicationFactor: 3, partitions: 6, "
+                                + "kubernetes: {namespace: kafka, cluster: c3, apps: pods, appDeployment: supply-chaos}}\n"
+                                + "workload: {orders: 10}\nfaults:\n  - {at: 1s, action: stop-app, target: app:1}\n",
+                        "faults[0].action", "a fault env 'k8s-pods' can take: stop-app: with apps: pods the app Deployment "
+                                + "replaces a stopped pod at once"),
                 Arguments.of("name: x\nenv: c1\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: cut, link: replication}\n",
                         "faults[0].link", "client: env 'c1' has one broker, so no replication link"),
                 Arguments.of("name: x\nenv: c3-direct\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 5}\n",
@@ -268,6 +278,23 @@ class ScenarioLoaderTest {
         assertThat(quickstart.faults().get(2).duration()).isEqualTo(Duration.ofSeconds(10));
         assertThat(quickstart.faults().get(2).attributes()).containsEntry("ms", "100").containsEntry("link", "client");
         assertThat(quickstart.expect().lost()).isZero();
+    }
+
+    @Test
+    void shouldLoadAStopAppHeldForAWhileAndAStartAppOfAnotherInstance() throws IOException {
+        // given two app instances, one stopped for 10 s, the other stopped and started again by start-app
+        Path file = Files.writeString(dir.resolve("stop-app.yaml"), "name: x\nenv: c3\nworkload: {orders: 10}\n"
+                + "app: {instances: 2}\nfaults:\n  - {at: 10s, action: stop-app, target: app:1, for: 10s}\n"
+                + "  - {at: 20s, action: stop-app, target: app:2}\n  - {at: 30s, action: start-app, target: app:2}\n");
+
+        // when it is loaded
+        Scenario scenario = loader.load(file);
+
+        // then the faults are what the file says
+        assertThat(scenario.faults()).extracting(FaultSpec::type, FaultSpec::target, FaultSpec::duration).containsExactly(
+                tuple(FaultType.STOP_APP, FaultTarget.app(1), Duration.ofSeconds(10)),
+                tuple(FaultType.STOP_APP, FaultTarget.app(2), null),
+                tuple(FaultType.START_APP, FaultTarget.app(2), null));
     }
 
     @Test

@@ -3,14 +3,16 @@ package io.supplychaos.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
 import io.supplychaos.chaos.FaultEventLog;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.Test;
 
 /** A button's request becomes the spec the CLI verb builds; journal lines become fault bars as a run's timeline pairs them. */
 class FaultRequestTest {
@@ -52,6 +54,23 @@ class FaultRequestTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("kill-broker", 1000L, 3000L),
                         org.assertj.core.groups.Tuple.tuple("delay", 1500L, 4000L),
                         org.assertj.core.groups.Tuple.tuple("pause-broker", 1800L, 4000L));
+    }
+
+    @Test
+    void shouldEndAHeldFaultByTheIdItsHealNamesWhenTwoFaultsReadTheSame() {
+        // given the same delay injected from two terminals, each held with --for
+        List<LiveView.FaultBar> bars = new ArrayList<>();
+        LiveView.apply(bars, new FaultEventLog.Entry(1000, "inject", "delay", "all", "delay 100 ms", "cli", null, "a1", null));
+        LiveView.apply(bars, new FaultEventLog.Entry(1500, "inject", "delay", "all", "delay 100 ms", "cli", null, "b2", null));
+
+        // when the second one's hold time ends
+        LiveView.apply(bars, new FaultEventLog.Entry(2000, "heal", "delay", "all", "delay 100 ms", "cli", null, null, "b2"));
+
+        // then only its bar ends; a heal line of an older version (no id) still ends by its detail
+        assertThat(bars).extracting(LiveView.FaultBar::from, LiveView.FaultBar::to)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(1000L, null), org.assertj.core.groups.Tuple.tuple(1500L, 2000L));
+        LiveView.apply(bars, new FaultEventLog.Entry(2500, "heal", "delay", "all", "delay 100 ms", "cli"));
+        assertThat(bars).extracting(LiveView.FaultBar::to).containsExactly(2500L, 2000L);
     }
 
     @Test

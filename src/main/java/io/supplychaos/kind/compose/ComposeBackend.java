@@ -22,7 +22,8 @@ import io.supplychaos.toxiproxy.ToxiproxyApi;
  * brokers are the {@code kafka-N} services' containers, signalled with {@code docker kill/stop/start/
  * pause/unpause} (what Pumba does on a schedule); the network goes through the same Toxiproxy proxies
  * ({@code broker-N-client}, {@code broker-N-replication}) over the API port the file publishes; app
- * instance 1 is the {@code app} service's container. Container names follow Compose v2
+ * instance 1 is the {@code app} service's container ({@code docker kill}, {@code docker stop},
+ * {@code docker start}). Container names follow Compose v2
  * ({@code PROJECT-SERVICE-1}) unless a service sets {@code container_name}. Every docker call goes
  * through a {@link CommandRunner}, the only part tests swap.
  */
@@ -157,6 +158,16 @@ final class ComposeBackend implements FaultBackend {
             return;
         }
         docker(List.of("docker", "kill", "--signal", "SIGKILL", compose.appContainer()));
+    }
+
+    /** {@code docker stop}: SIGTERM, SIGKILL after the app's grace. */
+    @Override
+    public void stopApp(int index) {
+        if (localApps != null) {
+            localApps.stop(index);
+            return;
+        }
+        docker(List.of("docker", "stop", "--time", Long.toString(Timeouts.APP_STOP_GRACE.toSeconds()), compose.appContainer()));
     }
 
     @Override

@@ -21,7 +21,8 @@ import io.supplychaos.time.Timeouts;
 /**
  * {@code kind: external}: a cluster someone else runs. The tool connects to its bootstrap servers,
  * acts on brokers only through the env's {@code brokerCommands} and on the network only through the
- * Toxiproxy the env names; it never stops the cluster.
+ * Toxiproxy the env names; it never stops the cluster. Which {@code brokerCommands} a fault needs is
+ * in the fault's own file ({@link FaultType#externalCommands()}).
  */
 public final class ExternalKind extends AttachedKind {
 
@@ -34,7 +35,8 @@ public final class ExternalKind extends AttachedKind {
         }
         if (type.kind() == FaultType.Kind.BROKER) {
             ExternalTarget external = env.external();
-            List<BrokerCommand> missing = commandsFor(type).stream().filter(c -> external.command(c).isEmpty()).toList();
+            // a kill or stop is healed by a start, a pause by a resume: a fault the run cannot undo is refused
+            List<BrokerCommand> missing = type.externalCommands().stream().filter(c -> external.command(c).isEmpty()).toList();
             if (!missing.isEmpty()) {
                 return Optional.of("it is kind: external without brokerCommands." + String.join(" and brokerCommands.",
                         missing.stream().map(BrokerCommand::yamlName).toList()) + ", so " + type.cliName()
@@ -58,19 +60,5 @@ public final class ExternalKind extends AttachedKind {
     @Override
     public FaultBackend faults(Host host, Attachment attachment) {
         return new ExternalBackend(attachment, host.paths().stateDir(), host.commands(), null, new LocalApps(host.apps()));
-    }
-
-    /** The broker commands a broker fault runs; restart is a stop and a start. */
-    static List<BrokerCommand> commandsFor(FaultType type) {
-        return switch (type) {
-            // a kill or stop is healed by a start, a pause by a resume: a fault the run cannot undo is refused
-            case KILL_BROKER -> List.of(BrokerCommand.KILL, BrokerCommand.START);
-            case STOP_BROKER -> List.of(BrokerCommand.STOP, BrokerCommand.START);
-            case START_BROKER -> List.of(BrokerCommand.START);
-            case RESTART_BROKER -> List.of(BrokerCommand.STOP, BrokerCommand.START);
-            case PAUSE_BROKER -> List.of(BrokerCommand.PAUSE, BrokerCommand.RESUME);
-            case RESUME_BROKER -> List.of(BrokerCommand.RESUME);
-            default -> List.of();
-        };
     }
 }

@@ -1,6 +1,7 @@
 package io.supplychaos.kind.kubernetes;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,7 @@ import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultText;
 import io.supplychaos.chaos.FaultType;
+import io.supplychaos.chaos.OnKubernetes;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.KubernetesTarget;
@@ -35,21 +37,17 @@ import io.supplychaos.toxiproxy.ToxiproxyApi;
  * start-broker waits until it is Ready again;</li>
  * <li>pause-broker creates a Chaos Mesh {@code PodChaos} ({@code action: pod-failure}) on the pod,
  * resume-broker deletes it and waits until the pod is Ready;</li>
- * <li>network faults are Chaos Mesh {@code NetworkChaos} resources ({@code delay}, {@code bandwidth},
- * {@code partition} for cut); reset-peer, timeout and slice have no Chaos Mesh action and are refused;</li>
+ * <li>network faults are Chaos Mesh {@code NetworkChaos} resources, the action and its parameters as
+ * each fault's file maps them ({@link OnKubernetes}: {@code delay}, {@code bandwidth}, {@code partition}
+ * for cut); what has no Chaos Mesh action (reset-peer, timeout, slice) is refused;</li>
  * <li>app instances are the app Deployment's pods ({@code apps: pods}: kill deletes one with grace 0,
- * start waits until the Deployment is ready again) or local JVMs ({@code apps: local}, as for the
- * embedded environment).</li>
+ * start waits until the Deployment is ready again, stop is refused since the Deployment replaces a
+ * stopped pod at once) or local JVMs ({@code apps: local}, as for the embedded environment).</li>
  * </ul>
  * Every Chaos Mesh resource is labelled {@code app.kubernetes.io/managed-by: supply-chaos} and heal
  * deletes only those. There is no Toxiproxy here.
  */
 public final class KubernetesBackend implements FaultBackend, AutoCloseable {
-
-    /** The bandwidth queue Chaos Mesh requires (bytes waiting, as tc's tbf limit): 20 MiB, as its own examples use. */
-    static final long BANDWIDTH_LIMIT_BYTES = 20L * 1024 * 1024;
-    /** The least bucket (tc's tbf burst) given: above the MTU, and large enough for low rates. */
-    static final long BANDWIDTH_MIN_BUFFER_BYTES = 10_000;
 
     private final KubernetesClient client;
     private final KubernetesTarget target;
@@ -57,7 +55,7 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
     private final ChaosMesh chaosMesh;
     private final AppInstances localApps;
     private final boolean ownsClient;
-    private final java.util.Map<String, String> clientConfig;
+    private final Map<String, String> clientConfig;
 
     /**
      * @param client    the API server's client (the caller closes it)
@@ -66,11 +64,11 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
      * @param timeouts  the waits; {@link KubernetesTimeouts#DEFAULTS} for runs
      */
     public KubernetesBackend(KubernetesClient client, KubernetesTarget target, AppInstances localApps, KubernetesTimeouts timeouts) {
-        this(client, target, localApps, timeouts, false, java.util.Map.of());
+        this(client, target, localApps, timeouts, false, Map.of());
     }
 
     private KubernetesBackend(KubernetesClient client, KubernetesTarget target, AppInstances localApps, KubernetesTimeouts timeouts,
-                              boolean ownsClient, java.util.Map<String, String> clientConfig) {
+                              boolean ownsClient, Map<String, String> clientConfig) {
         this.client = Objects.requireNonNull(client, "client");
         this.target = Objects.requireNonNull(target, "target");
         if (target.apps() == KubernetesTarget.Apps.LOCAL) {
@@ -80,17 +78,17 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         this.chaosMesh = new ChaosMesh(client, target.namespace());
         this.localApps = localApps;
         this.ownsClient = ownsClient;
-        this.clientConfig = java.util.Map.copyOf(clientConfig);
+        this.clientConfig = Map.copyOf(clientConfig);
     }
 
     /** A backend on its own client for the target's kubeconfig context, closed by {@link #close()}. */
     public static KubernetesBackend connect(KubernetesTarget target, AppInstances localApps) {
-        return connect(target, localApps, java.util.Map.of());
+        return connect(target, localApps, Map.of());
     }
 
     /** {@link #connect(KubernetesTarget, AppInstances)} whose Kafka clients use {@code clientConfig} (the env file's). */
     public static KubernetesBackend connect(KubernetesTarget target, AppInstances localApps,
-                                            java.util.Map<String, String> clientConfig) {
+                                            Map<String, String> clientConfig) {
         return new KubernetesBackend(KubernetesCluster.connect(target), target, localApps, KubernetesTimeouts.DEFAULTS, true,
                 clientConfig);
     }
@@ -109,20 +107,16 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
     // ---- what can run here ----
 
     /**
-     * Why a network fault cannot run on a kubernetes environment, empty when it can: checked at load
-     * time, before anything runs.
+     * Why no kubernetes environment can take {@code type} (as its fault file says: Chaos Mesh has no
+     * such action), or a bad link; empty when it can: checked at load time, before anything runs.
      *
      * @param link the fault's {@code link} attribute, null for the default (client)
      */
     public static Optional<String> refusal(FaultType type, String link) {
-        switch (type) {
-            case RESET_PEER, TIMEOUT, SLICE -> {
-                return Optional.of(type.cliName() + ": Chaos Mesh has no " + type.cliName()
-                        + " action (kubernetes environments inject delay, bandwidth and cut)");
-            }
-            default -> {
-                // the others are Chaos Mesh actions or pod deletions
-            }
+        Optional<String> why = type.onKubernetes().refusal(false);
+        if (why.isPresent()) {
+            return Optional.of(type.cliName() + ": " + why.get() + (type.kind() == FaultType.Kind.NETWORK
+                    ? " (kubernetes environments inject " + chaosMeshFaults() + ")" : ""));
         }
         if (link != null && !List.of("client", "replication", "both").contains(link)) {
             return Optional.of(type.cliName() + ": link must be client, replication or both, got '" + link + "'");
@@ -130,15 +124,31 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         return Optional.empty();
     }
 
+    /** The network faults Chaos Mesh can do, from their files: "delay, bandwidth and cut". */
+    private static String chaosMeshFaults() {
+        List<String> names = Arrays.stream(FaultType.values()).filter(type -> type.kind() == FaultType.Kind.NETWORK
+                && type.onKubernetes().chaosMesh().isPresent()).map(FaultType::cliName).toList();
+        return names.size() == 1 ? names.get(0)
+                : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+    }
+
     /**
-     * {@link #refusal(FaultType, String)} plus what the spec's other attributes ask: Chaos Mesh acts
-     * on every packet (toxicity must be 1), and where a fault has no target pods (link both, or
-     * client with local apps) it can only act on the pod's outgoing packets (stream downstream).
+     * {@link #refusal(FaultType, String)} plus what the apps and the spec's other attributes ask: a
+     * fault the app Deployment's pods cannot take (as its file says), Chaos Mesh acts on
+     * every packet (toxicity must be 1), and where a fault has no target pods (link both, or client
+     * with local apps) it can only act on the pod's outgoing packets (stream downstream).
      */
     public static Optional<String> refusal(FaultSpec spec, KubernetesTarget.Apps apps) {
         Optional<String> byType = refusal(spec.type(), spec.attributes().get("link"));
-        if (byType.isPresent() || spec.type().kind() != FaultType.Kind.NETWORK) {
+        if (byType.isPresent()) {
             return byType;
+        }
+        Optional<String> byApps = spec.type().onKubernetes().refusal(apps == KubernetesTarget.Apps.PODS);
+        if (byApps.isPresent()) {
+            return Optional.of(spec.type().cliName() + ": " + byApps.get());
+        }
+        if (spec.type().kind() != FaultType.Kind.NETWORK) {
+            return Optional.empty();
         }
         String toxicity = spec.attributes().get("toxicity");
         // a toxicity that is no number is FaultType.checkAttributes' to refuse, in its words
@@ -153,6 +163,12 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
                     + stream + "'");
         }
         return Optional.empty();
+    }
+
+    /** What this env cannot take, asked before a fault is bound (the CLI verbs; a run's scenario was checked at load). */
+    @Override
+    public Optional<String> refusal(FaultSpec spec) {
+        return refusal(spec, target.apps()).map(why -> why + " (" + describe() + ")");
     }
 
     private static String link(FaultSpec spec) {
@@ -251,12 +267,15 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         return "supply-chaos-" + type.cliName() + "-broker-" + broker + "-" + link;
     }
 
+    /** The fault's Chaos Mesh mapping (its file's {@link OnKubernetes.NetworkChaos}), one NetworkChaos per broker. */
     @Override
     public Optional<FaultAction> networkFault(FaultSpec spec, List<Integer> brokers) {
-        Optional<String> refusal = refusal(spec, target.apps());
+        Optional<String> refusal = refusal(spec);
         if (refusal.isPresent()) {
-            throw new IllegalArgumentException(refusal.get() + " (" + describe() + ")");
+            throw new IllegalArgumentException(refusal.get());
         }
+        OnKubernetes.NetworkChaos networkChaos = spec.type().onKubernetes().chaosMesh().orElseThrow(
+                () -> new IllegalArgumentException(spec.type().cliName() + " is not a network fault Chaos Mesh can do"));
         String link = link(spec);
         Map<Integer, Pod> pods = cluster.brokerPods();
         List<GenericKubernetesResource> resources = new ArrayList<>();
@@ -267,34 +286,13 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
                         + spec.type().cliName() + " needs one to select");
             }
             Map<String, Object> chaos = new LinkedHashMap<>();
-            chaos.put("action", switch (spec.type()) {
-                case DELAY -> "delay";
-                case BANDWIDTH -> "bandwidth";
-                case CUT -> "partition";
-                default -> throw new IllegalArgumentException(spec.type().cliName() + " is not a network fault Chaos Mesh can do");
-            });
+            chaos.put("action", networkChaos.action());
             chaos.put("mode", "all");
             chaos.put("selector", chaosMesh.podsByName(List.of(pod.getMetadata().getName())));
             Optional<Map<String, Object>> peers = targetOf(link, broker, pods, spec);
             chaos.put("direction", direction(spec, peers.isPresent(), link.equals("replication") && brokers.size() > 1));
             peers.ifPresent(selector -> chaos.put("target", Map.of("mode", "all", "selector", selector)));
-            switch (spec.type()) {
-                case DELAY -> chaos.put("delay", Map.of(
-                        "latency", spec.attribute("ms", "0").trim() + "ms",
-                        "jitter", spec.attribute("jitter", "0").trim() + "ms",
-                        "correlation", "0"));
-                case BANDWIDTH -> {
-                    long kbps = Long.parseLong(spec.attribute("kbps", "").trim().replace("_", ""));
-                    // tc's bucket must hold at least a tick's worth of data (rate / HZ, HZ >= 100) or the rate is not reached
-                    chaos.put("bandwidth", Map.of(
-                            "rate", kbps + "kbps",
-                            "limit", BANDWIDTH_LIMIT_BYTES,
-                            "buffer", Math.max(BANDWIDTH_MIN_BUFFER_BYTES, kbps * 1000 / 100)));
-                }
-                default -> {
-                    // partition takes no parameters
-                }
-            }
+            chaos.putAll(networkChaos.parameters().apply(spec));
             resources.add(chaosMesh.resource("NetworkChaos", networkName(spec.type(), broker, link), chaos));
         }
         String where = brokers.equals(brokerIds()) && brokers.size() > 1 ? "all brokers" : "broker " + brokers.get(0);
@@ -388,6 +386,19 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         Optional<AppInstances.AppInstance> instance = localApps.instance(index);
         instance.ifPresent(localApps::kill);
         instance.ifPresent(killed -> Poll.until(Timeouts.HELPER_PROCESS, Poll.SHORT_INTERVAL, () -> !localApps.alive(killed)));
+    }
+
+    /**
+     * Local apps: SIGTERM (SIGKILL after the grace). Pods cannot stay stopped (the Deployment replaces
+     * them): stop-app's file refuses them, at load and when bound ({@link #refusal(FaultSpec)}).
+     */
+    @Override
+    public void stopApp(int index) {
+        if (podsApps()) {
+            throw new IllegalArgumentException(refusal(new FaultSpec(FaultType.STOP_APP, null, Map.of(), null, null))
+                    .orElse("stop-app: not on app pods (" + describe() + ")"));
+        }
+        localApps.instance(index).ifPresent(instance -> localApps.stop(instance, Timeouts.APP_STOP_GRACE));
     }
 
     /** Pods: the Deployment's ReplicaSet replaces a deleted pod itself; starting is waiting until all replicas are ready. */

@@ -20,6 +20,7 @@ import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.Faults;
 import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.ProxyLink;
 
 /**
  * The docker commands the fault verbs run against the project's docker-compose.yml, through the
@@ -69,7 +70,7 @@ class ComposeBackendTest {
 
     @Test
     void shouldReachTheBrokersWithTheEnvsClientConfigWhenAnEnvAttachedTheComposeCluster() {
-        io.supplychaos.env.KafkaAccess secured = new io.supplychaos.env.KafkaAccess("127.0.0.1:29041",
+        KafkaAccess secured = new KafkaAccess("127.0.0.1:29041",
                 java.util.Map.of("security.protocol", "SASL_SSL"));
 
         ComposeBackend attached = new ComposeBackend(ComposeFile.read(COMPOSE_FILE),
@@ -84,7 +85,7 @@ class ComposeBackendTest {
         assertThat(backend.container(2)).isEqualTo("supply-chaos-kafka-2-1");
         assertThat(backend.access().bootstrapServers()).isEqualTo("127.0.0.1:29041,127.0.0.1:29042,127.0.0.1:29043");
         assertThat(backend.toxiproxy()).hasValueSatisfying(api -> assertThat(api.api()).isEqualTo("http://127.0.0.1:29000"));
-        assertThat(backend.proxyName(3, io.supplychaos.env.ProxyLink.REPLICATION)).contains("broker-3-replication");
+        assertThat(backend.proxyName(3, ProxyLink.REPLICATION)).contains("broker-3-replication");
         assertThat(backend.appIndexes()).containsExactly(1);
     }
 
@@ -125,6 +126,17 @@ class ComposeBackendTest {
         assertThat(commands).containsExactly("docker kill --signal SIGKILL supply-chaos-app-1");
         assertThatThrownBy(() -> bind(FaultType.KILL_APP, "app:2")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no app instance 2");
+    }
+
+    @Test
+    void stopAppIsADockerStopOfTheAppContainerWithTheAppsGrace() {
+        // when the app container is stopped
+        bind(FaultType.STOP_APP, "app:1").inject();
+
+        // then docker stop gave it the app's grace before SIGKILL, and only a start can follow
+        assertThat(commands).containsExactly("docker stop --time 10 supply-chaos-app-1");
+        assertThatThrownBy(() -> bind(FaultType.STOP_APP, "app:1")).hasMessage("app instance 1 is not running");
+        assertThat(bind(FaultType.START_APP, "app:1").describe()).isEqualTo("start-app 1");
     }
 
     @Test

@@ -401,6 +401,25 @@ class KubernetesBackendTest {
     }
 
     @Test
+    void shouldRefuseStopAppOnAppPodsAtLoadAndWhenBoundWithoutTouchingAPod() throws Exception {
+        // given a Deployment of two ready pods
+        mock.appDeployment(2, 2);
+        mock.appPod("supply-chaos-5f-aaaaa", true);
+        mock.appPod("supply-chaos-5f-bbbbb", true);
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.PODS);
+        FaultSpec stop = spec(FaultType.STOP_APP, FaultTarget.app(1), Map.of());
+
+        // when / then: refused at load (the Deployment replaces a stopped pod at once), and when a verb binds it
+        assertThat(KubernetesBackend.refusal(stop, KubernetesTarget.Apps.PODS)).hasValueSatisfying(why ->
+                assertThat(why).startsWith("stop-app: with apps: pods the app Deployment replaces a stopped pod at once"));
+        assertThat(KubernetesBackend.refusal(stop, KubernetesTarget.Apps.LOCAL)).isEmpty();
+        mock.requests();
+        assertThatThrownBy(() -> faults(backend).bind(stop)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("stop-app: with apps: pods").hasMessageContaining("kubernetes cluster c3 in namespace kafka");
+        assertThat(mock.deletes()).isEmpty();
+    }
+
+    @Test
     void shouldTakeLocalAppInstancesFromTheRecordedInstancesWhenAppsAreLocal() throws Exception {
         // given app instance 2 recorded (not running) and no app Deployment at all
         Files.createDirectories(stateDir);

@@ -1,0 +1,32 @@
+package io.supplychaos.chaos;
+
+import java.util.Set;
+
+import io.supplychaos.env.ProcessControl;
+
+/**
+ * A fault on one broker process: the states the broker can take it in, and what inject and heal
+ * do to the bound broker ({@link BrokerFault}). Inject and heal look at the broker's state first, so
+ * both are idempotent.
+ */
+interface BrokerFaultDefinition extends FaultDefinition {
+
+    @Override
+    default FaultType.Kind actsOn() {
+        return FaultType.Kind.BROKER;
+    }
+
+    /** The states a broker can take this fault in; a random pick is among the brokers in one of them. */
+    Set<ProcessControl.State> takesBrokerIn();
+
+    void inject(BrokerFault broker);
+
+    /** Undoes what inject did; nothing for repairs and restarts. */
+    default void heal(BrokerFault broker) {
+    }
+
+    /** True while in place the broker is down (killed, stopped): the run is judged with it down. */
+    default boolean holdsBrokerDown() {
+        return false;
+    }
+}

@@ -1,0 +1,45 @@
+package io.supplychaos.chaos;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * {@code heal}: every toxic removed, every proxy enabled (Toxiproxy's reset, or every Chaos Mesh
+ * resource of ours deleted) and every paused broker resumed ({@link HealAll}). A repair: it ends
+ * every network fault and every pause, wherever they are. Killed or stopped brokers stay down:
+ * start-broker brings them back.
+ */
+final class Heal implements FaultDefinition {
+
+    @Override
+    public String name() {
+        return "heal";
+    }
+
+    @Override
+    public String summary() {
+        return "every toxic removed, every proxy enabled, paused brokers resumed";
+    }
+
+    @Override
+    public FaultType.Kind actsOn() {
+        return FaultType.Kind.ENVIRONMENT;
+    }
+
+    @Override
+    public boolean instantaneous() {
+        return true;
+    }
+
+    @Override
+    public Repair repair() {
+        return Repair.everywhere(Arrays.stream(FaultType.values())
+                .filter(type -> type.kind() == FaultType.Kind.NETWORK || type == FaultType.PAUSE_BROKER)
+                .collect(Collectors.toSet()));
+    }
+
+    @Override
+    public OnKubernetes onKubernetes() {
+        return OnKubernetes.does("every Chaos Mesh resource labelled `app.kubernetes.io/managed-by: supply-chaos` deleted");
+    }
+}
