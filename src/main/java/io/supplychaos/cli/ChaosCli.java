@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
             PauseBrokerCommand.class, ResumeBrokerCommand.class,
             DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,
             SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class, VerifyCommand.class,
-            CompletionCommand.class, SchemaCommand.class,
+            CompletionCommand.class, SchemaCommand.class, ImagesCommand.class,
             UiCommand.class})
 public final class ChaosCli implements Runnable {
     public static final int EXIT_BAD_INPUT = 2;

@@ -41,7 +41,7 @@ public final class ComposeKind extends AttachedKind {
     @Override
     protected Connection connect(Host host, EnvSpec spec, Consumer<String> out) {
         ComposeFile compose = ComposeFile.read(Path.of(spec.compose().file()));
-        boolean started = up(host, compose, out);
+        boolean started = up(host, compose, override(spec), PublishedPorts::requireFree, out);
         return new Connection(new KafkaAccess(compose.bootstrapServers(), spec.clientConfig()), started);
     }
 
@@ -59,28 +59,59 @@ public final class ComposeKind extends AttachedKind {
     @Override
     protected void stopStarted(Host host, Attachment attachment, Consumer<String> out) {
         ComposeFile compose = ComposeFile.read(Path.of(attachment.spec().compose().file()));
-        out.accept("docker compose down (" + compose.project() + ", started by supply-chaos)");
-        host.commands().run(List.of("docker", "compose", "-f", compose.file().toString(), "-p", compose.project(), "down"),
+        ComposeCli cli = DockerEngine.compose(host.commands());
+        out.accept(cli.displayName() + " down (" + compose.project() + ", started by supply-chaos)");
+        // -v: the anonymous volumes of the services go with them, the engine keeps nothing of the run
+        host.commands().run(cli.command(concat(projectArgs(compose, override(attachment.spec())), List.of("down", "-v"))),
                 Timeouts.COMPOSE_UP);
     }
 
-    /** Starts the compose file's cluster services unless they all run; true when it started them. */
+    /** Starts the compose file's cluster services unless they all run, without checking its ports first (tests). */
     public static boolean up(Host host, ComposeFile compose, Consumer<String> out) {
+        return up(host, compose, null, file -> { }, out);
+    }
+
+    /**
+     * Starts the compose file's cluster services (with {@code override} laid over the file, when
+     * given) unless they all run; true when it started them. Checks first that a docker daemon
+     * answers, which compose implementation is installed (and says which runs), and that the ports
+     * the file publishes are free.
+     */
+    static boolean up(Host host, ComposeFile compose, Path override, Consumer<Path> requirePortsFree, Consumer<String> out) {
         if (!Files.isRegularFile(compose.file())) {
             throw new IllegalArgumentException("no compose file " + compose.file());
         }
-        List<String> base = List.of("docker", "compose", "-f", compose.file().toString(), "-p", compose.project());
-        String running = host.commands().run(concat(base, List.of("ps", "--status", "running", "--services")),
-                Timeouts.DOCKER_COMMAND);
+        if (override != null && !Files.isRegularFile(override)) {
+            throw new IllegalArgumentException("no compose override file " + override);
+        }
+        String server = DockerEngine.check(host.commands());
+        ComposeCli cli = DockerEngine.compose(host.commands());
+        List<String> base = projectArgs(compose, override);
+        String running = host.commands().run(cli.command(concat(base, cli.runningServices())), Timeouts.DOCKER_COMMAND);
         List<String> up = running.lines().map(String::trim).filter(s -> !s.isEmpty()).toList();
         List<String> wanted = compose.clusterServices().stream().filter(s -> !s.equals("topics")).toList();
         if (up.containsAll(wanted)) {
             out.accept("compose services of " + compose.project() + " already running: using them");
             return false;
         }
-        out.accept("docker compose up -d " + String.join(" ", compose.clusterServices()));
-        host.commands().run(concat(base, concat(List.of("up", "-d"), compose.clusterServices())), Timeouts.COMPOSE_UP);
+        requirePortsFree.accept(compose.file());
+        out.accept(cli.displayName() + " up -d " + String.join(" ", compose.clusterServices()) + " (docker engine "
+                + (server.isEmpty() ? "?" : server) + (override == null ? "" : ", images of " + override.getFileName()) + ")");
+        host.commands().run(cli.command(concat(base, concat(List.of("up", "-d"), compose.clusterServices()))), Timeouts.COMPOSE_UP);
         return true;
+    }
+
+    private static List<String> projectArgs(ComposeFile compose, Path override) {
+        List<String> args = new ArrayList<>(List.of("-f", compose.file().toString()));
+        if (override != null) {
+            args.addAll(List.of("-f", override.toString()));
+        }
+        args.addAll(List.of("-p", compose.project()));
+        return args;
+    }
+
+    private static Path override(EnvSpec spec) {
+        return spec.compose().override() == null ? null : Path.of(spec.compose().override());
     }
 
     private static List<String> concat(List<String> a, List<String> b) {
