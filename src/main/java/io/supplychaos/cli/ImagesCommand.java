@@ -1,8 +1,10 @@
 package io.supplychaos.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
@@ -11,8 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.env.CommandRunner;
-import io.supplychaos.kind.compose.LocalImages;
+import io.supplychaos.kind.ContainerImages;
 
 /**
  * {@code images}: builds the images docker/local-images.yml lays over docker-compose.yml, from
@@ -30,24 +31,27 @@ final class ImagesCommand implements Callable<Integer> {
 
     @Option(names = "--cache-dir", paramLabel = "DIR",
             description = "Work files of the builds (default: $XDG_CACHE_HOME or ~/.cache, /supply-chaos/images).")
-    java.nio.file.Path cacheDir;
+    Path cacheDir;
 
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         ChaosPaths paths = ChaosPaths.defaults();
         long t0 = System.nanoTime();
-        List<LocalImages.Image> images = new LocalImages(paths,
-                cacheDir != null ? cacheDir : LocalImages.defaultCacheDir(System.getenv()),
-                CommandRunner.system(paths.home()), line -> {
+        List<ContainerImages.Built> images = ContainerImages.build(paths,
+                cacheDir != null ? cacheDir : ContainerImages.defaultCacheDir(), line -> {
                     err.println("  " + line);
                     err.flush();
-                }).build();
+                });
         PrintWriter out = spec.commandLine().getOut();
-        for (LocalImages.Image image : images) {
-            out.println(image.name() + (image.built() ? "  built in " + LocalImages.seconds(image.took()) : "  up to date"));
+        for (ContainerImages.Built image : images) {
+            out.println(image.name() + (image.built() ? "  built in " + seconds(image.took()) : "  up to date"));
         }
-        out.println("images ready in " + LocalImages.seconds(Duration.ofNanos(System.nanoTime() - t0)));
+        out.println("images ready in " + seconds(Duration.ofNanos(System.nanoTime() - t0)));
         return 0;
+    }
+
+    private static String seconds(Duration d) {
+        return String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 }

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -296,10 +295,5 @@ public final class LocalImages {
 
     private static Duration since(long t0) {
         return Duration.ofNanos(System.nanoTime() - t0);
-    }
-
-    /** "12.3 s" */
-    public static String seconds(Duration d) {
-        return String.format(Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 }
