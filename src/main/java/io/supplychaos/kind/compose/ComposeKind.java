@@ -17,6 +17,7 @@ import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 
 /**
@@ -42,6 +43,15 @@ public final class ComposeKind extends AttachedKind {
     protected Connection connect(Host host, EnvSpec spec, Consumer<String> out) {
         ComposeFile compose = ComposeFile.read(Path.of(spec.compose().file()));
         boolean started = up(host, compose, override(spec), PublishedPorts::requireFree, out);
+        if (started) {
+            try {
+                ComposeStartup.awaitBrokers(host.commands(), compose, Timeouts.CLUSTER_ATTACH);
+            } catch (RuntimeException e) {
+                // nothing of a failed start stays: the services this up started go down again
+                down(host, compose, override(spec), out);
+                throw e instanceof Poll.Abort ? new IllegalArgumentException(e.getMessage(), e) : e;
+            }
+        }
         return new Connection(new KafkaAccess(compose.bootstrapServers(), spec.clientConfig()), started);
     }
 
@@ -58,12 +68,14 @@ public final class ComposeKind extends AttachedKind {
 
     @Override
     protected void stopStarted(Host host, Attachment attachment, Consumer<String> out) {
-        ComposeFile compose = ComposeFile.read(Path.of(attachment.spec().compose().file()));
+        down(host, ComposeFile.read(Path.of(attachment.spec().compose().file())), override(attachment.spec()), out);
+    }
+
+    private static void down(Host host, ComposeFile compose, Path override, Consumer<String> out) {
         ComposeCli cli = DockerEngine.compose(host.commands());
         out.accept(cli.displayName() + " down (" + compose.project() + ", started by supply-chaos)");
         // -v: the anonymous volumes of the services go with them, the engine keeps nothing of the run
-        host.commands().run(cli.command(concat(projectArgs(compose, override(attachment.spec())), List.of("down", "-v"))),
-                Timeouts.COMPOSE_UP);
+        host.commands().run(cli.command(concat(projectArgs(compose, override), List.of("down", "-v"))), Timeouts.COMPOSE_UP);
     }
 
     /** Starts the compose file's cluster services unless they all run, without checking its ports first (tests). */
