@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import io.supplychaos.chaos.FaultBackend;
@@ -21,10 +22,13 @@ import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 
 /**
- * {@code kind: compose}: the brokers and Toxiproxy of a docker-compose file, started with
- * {@code docker compose up -d} unless they already run (and stopped again only if this tool started
- * them); broker faults through the docker CLI, network faults through the compose file's Toxiproxy,
- * app instances as local processes.
+ * {@code kind: compose}: the brokers and Toxiproxy of a docker-compose file (with the env's
+ * {@code composeOverride} laid over it), started with {@code up -d} of whichever compose is installed
+ * ({@link ComposeCli}: the v2 plugin, else {@code docker-compose}) unless they already run, and
+ * stopped again ({@code down -v}) only if this tool started them; before that, the docker CLI, its
+ * daemon and the published ports are checked ({@link DockerEngine}, {@link PublishedPorts}) and after
+ * it every broker container must start ({@link ComposeStartup}). Broker faults through the docker CLI,
+ * network faults through the compose file's Toxiproxy, app instances as local processes.
  */
 public final class ComposeKind extends AttachedKind {
 
@@ -80,7 +84,7 @@ public final class ComposeKind extends AttachedKind {
 
     /** Starts the compose file's cluster services unless they all run, without checking its ports first (tests). */
     public static boolean up(Host host, ComposeFile compose, Consumer<String> out) {
-        return up(host, compose, null, file -> { }, out);
+        return up(host, compose, null, (file, running) -> { }, out);
     }
 
     /**
@@ -89,7 +93,8 @@ public final class ComposeKind extends AttachedKind {
      * answers, which compose implementation is installed (and says which runs), and that the ports
      * the file publishes are free.
      */
-    static boolean up(Host host, ComposeFile compose, Path override, Consumer<Path> requirePortsFree, Consumer<String> out) {
+    static boolean up(Host host, ComposeFile compose, Path override, BiConsumer<Path, List<String>> requirePortsFree,
+                      Consumer<String> out) {
         if (!Files.isRegularFile(compose.file())) {
             throw new IllegalArgumentException("no compose file " + compose.file());
         }
@@ -106,7 +111,7 @@ public final class ComposeKind extends AttachedKind {
             out.accept("compose services of " + compose.project() + " already running: using them");
             return false;
         }
-        requirePortsFree.accept(compose.file());
+        requirePortsFree.accept(compose.file(), up);
         out.accept(cli.displayName() + " up -d " + String.join(" ", compose.clusterServices()) + " (docker engine "
                 + (server.isEmpty() ? "?" : server) + (override == null ? "" : ", images of " + override.getFileName()) + ")");
         host.commands().run(cli.command(concat(base, concat(List.of("up", "-d"), compose.clusterServices()))), Timeouts.COMPOSE_UP);

@@ -61,7 +61,15 @@ final class PublishedPorts {
 
     /** Throws, naming port and service, when one of the file's published host ports is in use. */
     static void requireFree(Path composeFile) {
+        requireFree(composeFile, List.of());
+    }
+
+    /** The same, but for the ports of {@code running} services: those are theirs. */
+    static void requireFree(Path composeFile, List<String> running) {
         for (Published p : of(composeFile)) {
+            if (running.contains(p.service())) {
+                continue;
+            }
             try (ServerSocket socket = new ServerSocket()) {
                 socket.setReuseAddress(true);
                 socket.bind(new InetSocketAddress(InetAddress.getByName(p.hostIp()), p.port()));

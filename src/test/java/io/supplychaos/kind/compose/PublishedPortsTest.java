@@ -41,6 +41,15 @@ class PublishedPortsTest {
     }
 
     @Test
+    void givenThePortIsHeldByTheRunningServiceThatPublishesItWhenCheckedThenItIsNotRefused() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Path file = compose(taken.getLocalPort());
+
+            assertThatCode(() -> PublishedPorts.requireFree(file, java.util.List.of("toxiproxy"))).doesNotThrowAnyException();
+        }
+    }
+
+    @Test
     void givenFreePublishedPortsWhenCheckedThenNothingIsRefused() throws IOException {
         int free;
         try (ServerSocket probe = new ServerSocket()) {
