@@ -26,10 +26,12 @@ final class TestDockerEngine implements AutoCloseable {
 
     private final String host;
     private final Process dockerd;
+    private final Path execRoot;
 
-    private TestDockerEngine(String host, Process dockerd) {
+    private TestDockerEngine(String host, Process dockerd, Path execRoot) {
         this.host = host;
         this.dockerd = dockerd;
+        this.execRoot = execRoot;
     }
 
     /** The engine the CLI reaches, or one started for the test; throws naming why when neither can be had. */
@@ -39,7 +41,7 @@ final class TestDockerEngine implements AutoCloseable {
         }
         String inherited = System.getenv().getOrDefault("DOCKER_HOST", "");
         if (answers(inherited)) {
-            return new TestDockerEngine(inherited, null);
+            return new TestDockerEngine(inherited, null, null);
         }
         if (!"root".equals(System.getProperty("user.name")) || onPath("dockerd").isEmpty()) {
             throw new IllegalStateException("no docker daemon answers and this test can start one only as root with dockerd installed");
@@ -52,7 +54,7 @@ final class TestDockerEngine implements AutoCloseable {
                     "--exec-root", runDir.resolve("exec").toString(), "--pidfile", runDir.resolve("dockerd.pid").toString(),
                     "-H", "unix://" + socket)
                     .redirectErrorStream(true).redirectOutput(runDir.resolve("dockerd.log").toFile()).start();
-            TestDockerEngine engine = new TestDockerEngine("unix://" + socket, process);
+            TestDockerEngine engine = new TestDockerEngine("unix://" + socket, process, runDir.resolve("exec"));
             // a JVM that ends without the test's close() still stops it
             Runtime.getRuntime().addShutdownHook(new Thread(engine::close, "stop-test-dockerd"));
             try {
@@ -112,6 +114,15 @@ final class TestDockerEngine implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             dockerd.destroyForcibly();
+        }
+        // a dockerd that did not get to it leaves its default network namespace mounted in the exec root
+        Path netns = execRoot.resolve("netns/default");
+        if (Files.exists(netns)) {
+            try {
+                ExternalCommand.run("umount " + netns, List.of("umount", netns.toString()), Path.of("."), Map.of(), 10);
+            } catch (RuntimeException e) {
+                // not mounted: nothing to undo
+            }
         }
     }
 }
