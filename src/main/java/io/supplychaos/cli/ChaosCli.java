@@ -27,7 +27,7 @@ import io.supplychaos.scenario.ScenarioException;
             DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,
             SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class, StopAppCommand.class,
             StartAppCommand.class, VerifyCommand.class,
-            CompletionCommand.class, SchemaCommand.class,
+            CompletionCommand.class, SchemaCommand.class, ImagesCommand.class,
             UiCommand.class})
 public final class ChaosCli implements Runnable {
     public static final int EXIT_BAD_INPUT = 2;

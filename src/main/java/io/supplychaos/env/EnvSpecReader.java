@@ -100,7 +100,9 @@ public final class EnvSpecReader {
         }
         ExternalTarget external = kind == EnvKind.EXTERNAL ? ExternalTargetReader.read(node, brokers) : null;
         ComposeTarget compose = kind == EnvKind.COMPOSE ? new ComposeTarget(ClientConfigReader.besideSource(node,
-                node.has("composeFile") ? node.get("composeFile").text() : DEFAULT_COMPOSE_FILE).toString()) : null;
+                node.has("composeFile") ? node.get("composeFile").text() : DEFAULT_COMPOSE_FILE).toString(),
+                node.has("composeOverride") ? ClientConfigReader.besideSource(node, node.get("composeOverride").text()).toString()
+                        : null) : null;
         if (kind == OWN_METRICS && node.has("metrics")) {
             throw node.get("metrics").error("no metrics in an env of kind: embedded (its brokers' own JMX is read)");
         }
@@ -127,6 +129,7 @@ public final class EnvSpecReader {
         fields.put("brokerCommands", EnvKind.EXTERNAL);
         fields.put("hosts", EnvKind.EXTERNAL);
         fields.put("composeFile", EnvKind.COMPOSE);
+        fields.put("composeOverride", EnvKind.COMPOSE);
         fields.put("kubernetes", EnvKind.KUBERNETES);
         return Collections.unmodifiableMap(fields);
     }
@@ -156,6 +159,8 @@ public final class EnvSpecReader {
         fields.addAll(ExternalTargetReader.FIELDS);
         fields.add(Shape.optional("composeFile", Shape.text("a path relative to the env file"),
                 "The compose file that runs the cluster (default " + DEFAULT_COMPOSE_FILE + ")"));
+        fields.add(Shape.optional("composeOverride", Shape.text("a path relative to the env file"),
+                "A compose file laid over it (-f FILE -f OVERRIDE), e.g. ../docker/local-images.yml for locally built images"));
         fields.add(Shape.optional("metrics", MetricsSource.SHAPE,
                 "Where broker metrics come from: remote JMX, Prometheus, or none (not for kind embedded)"));
         fields.add(Shape.optional("kubernetes", KubernetesTarget.SHAPE,

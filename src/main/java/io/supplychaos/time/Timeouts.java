@@ -57,6 +57,8 @@ public final class Timeouts {
     public static final Duration COMPOSE_UP = Duration.ofMinutes(10);
     /** One docker command of the compose backend. */
     public static final Duration DOCKER_COMMAND = Duration.ofSeconds(60);
+    /** One step of {@code ./chaos images}: a debootstrap of the base root filesystem, a {@code docker build}, a {@code go install}. */
+    public static final Duration IMAGE_BUILD = Duration.ofMinutes(20);
     /** Ctrl-C to everything stopped. */
     public static final Duration INTERRUPT_TEARDOWN = Duration.ofSeconds(30);
     /** App instances' grace after Ctrl-C: shorter, so that apps and brokers stop within {@link #INTERRUPT_TEARDOWN}. */

@@ -2,12 +2,14 @@ package io.supplychaos.kind.compose;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,7 +19,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 /**
- * What the tool needs from a docker-compose file (the repo's docker-compose.yml): the project name,
+ * What the tool needs from a docker-compose file (the repo's docker-compose.yml): the project name
+ * ({@code name:}, else {@code COMPOSE_PROJECT_NAME} of the {@code .env} beside it, else its directory's name),
  * the {@code kafka-N} services' containers and their client addresses, the {@code app} service's
  * container, the {@code toxiproxy} service's published API and the services that make up the
  * cluster. Container names follow Compose v2 ({@code PROJECT-SERVICE-1}) unless a service sets
@@ -45,7 +48,8 @@ public record ComposeFile(Path file, String project, Map<Integer, String> broker
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + composeFile, e);
         }
-        String project = compose.path("name").asText(composeFile.toAbsolutePath().getParent().getFileName().toString());
+        String project = compose.path("name").asText(projectFromDotEnv(composeFile)
+                .orElse(composeFile.toAbsolutePath().getParent().getFileName().toString()));
         JsonNode services = compose.path("services");
         Map<Integer, String> brokers = new TreeMap<>();
         List<String> clients = new ArrayList<>();
@@ -70,6 +74,20 @@ public record ComposeFile(Path file, String project, Map<Integer, String> broker
         String app = services.has("app") ? containerName(project, "app", services.path("app")) : null;
         return new ComposeFile(composeFile, project, brokers, String.join(",", clients), app,
                 toxiproxyApi(services.path("toxiproxy")), cluster);
+    }
+
+    /** {@code COMPOSE_PROJECT_NAME} of the {@code .env} file beside the compose file, which both Compose v2 and 1.x read. */
+    private static Optional<String> projectFromDotEnv(Path composeFile) {
+        Path dotEnv = composeFile.toAbsolutePath().resolveSibling(".env");
+        if (!Files.isRegularFile(dotEnv)) {
+            return Optional.empty();
+        }
+        try {
+            return Files.readAllLines(dotEnv).stream().map(String::trim).filter(l -> l.startsWith("COMPOSE_PROJECT_NAME="))
+                    .map(l -> l.substring("COMPOSE_PROJECT_NAME=".length()).trim()).filter(v -> !v.isEmpty()).findFirst();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dotEnv, e);
+        }
     }
 
     private static String containerName(String project, String service, JsonNode definition) {

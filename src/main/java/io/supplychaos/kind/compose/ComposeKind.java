@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import io.supplychaos.chaos.FaultBackend;
@@ -17,13 +18,17 @@ import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 
 /**
- * {@code kind: compose}: the brokers and Toxiproxy of a docker-compose file, started with
- * {@code docker compose up -d} unless they already run (and stopped again only if this tool started
- * them); broker faults through the docker CLI, network faults through the compose file's Toxiproxy,
- * app instances as local processes.
+ * {@code kind: compose}: the brokers and Toxiproxy of a docker-compose file (with the env's
+ * {@code composeOverride} laid over it), started with {@code up -d} of whichever compose is installed
+ * ({@link ComposeCli}: the v2 plugin, else {@code docker-compose}) unless they already run, and
+ * stopped again ({@code down -v}) only if this tool started them; before that, the docker CLI, its
+ * daemon and the published ports are checked ({@link DockerEngine}, {@link PublishedPorts}) and after
+ * it every broker container must start ({@link ComposeStartup}). Broker faults through the docker CLI,
+ * network faults through the compose file's Toxiproxy, app instances as local processes.
  */
 public final class ComposeKind extends AttachedKind {
 
@@ -41,7 +46,16 @@ public final class ComposeKind extends AttachedKind {
     @Override
     protected Connection connect(Host host, EnvSpec spec, Consumer<String> out) {
         ComposeFile compose = ComposeFile.read(Path.of(spec.compose().file()));
-        boolean started = up(host, compose, out);
+        boolean started = up(host, compose, override(spec), PublishedPorts::requireFree, out);
+        if (started) {
+            try {
+                ComposeStartup.awaitBrokers(host.commands(), compose, Timeouts.CLUSTER_ATTACH);
+            } catch (RuntimeException e) {
+                // nothing of a failed start stays: the services this up started go down again
+                down(host, compose, override(spec), out);
+                throw e instanceof Poll.Abort ? new IllegalArgumentException(e.getMessage(), e) : e;
+            }
+        }
         return new Connection(new KafkaAccess(compose.bootstrapServers(), spec.clientConfig()), started);
     }
 
@@ -58,29 +72,63 @@ public final class ComposeKind extends AttachedKind {
 
     @Override
     protected void stopStarted(Host host, Attachment attachment, Consumer<String> out) {
-        ComposeFile compose = ComposeFile.read(Path.of(attachment.spec().compose().file()));
-        out.accept("docker compose down (" + compose.project() + ", started by supply-chaos)");
-        host.commands().run(List.of("docker", "compose", "-f", compose.file().toString(), "-p", compose.project(), "down"),
-                Timeouts.COMPOSE_UP);
+        down(host, ComposeFile.read(Path.of(attachment.spec().compose().file())), override(attachment.spec()), out);
     }
 
-    /** Starts the compose file's cluster services unless they all run; true when it started them. */
+    private static void down(Host host, ComposeFile compose, Path override, Consumer<String> out) {
+        ComposeCli cli = DockerEngine.compose(host.commands());
+        out.accept(cli.displayName() + " down (" + compose.project() + ", started by supply-chaos)");
+        // -v: the anonymous volumes of the services go with them, the engine keeps nothing of the run
+        host.commands().run(cli.command(concat(projectArgs(compose, override), List.of("down", "-v"))), Timeouts.COMPOSE_UP);
+    }
+
+    /** Starts the compose file's cluster services unless they all run, without checking its ports first (tests). */
     public static boolean up(Host host, ComposeFile compose, Consumer<String> out) {
+        return up(host, compose, null, (file, running) -> { }, out);
+    }
+
+    /**
+     * Starts the compose file's cluster services (with {@code override} laid over the file, when
+     * given) unless they all run; true when it started them. Checks first that a docker daemon
+     * answers, which compose implementation is installed (and says which runs), and that the ports
+     * the file publishes are free.
+     */
+    static boolean up(Host host, ComposeFile compose, Path override, BiConsumer<Path, List<String>> requirePortsFree,
+                      Consumer<String> out) {
         if (!Files.isRegularFile(compose.file())) {
             throw new IllegalArgumentException("no compose file " + compose.file());
         }
-        List<String> base = List.of("docker", "compose", "-f", compose.file().toString(), "-p", compose.project());
-        String running = host.commands().run(concat(base, List.of("ps", "--status", "running", "--services")),
-                Timeouts.DOCKER_COMMAND);
+        if (override != null && !Files.isRegularFile(override)) {
+            throw new IllegalArgumentException("no compose override file " + override);
+        }
+        String server = DockerEngine.check(host.commands());
+        ComposeCli cli = DockerEngine.compose(host.commands());
+        List<String> base = projectArgs(compose, override);
+        String running = host.commands().run(cli.command(concat(base, cli.runningServices())), Timeouts.DOCKER_COMMAND);
         List<String> up = running.lines().map(String::trim).filter(s -> !s.isEmpty()).toList();
         List<String> wanted = compose.clusterServices().stream().filter(s -> !s.equals("topics")).toList();
         if (up.containsAll(wanted)) {
             out.accept("compose services of " + compose.project() + " already running: using them");
             return false;
         }
-        out.accept("docker compose up -d " + String.join(" ", compose.clusterServices()));
-        host.commands().run(concat(base, concat(List.of("up", "-d"), compose.clusterServices())), Timeouts.COMPOSE_UP);
+        requirePortsFree.accept(compose.file(), up);
+        out.accept(cli.displayName() + " up -d " + String.join(" ", compose.clusterServices()) + " (docker engine "
+                + (server.isEmpty() ? "?" : server) + (override == null ? "" : ", images of " + override.getFileName()) + ")");
+        host.commands().run(cli.command(concat(base, concat(List.of("up", "-d"), compose.clusterServices()))), Timeouts.COMPOSE_UP);
         return true;
+    }
+
+    private static List<String> projectArgs(ComposeFile compose, Path override) {
+        List<String> args = new ArrayList<>(List.of("-f", compose.file().toString()));
+        if (override != null) {
+            args.addAll(List.of("-f", override.toString()));
+        }
+        args.addAll(List.of("-p", compose.project()));
+        return args;
+    }
+
+    private static Path override(EnvSpec spec) {
+        return spec.compose().override() == null ? null : Path.of(spec.compose().override());
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

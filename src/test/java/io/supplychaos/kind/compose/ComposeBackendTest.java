@@ -42,9 +42,9 @@ class ComposeBackendTest {
     @BeforeEach
     void fakeDocker() {
         for (int id = 1; id <= 3; id++) {
-            states.put("supply-chaos-kafka-" + id + "-1", "running");
+            states.put("supply-chaos-kafka-" + id, "running");
         }
-        states.put("supply-chaos-app-1", "running");
+        states.put("supply-chaos-app", "running");
         backend = new ComposeBackend(ComposeFile.read(COMPOSE_FILE), (command, timeout) -> docker(command),
                 registered::add, null, null);
         faults = Faults.on(backend, stateDir);
@@ -82,7 +82,7 @@ class ComposeBackendTest {
     @Test
     void readsContainersBootstrapAndToxiproxyFromTheComposeFile() {
         assertThat(backend.brokerIds()).containsExactly(1, 2, 3);
-        assertThat(backend.container(2)).isEqualTo("supply-chaos-kafka-2-1");
+        assertThat(backend.container(2)).isEqualTo("supply-chaos-kafka-2");
         assertThat(backend.access().bootstrapServers()).isEqualTo("127.0.0.1:29041,127.0.0.1:29042,127.0.0.1:29043");
         assertThat(backend.toxiproxy()).hasValueSatisfying(api -> assertThat(api.api()).isEqualTo("http://127.0.0.1:29000"));
         assertThat(backend.proxyName(3, ProxyLink.REPLICATION)).contains("broker-3-replication");
@@ -101,12 +101,12 @@ class ComposeBackendTest {
         pause.inject();
         pause.heal();
         assertThat(commands).containsExactly(
-                "docker kill --signal SIGKILL supply-chaos-kafka-2-1",
-                "docker start supply-chaos-kafka-2-1",
-                "docker stop --time 20 supply-chaos-kafka-3-1",
-                "docker start supply-chaos-kafka-3-1",
-                "docker pause supply-chaos-kafka-1-1",
-                "docker unpause supply-chaos-kafka-1-1");
+                "docker kill --signal SIGKILL supply-chaos-kafka-2",
+                "docker start supply-chaos-kafka-2",
+                "docker stop --time 20 supply-chaos-kafka-3",
+                "docker start supply-chaos-kafka-3",
+                "docker pause supply-chaos-kafka-1",
+                "docker unpause supply-chaos-kafka-1");
         assertThat(registered).containsExactly(2, 3);
     }
 
@@ -117,13 +117,13 @@ class ComposeBackendTest {
         kill.inject();
         kill.heal();
         kill.heal();
-        assertThat(commands).containsExactly("docker kill --signal SIGKILL supply-chaos-kafka-1-1", "docker start supply-chaos-kafka-1-1");
+        assertThat(commands).containsExactly("docker kill --signal SIGKILL supply-chaos-kafka-1", "docker start supply-chaos-kafka-1");
     }
 
     @Test
     void appVerbsMapToTheAppContainer() {
         bind(FaultType.KILL_APP, "app:1").inject();
-        assertThat(commands).containsExactly("docker kill --signal SIGKILL supply-chaos-app-1");
+        assertThat(commands).containsExactly("docker kill --signal SIGKILL supply-chaos-app");
         assertThatThrownBy(() -> bind(FaultType.KILL_APP, "app:2")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no app instance 2");
     }
@@ -134,14 +134,14 @@ class ComposeBackendTest {
         bind(FaultType.STOP_APP, "app:1").inject();
 
         // then docker stop gave it the app's grace before SIGKILL, and only a start can follow
-        assertThat(commands).containsExactly("docker stop --time 10 supply-chaos-app-1");
+        assertThat(commands).containsExactly("docker stop --time 10 supply-chaos-app");
         assertThatThrownBy(() -> bind(FaultType.STOP_APP, "app:1")).hasMessage("app instance 1 is not running");
         assertThat(bind(FaultType.START_APP, "app:1").describe()).isEqualTo("start-app 1");
     }
 
     @Test
     void aStoppedContainerCannotBeKilledAgain() {
-        states.put("supply-chaos-kafka-2-1", "exited");
+        states.put("supply-chaos-kafka-2", "exited");
         assertThatThrownBy(() -> bind(FaultType.KILL_BROKER, "2")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("broker 2 is stopped: kill-broker needs it running or paused");
         assertThat(commands).isEmpty();

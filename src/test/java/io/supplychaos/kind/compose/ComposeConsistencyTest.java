@@ -131,7 +131,35 @@ class ComposeConsistencyTest {
                 "min.insync.replicas=" + c3.minInsyncReplicas());
         String topicList = topicsCommand.substring(topicsCommand.indexOf("for t in ") + 9, topicsCommand.indexOf("; do"));
         assertThat(topicList.split("\\s+")).containsExactlyElementsOf(Topics.SUPPLY_CHAIN_TOPIC_NAMES);
-        assertThat(services.path("pumba-kill").path("image").asText()).startsWith("gaiaadm/pumba");
+        assertThat(services.path("pumba-kill").path("image").asText()).startsWith("ghcr.io/alexei-led/pumba:");
+    }
+
+    @Test
+    void brokersHaveARestartPolicyAndNamesThatPumbasRandomRestartTargetsUnderBothComposes() {
+        for (int id = 1; id <= c3.brokers(); id++) {
+            JsonNode broker = services.path("kafka-" + id);
+            assertThat(broker.path("restart").asText()).as("kafka-" + id).isEqualTo("unless-stopped");
+            // Compose v2 and docker-compose 1.x name containers differently; a fixed name is the same under both
+            assertThat(broker.path("container_name").asText()).isEqualTo("supply-chaos-kafka-" + id);
+        }
+        List<String> pumba = new ArrayList<>();
+        services.path("pumba-kill").path("command").forEach(arg -> pumba.add(arg.asText()));
+        // Docker revives no container stopped through its API (pumba kill, docker kill): restart comes back
+        assertThat(pumba).containsSubsequence("--random", "restart", "re2:^supply-chaos-kafka-");
+    }
+
+    @Test
+    void theLocalImagesOverrideChangesOnlyImagesOfServicesTheFileHas() throws IOException {
+        JsonNode override = new ObjectMapper(new YAMLFactory()).readTree(ChaosPaths.defaults().home().resolve("docker/local-images.yml").toFile())
+                .path("services");
+        override.fields().forEachRemaining(service -> {
+            assertThat(services.has(service.getKey())).as(service.getKey() + " is a service of docker-compose.yml").isTrue();
+            List<String> keys = new ArrayList<>();
+            service.getValue().fieldNames().forEachRemaining(keys::add);
+            assertThat(keys).as(service.getKey()).isSubsetOf("image", "volumes");
+        });
+        assertThat(override.path("kafka-1").path("image").asText()).isEqualTo(LocalImages.KAFKA);
+        assertThat(override.path("toxiproxy").path("image").asText()).isEqualTo(LocalImages.TOXIPROXY);
     }
 
     private static Map<String, String> listenerMap(String listeners) {
