@@ -15,8 +15,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 /**
  * What the tool needs from a docker-compose file (the repo's docker-compose.yml): the project name
@@ -42,12 +40,7 @@ public record ComposeFile(Path file, String project, Map<Integer, String> broker
     }
 
     public static ComposeFile read(Path composeFile) {
-        JsonNode compose;
-        try {
-            compose = new ObjectMapper(new YAMLFactory()).readTree(composeFile.toFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + composeFile, e);
-        }
+        JsonNode compose = ComposeYaml.read(composeFile);
         String project = compose.path("name").asText(projectFromDotEnv(composeFile)
                 .orElse(composeFile.toAbsolutePath().getParent().getFileName().toString()));
         JsonNode services = compose.path("services");

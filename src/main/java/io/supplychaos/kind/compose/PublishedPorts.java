@@ -1,7 +1,6 @@
 package io.supplychaos.kind.compose;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -12,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 /**
  * The host ports a compose file publishes ({@code ports:} as {@code [HOST_IP:]HOST[-HOST]:CONTAINER[-CONTAINER]}),
@@ -30,12 +27,7 @@ final class PublishedPorts {
     }
 
     static List<Published> of(Path composeFile) {
-        JsonNode services;
-        try {
-            services = new ObjectMapper(new YAMLFactory()).readTree(composeFile.toFile()).path("services");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + composeFile, e);
-        }
+        JsonNode services = ComposeYaml.read(composeFile).path("services");
         List<Published> published = new ArrayList<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = services.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> service = it.next();
