@@ -43,7 +43,7 @@ final class UpCommand implements Callable<Integer> {
         EmbeddedEnvironment environment = new EmbeddedEnvironment(common.paths());
         Path file = EnvFiles.resolve(environment.paths(), env);
         EnvSpec envSpec = EnvSpecReader.read(file);
-        if (envSpec.kind() != EnvKind.EMBEDDED) {
+        if (!envSpec.kind().toolOwned()) {
             return attach(environment, envSpec, file);
         }
         EmbeddedEnvironment.UpResult result;

@@ -10,7 +10,6 @@ import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvBusyException;
-import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.kind.embedded.EmbeddedKind;
@@ -67,7 +66,7 @@ public final class Environments {
     public Cluster open(EnvSpec spec, String source, int basePort, String recordedBy, Consumer<String> out) {
         long t0 = System.nanoTime();
         Optional<Attachment> attached = attached();
-        if (spec.kind() == EnvKind.EMBEDDED) {
+        if (spec.kind().toolOwned()) {
             attached.ifPresent(other -> {
                 throw new EnvBusyException("env '" + other.envName() + "' (" + other.spec().kind().yamlName()
                         + ") is attached here (state in " + host.paths().stateDir() + "): `./chaos down` first");

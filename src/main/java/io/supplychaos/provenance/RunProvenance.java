@@ -22,7 +22,6 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.config.ConfigResource;
 
-import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.JavaRuntime;
 import io.supplychaos.env.KafkaAccess;
@@ -44,7 +43,7 @@ public final class RunProvenance {
     public static Provenance collect(EnvSpec spec, KafkaAccess access, String scenarioFile, Path projectDir,
                                      Map<Integer, List<String>> subtopologies) {
         String clusterJava = null;
-        if (spec.kind() == EnvKind.EMBEDDED) {
+        if (spec.kind().toolOwned()) {
             try {
                 JavaRuntime.Java java = JavaRuntime.detect().java();
                 clusterJava = BuildInfo.javaVersionOf(java.home()) + " (" + java.home() + ")";
