@@ -24,14 +24,19 @@ import io.supplychaos.time.Poll;
  */
 final class TestDockerEngine implements AutoCloseable {
 
+    private static final Path DEFAULT_BRIDGE = Path.of("/sys/class/net/docker0");
+
     private final String host;
     private final Process dockerd;
     private final Path execRoot;
+    /** Whether the host had Docker's default bridge before this dockerd started: it creates one and leaves it. */
+    private final boolean bridgeBefore;
 
-    private TestDockerEngine(String host, Process dockerd, Path execRoot) {
+    private TestDockerEngine(String host, Process dockerd, Path execRoot, boolean bridgeBefore) {
         this.host = host;
         this.dockerd = dockerd;
         this.execRoot = execRoot;
+        this.bridgeBefore = bridgeBefore;
     }
 
     /** The engine the CLI reaches, or one started for the test; throws naming why when neither can be had. */
@@ -41,7 +46,7 @@ final class TestDockerEngine implements AutoCloseable {
         }
         String inherited = System.getenv().getOrDefault("DOCKER_HOST", "");
         if (answers(inherited)) {
-            return new TestDockerEngine(inherited, null, null);
+            return new TestDockerEngine(inherited, null, null, true);
         }
         if (!"root".equals(System.getProperty("user.name")) || onPath("dockerd").isEmpty()) {
             throw new IllegalStateException("no docker daemon answers and this test can start one only as root with dockerd installed");
@@ -50,11 +55,12 @@ final class TestDockerEngine implements AutoCloseable {
         Path dataRoot = LocalImages.defaultCacheDir(System.getenv()).resolveSibling("docker").resolve("data");
         try {
             Files.createDirectories(dataRoot);
+            boolean bridgeBefore = Files.exists(DEFAULT_BRIDGE);
             Process process = new ProcessBuilder("dockerd", "--storage-driver=vfs", "--data-root", dataRoot.toString(),
                     "--exec-root", runDir.resolve("exec").toString(), "--pidfile", runDir.resolve("dockerd.pid").toString(),
                     "-H", "unix://" + socket)
                     .redirectErrorStream(true).redirectOutput(runDir.resolve("dockerd.log").toFile()).start();
-            TestDockerEngine engine = new TestDockerEngine("unix://" + socket, process, runDir.resolve("exec"));
+            TestDockerEngine engine = new TestDockerEngine("unix://" + socket, process, runDir.resolve("exec"), bridgeBefore);
             // a JVM that ends without the test's close() still stops it
             Runtime.getRuntime().addShutdownHook(new Thread(engine::close, "stop-test-dockerd"));
             try {
@@ -123,6 +129,10 @@ final class TestDockerEngine implements AutoCloseable {
             } catch (RuntimeException e) {
                 // not mounted: nothing to undo
             }
+        }
+        // the default bridge (docker0) this dockerd created outlives it: the host gets back the links it had
+        if (!bridgeBefore && Files.exists(DEFAULT_BRIDGE)) {
+            ExternalCommand.run("ip link delete docker0", List.of("ip", "link", "delete", "docker0"), Path.of("."), Map.of(), 10);
         }
     }
 }
