@@ -16,6 +16,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -225,8 +226,28 @@ public final class ClusterTopics {
             require(admin.deleteTopics(names).all(), "delete topics " + names);
         }
 
+        /**
+         * Deletes the group once it has no members. Streams does not leave its group on close:
+         * the members of app instances just stopped linger until their session times out
+         * (kafka-streams.session.timeout.ms), so a group with members is asked again for
+         * {@link Timeouts#ADMIN_CALL} before that is an error.
+         */
         @Override
         public boolean deleteGroup(String group) {
+            AtomicReference<Boolean> existed = new AtomicReference<>();
+            boolean done = Poll.until(Timeouts.ADMIN_CALL, Duration.ofMillis(500), () -> {
+                existed.set(tryDeleteGroup(group));
+                return existed.get() != null;
+            });
+            if (!done) {
+                throw new IllegalStateException("cannot delete consumer group " + group + ": it still has members after "
+                        + Timeouts.describe(Timeouts.ADMIN_CALL) + " (app instances of another run are up: stop them first)");
+            }
+            return existed.get();
+        }
+
+        /** True when deleted, false when there is no such group, null while it has members. */
+        private Boolean tryDeleteGroup(String group) {
             try {
                 admin.deleteConsumerGroups(List.of(group)).all()
                         .get(Timeouts.TOPICS_CREATE.toMillis(), TimeUnit.MILLISECONDS);
@@ -236,8 +257,7 @@ public final class ClusterTopics {
                     return false;
                 }
                 if (e.getCause() instanceof GroupNotEmptyException) {
-                    throw new IllegalStateException("cannot delete consumer group " + group + ": it still has members"
-                            + " (app instances of this or another run are up: stop them first)", e.getCause());
+                    return null;
                 }
                 throw new IllegalStateException("cannot delete consumer group " + group + ": " + e.getCause().getMessage(),
                         e.getCause());
