@@ -425,7 +425,7 @@ public final class FaultTimeline implements AutoCloseable {
                                 .map(type -> type.kind() == FaultType.Kind.APP && !type.isRepair()).orElse(false));
     }
 
-    /** {@code heal}: every toxic removed, every paused broker resumed; the faults it undoes end. */
+    /** {@code heal}: the tool's toxics removed, the env's proxies enabled, every paused broker resumed; the faults it undoes end. */
     private void healAll() {
         FaultAction heal = actions.bind(new FaultSpec(FaultType.HEAL, null, Map.of(), Duration.ZERO, null));
         heal.inject();

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * {@code heal}: every toxic removed, every proxy enabled (Toxiproxy's reset, or every Chaos Mesh
- * resource of ours deleted) and every paused broker resumed ({@link HealAll}). A repair: it ends
+ * {@code heal}: every toxic the tool added removed and the env's proxies enabled (never Toxiproxy's
+ * global reset), or every Chaos Mesh resource of ours deleted, and every paused broker resumed ({@link HealAll}). A repair: it ends
  * every network fault and every pause, wherever they are. Killed or stopped brokers stay down:
  * start-broker brings them back.
  */
@@ -18,7 +18,7 @@ final class Heal implements FaultDefinition {
 
     @Override
     public String summary() {
-        return "every toxic removed, every proxy enabled, paused brokers resumed";
+        return "the tool's toxics removed, the env's proxies enabled, paused brokers resumed";
     }
 
     @Override

@@ -11,12 +11,18 @@ import io.supplychaos.toxiproxy.ToxiproxyApi;
 /**
  * A Toxiproxy fault on the client and/or replication proxies of one or all brokers: a toxic per
  * proxy and stream, or the proxy disabled, as the fault's file maps it ({@link OnToxiproxy}: a
- * latency toxic for delay, the proxy disabled for cut, ...). Toxics are named {@code chaos-<verb>-<stream>}, so heal removes exactly this
+ * latency toxic for delay, the proxy disabled for cut, ...). Toxics are named {@code supply-chaos-<verb>-<stream>}, so heal removes exactly this
  * fault's toxics (and a second fault of the same verb on the same proxy replaces the first).
  * Inject applies to every proxy or to none: when one fails midway, what was applied is undone.
  */
 final class NetworkFault implements FaultAction {
     private static final List<String> STREAMS = List.of("upstream", "downstream");
+
+    /**
+     * The start of every toxic's name the tool adds ({@code supply-chaos-<verb>-<stream>}): {@code heal}
+     * removes the toxics so named and no other, on a Toxiproxy others may use too.
+     */
+    static final String TOXIC_PREFIX = "supply-chaos-";
 
     private final boolean disablesProxy;
     private final String description;
@@ -77,7 +83,7 @@ final class NetworkFault implements FaultAction {
             default -> throw new IllegalArgumentException("stream must be upstream, downstream or both, got '" + stream + "'");
         };
         return streams.stream()
-                .map(s -> new ToxiproxyApi.Toxic("chaos-" + spec.type().cliName() + "-" + s, toxiproxy.toxic(), s, toxicity,
+                .map(s -> new ToxiproxyApi.Toxic(TOXIC_PREFIX + spec.type().cliName() + "-" + s, toxiproxy.toxic(), s, toxicity,
                         attributes))
                 .toList();
     }

@@ -42,7 +42,8 @@ final class DownCommand implements Callable<Integer> {
     }
 
     @Option(names = "--delete-topics", description = "For a cluster supply-chaos attached to (kind compose, external, "
-            + "kubernetes): delete the supply-chain topics and the app's internal topics. Never done otherwise.")
+            + "kubernetes): delete the supply-chain topics, the app's Streams internal topics (supply-chaos-*-changelog, -repartition) and its "
+            + "consumer groups (supply-chaos, supply-chaos-sse); nothing else. Never done otherwise.")
     boolean deleteTopics;
 
     @Override

@@ -60,7 +60,8 @@ final class RunCommand implements Callable<Integer> {
     BasePortOption port;
 
     @Option(names = "--delete-topics", description = "On a cluster supply-chaos did not start (kind: compose, external, "
-            + "kubernetes), delete the supply-chain topics and the app's internal topics at the end. Never done otherwise.")
+            + "kubernetes), delete the supply-chain topics, the app's Streams internal topics and its consumer groups at the end; nothing "
+            + "else. Never done otherwise.")
     boolean deleteTopics;
 
     /** What a verb built on {@code run} changes in the loaded scenario before it runs (paper: a subset of its sweep). */

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,9 +31,6 @@ import io.supplychaos.topology.Topics;
  * started for it), how faults reach the brokers, and what letting go stops.
  */
 public abstract class AttachedKind implements ClusterKind {
-
-    /** Prefix of the app's internal topics (its Streams application.id), deleted with --delete-topics. */
-    public static final String APP_TOPIC_PREFIX = "supply-chain";
 
     /** How clients reach the cluster, and whether finding it started something ({@code docker compose up}). */
     public record Connection(KafkaAccess access, boolean started) {
@@ -92,16 +90,19 @@ public abstract class AttachedKind implements ClusterKind {
     }
 
     /**
-     * Lets an attached cluster go: deletes the supply-chain topics and the app's internal topics
-     * when {@code deleteTopics}, stops what this tool started for it, removes the app instances'
+     * Lets an attached cluster go: deletes the supply-chain topics, the app's internal topics and
+     * its consumer groups when {@code deleteTopics} (those of the default application.id:
+     * {@link ClusterTopics#delete(KafkaAccess, String, Collection)}), stops what this tool started for it, removes the app instances'
      * local state and the marks of what the tool did to brokers, and forgets the attachment. The
      * cluster itself keeps running.
      */
     public final void release(Host host, Attachment attachment, boolean deleteTopics, Consumer<String> out) {
         if (deleteTopics) {
-            List<String> deleted = ClusterTopics.delete(attachment.access(), Topics.SUPPLY_CHAIN_TOPIC_NAMES,
-                    List.of(APP_TOPIC_PREFIX));
-            out.accept("deleted " + deleted.size() + " topic(s) on " + attachment.access().bootstrapServers());
+            ClusterTopics.Deleted deleted = ClusterTopics.delete(attachment.access(), Topics.APPLICATION_ID,
+                    List.of(Topics.APPLICATION_ID, Topics.SSE_GROUP));
+            out.accept("deleted " + deleted.topics().size() + " topic(s) " + deleted.topics() + " and "
+                    + deleted.groups().size() + " consumer group(s) " + deleted.groups() + " on "
+                    + attachment.access().bootstrapServers());
         }
         if (attachment.composeStarted()) {
             stopStarted(host, attachment, out);

@@ -4,6 +4,7 @@ import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
+import io.supplychaos.topology.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -15,6 +16,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -24,12 +26,15 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.GroupIdNotFoundException;
+import org.apache.kafka.common.errors.GroupNotEmptyException;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
  * The supply-chain topics on a cluster, through Admin: waiting until the cluster shows the env's
  * brokers registered, creating the topics that are missing with the env's partitions, replication
- * factor and min ISR, checking those that exist have them, and deleting them when asked. Used for
+ * factor and min ISR, checking those that exist have them, and deleting them, with the app's
+ * Streams internal topics and consumer groups and nothing else, when asked. Used for
  * clusters the tool did not start: there a topic with another layout is an error, not something
  * to change, and nothing is deleted unless the user asks.
  */
@@ -143,21 +148,131 @@ public final class ClusterTopics {
         }
     }
 
+    /** What {@link #delete} removed: topics and consumer groups, each sorted. */
+    public record Deleted(List<String> topics, List<String> groups) {
+    }
+
     /**
-     * Deletes {@code names} and every topic whose name starts with one of {@code prefixes} (the
-     * app's internal topics); a topic that does not exist is skipped.
-     *
-     * @return the topics deleted
+     * The Admin calls deleting needs, so that what is selected and deleted is tested without a
+     * broker ({@link #delete(TopicAdmin, Collection, String, Collection)}).
      */
-    public static List<String> delete(KafkaAccess cluster, Collection<String> names, Collection<String> prefixes) {
-        try (Admin admin = admin(cluster, Timeouts.TOPICS_CREATE)) {
-            Set<String> existing = require(admin.listTopics().names(), "list the topics");
-            List<String> doomed = existing.stream().filter(name -> names.contains(name)
-                    || prefixes.stream().anyMatch(name::startsWith)).sorted().toList();
-            if (!doomed.isEmpty()) {
-                require(admin.deleteTopics(doomed).all(), "delete topics " + doomed);
+    public interface TopicAdmin extends AutoCloseable {
+
+        /** Every topic name on the cluster. */
+        Set<String> topics();
+
+        void deleteTopics(List<String> names);
+
+        /**
+         * Deletes consumer group {@code group}.
+         *
+         * @return false when the cluster has no such group
+         */
+        boolean deleteGroup(String group);
+
+        @Override
+        void close();
+    }
+
+    /**
+     * The topics of {@code existing} that are the app's: exactly {@code names} (the supply-chain
+     * topics), and the internal topics Kafka Streams names for {@code applicationId}
+     * ({@code <application.id>-...-changelog} and {@code <application.id>-...-repartition}).
+     * Nothing is chosen by a looser prefix: another team's {@code supply-chain-orders} or
+     * {@code supply-chaos-audit} is not the app's.
+     */
+    public static List<String> ownTopics(Collection<String> existing, Collection<String> names, String applicationId) {
+        String prefix = applicationId + "-";
+        return existing.stream().filter(name -> names.contains(name)
+                || name.startsWith(prefix) && (name.endsWith("-changelog") || name.endsWith("-repartition")))
+                .sorted().toList();
+    }
+
+    /**
+     * Deletes the app's topics on the cluster ({@link #ownTopics}: the supply-chain topics and the
+     * Streams application's internal topics) and its consumer groups: the Streams application.id
+     * and the SSE channel's group. A topic or group that does not exist is skipped.
+     */
+    public static Deleted delete(KafkaAccess cluster, String applicationId, Collection<String> groups) {
+        try (TopicAdmin admin = new KafkaTopicAdmin(admin(cluster, Timeouts.TOPICS_CREATE))) {
+            return delete(admin, Topics.SUPPLY_CHAIN_TOPIC_NAMES, applicationId, groups);
+        }
+    }
+
+    /**
+     * Deletes, through {@code admin}, the topics {@link #ownTopics} picks and each of
+     * {@code groups} that exists.
+     */
+    public static Deleted delete(TopicAdmin admin, Collection<String> names, String applicationId,
+                                 Collection<String> groups) {
+        List<String> doomed = ownTopics(admin.topics(), names, applicationId);
+        if (!doomed.isEmpty()) {
+            admin.deleteTopics(doomed);
+        }
+        List<String> deletedGroups = groups.stream().distinct().sorted().filter(admin::deleteGroup).toList();
+        return new Deleted(doomed, deletedGroups);
+    }
+
+    /** {@link TopicAdmin} through a Kafka {@link Admin}. */
+    private record KafkaTopicAdmin(Admin admin) implements TopicAdmin {
+
+        @Override
+        public Set<String> topics() {
+            return require(admin.listTopics().names(), "list the topics");
+        }
+
+        @Override
+        public void deleteTopics(List<String> names) {
+            require(admin.deleteTopics(names).all(), "delete topics " + names);
+        }
+
+        /**
+         * Deletes the group once it has no members. Streams does not leave its group on close:
+         * the members of app instances just stopped linger until their session times out
+         * (kafka-streams.session.timeout.ms), so a group with members is asked again for
+         * {@link Timeouts#ADMIN_CALL} before that is an error.
+         */
+        @Override
+        public boolean deleteGroup(String group) {
+            AtomicReference<Boolean> existed = new AtomicReference<>();
+            boolean done = Poll.until(Timeouts.ADMIN_CALL, Duration.ofMillis(500), () -> {
+                existed.set(tryDeleteGroup(group));
+                return existed.get() != null;
+            });
+            if (!done) {
+                throw new IllegalStateException("cannot delete consumer group " + group + ": it still has members after "
+                        + Timeouts.describe(Timeouts.ADMIN_CALL) + " (app instances of another run are up: stop them first)");
             }
-            return doomed;
+            return existed.get();
+        }
+
+        /** True when deleted, false when there is no such group, null while it has members. */
+        private Boolean tryDeleteGroup(String group) {
+            try {
+                admin.deleteConsumerGroups(List.of(group)).all()
+                        .get(Timeouts.TOPICS_CREATE.toMillis(), TimeUnit.MILLISECONDS);
+                return true;
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof GroupIdNotFoundException) {
+                    return false;
+                }
+                if (e.getCause() instanceof GroupNotEmptyException) {
+                    return null;
+                }
+                throw new IllegalStateException("cannot delete consumer group " + group + ": " + e.getCause().getMessage(),
+                        e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            } catch (TimeoutException e) {
+                throw new IllegalStateException("cannot delete consumer group " + group + ": no answer within "
+                        + Timeouts.describe(Timeouts.TOPICS_CREATE), e);
+            }
+        }
+
+        @Override
+        public void close() {
+            admin.close();
         }
     }
 

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
@@ -47,12 +48,21 @@ public record Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaA
         }
     }
 
-    /** Records this attachment (atomically: a reader in another terminal never sees half a file). */
+    /**
+     * Records this attachment (atomically: a reader in another terminal never sees half a file),
+     * readable by the owner only: the env's client config (SASL and keystore passwords) and the
+     * JMX password are in it. A state directory that does not exist yet is created as the tool's
+     * (owner only, see {@link StateDir#createOwned}).
+     */
     public void write(Path stateDir) {
         Path file = stateDir.resolve(FILE);
         try {
-            Files.createDirectories(stateDir);
+            if (!Files.isDirectory(stateDir)) {
+                StateDir.createOwned(stateDir);
+            }
             Path tmp = file.resolveSibling(FILE + ".tmp");
+            Files.deleteIfExists(tmp);
+            Files.createFile(tmp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             StateJson.MAPPER.writeValue(tmp.toFile(), this);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -33,6 +36,8 @@ public final class StateDir {
             + " and nothing else; do not put your own files here.\n";
     /** The log files the tool writes into the log directory; only these are removed when an env starts afresh. */
     private static final Pattern OWN_LOG = Pattern.compile("(broker-\\d+|app-\\d+|toxiproxy|verify-(driver|verifier|app-\\d+))\\.log");
+
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
     private StateDir() {
     }
@@ -67,7 +72,9 @@ public final class StateDir {
 
     /**
      * Creates {@code dir} (and its parents) as the tool's: marked when it is new or empty. A
-     * directory that exists with other content and no marker is not taken.
+     * directory that exists with other content and no marker is not taken. A directory created
+     * here is the owner's only ({@code rwx------}): the state directory keeps client secrets
+     * ({@code attached.json}, {@code state.json}) and the app instances' data.
      *
      * @throws StateDirException when {@code dir} holds content the tool did not write
      */
@@ -80,7 +87,9 @@ public final class StateDir {
                 throw new StateDirException(dir + " exists with files supply-chaos did not write (no " + MARKER
                         + " file in it): move them away or use another --state-dir");
             }
-            Files.createDirectories(dir);
+            if (!Files.exists(dir)) {
+                Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+            }
             Files.writeString(dir.resolve(MARKER), MARKER_TEXT);
             return dir;
         } catch (IOException e) {

@@ -42,6 +42,16 @@ public final class Topics {
 
     public static final List<String> SUPPLY_CHAIN_TOPIC_NAMES = ALL.stream().map(Topic::name).toList();
 
+    /**
+     * The app's Streams application.id unless its config names another
+     * ({@code quarkus.kafka-streams.application-id} in application.properties): the name of its
+     * Streams consumer group and the prefix of its internal topics.
+     */
+    public static final String APPLICATION_ID = "supply-chaos";
+
+    /** The consumer group of the app's SSE notifications channel ({@code mp.messaging.incoming.notifications.group.id}). */
+    public static final String SSE_GROUP = "supply-chaos-sse";
+
     private Topics() {
     }
 

@@ -22,7 +22,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * The one client of a Toxiproxy server's HTTP API ({@code http://127.0.0.1:PORT}) in this project:
  * creating proxies at {@code up}, reading proxies and toxics for {@code status}, adding and removing
- * toxics and enabling/disabling proxies for the network faults. Plain {@link HttpURLConnection}
+ * toxics and enabling/disabling proxies for the network faults. It has no call for the global
+ * {@code /reset}: a Toxiproxy may be shared, and the tool undoes only what it did. Plain {@link HttpURLConnection}
  * with short timeouts: its first request is ~200 ms faster than java.net.http's, and the CLI must
  * answer fast. Touches only the Toxiproxy server it is pointed at.
  */
@@ -118,11 +119,6 @@ public final class ToxiproxyApi {
         if (proxy(proxy).toxic(toxicName).isPresent()) {
             request("DELETE", "/proxies/" + encode(proxy) + "/toxics/" + encode(toxicName), null);
         }
-    }
-
-    /** Toxiproxy's reset: every proxy enabled, every toxic removed. */
-    public void reset() throws IOException {
-        request("POST", "/reset", null);
     }
 
     private static Proxy proxy(JsonNode p) {

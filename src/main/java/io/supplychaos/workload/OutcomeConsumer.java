@@ -52,7 +52,7 @@ import io.supplychaos.topology.state.StockCommand;
 public final class OutcomeConsumer implements AutoCloseable {
 
     /** The Streams application.id unless the app's config names another. */
-    public static final String DEFAULT_APPLICATION_ID = "supply-chaos";
+    public static final String DEFAULT_APPLICATION_ID = Topics.APPLICATION_ID;
 
     private static final long BASELINE_RECORDS = 20_000;
     private static final Duration BASELINE_READ = Duration.ofSeconds(30);

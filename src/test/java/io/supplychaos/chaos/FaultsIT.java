@@ -213,7 +213,7 @@ class FaultsIT {
         delay.inject();
         delay.inject();
         assertThat(api.proxies()).hasSize(6).allSatisfy(p -> assertThat(p.toxics()).extracting(t -> t.path("name").asText())
-                .containsExactlyInAnyOrder("chaos-delay-upstream", "chaos-delay-downstream"));
+                .containsExactlyInAnyOrder("supply-chaos-delay-upstream", "supply-chaos-delay-downstream"));
         delay.heal();
         delay.heal();
         assertThat(api.proxies()).allSatisfy(p -> assertThat(p.toxics()).isEmpty());

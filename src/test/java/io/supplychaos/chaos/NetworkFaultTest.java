@@ -21,13 +21,13 @@ class NetworkFaultTest {
     @Test
     void delayIsALatencyToxicDownstreamByDefault() {
         assertThat(NetworkFault.toxics(spec(FaultType.DELAY, Map.of("ms", "300", "jitter", "20")))).containsExactly(
-                new ToxiproxyApi.Toxic("chaos-delay-downstream", "latency", "downstream", 1.0, Map.of("latency", 300L, "jitter", 20L)));
+                new ToxiproxyApi.Toxic("supply-chaos-delay-downstream", "latency", "downstream", 1.0, Map.of("latency", 300L, "jitter", 20L)));
     }
 
     @Test
     void bothStreamsGiveOneToxicEachWithTheirOwnName() {
         List<ToxiproxyApi.Toxic> toxics = NetworkFault.toxics(spec(FaultType.BANDWIDTH, Map.of("kbps", "64", "stream", "both", "toxicity", "0.5")));
-        assertThat(toxics).extracting(ToxiproxyApi.Toxic::name).containsExactly("chaos-bandwidth-upstream", "chaos-bandwidth-downstream");
+        assertThat(toxics).extracting(ToxiproxyApi.Toxic::name).containsExactly("supply-chaos-bandwidth-upstream", "supply-chaos-bandwidth-downstream");
         assertThat(toxics).allSatisfy(t -> {
             assertThat(t.type()).isEqualTo("bandwidth");
             assertThat(t.toxicity()).isEqualTo(0.5);
