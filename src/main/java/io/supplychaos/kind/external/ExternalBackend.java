@@ -17,6 +17,7 @@ import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.CommandRunner;
 import io.supplychaos.env.ExternalTarget.BrokerCommand;
 import io.supplychaos.env.ExternalTarget;
+import io.supplychaos.env.HostName;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
@@ -146,18 +147,29 @@ final class ExternalBackend implements LocalAppsBackend {
         commands.run(args, Timeouts.BROKER_COMMAND);
     }
 
-    /** The env file's host for the broker, else the one it advertised when attached, else the live metadata's. */
+    /**
+     * The env file's host for the broker, else the one it advertised when attached, else the live
+     * metadata's; refused unless it is a host name or address ({@link HostName}): an advertised
+     * host is the cluster's word, and it becomes an argument of a command run on this machine.
+     */
     private String host(int id) {
         String host = target.hosts().get(id);
+        String from = "in the env file's hosts:";
         if (host == null) {
             host = attachment.brokerHosts().get(id);
+            from = "advertised by the cluster when attached";
         }
         if (host == null) {
             host = ClusterLookup.hosts(access()).get(id);
+            from = "advertised by the cluster";
         }
         if (host == null) {
             throw new IllegalArgumentException("no host known for broker " + id + " of " + describe()
                     + ": name it under hosts: in the env file");
+        }
+        if (!HostName.valid(host)) {
+            throw new IllegalArgumentException("broker " + id + "'s host '" + host + "' (" + from + ") is not "
+                    + HostName.EXPECTED + ": refused, no command run; name the broker's host under hosts: in the env file");
         }
         return host;
     }
