@@ -194,9 +194,14 @@ public final class ClusterTopics {
      * and the SSE channel's group. A topic or group that does not exist is skipped.
      */
     public static Deleted delete(KafkaAccess cluster, String applicationId, Collection<String> groups) {
-        try (TopicAdmin admin = new KafkaTopicAdmin(admin(cluster, Timeouts.TOPICS_CREATE))) {
+        try (TopicAdmin admin = admin(cluster)) {
             return delete(admin, Topics.SUPPLY_CHAIN_TOPIC_NAMES, applicationId, groups);
         }
+    }
+
+    /** A {@link TopicAdmin} on the cluster through Kafka's Admin client; the caller closes it. */
+    public static TopicAdmin admin(KafkaAccess cluster) {
+        return new KafkaTopicAdmin(admin(cluster, Timeouts.TOPICS_CREATE));
     }
 
     /**

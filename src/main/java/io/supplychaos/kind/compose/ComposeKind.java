@@ -61,8 +61,8 @@ public final class ComposeKind extends AttachedKind {
 
     @Override
     public FaultBackend faults(Host host, Attachment attachment) {
-        return new ComposeBackend(ComposeFile.read(Path.of(attachment.spec().compose().file())), host.commands(), null,
-                new LocalApps(host.apps()), attachment.access());
+        return new ComposeBackend(ComposeFile.read(Path.of(attachment.spec().compose().file())), host.commands(),
+                id -> host.admin().awaitRegistered(attachment.access(), id), new LocalApps(host.apps()), attachment.access());
     }
 
     /** The faults of the compose file's services without an env file ({@code --compose FILE} of the verbs). */

@@ -11,9 +11,7 @@ import java.util.Optional;
 import io.supplychaos.chaos.ClusterLookup;
 import io.supplychaos.chaos.LocalApps;
 import io.supplychaos.chaos.LocalAppsBackend;
-import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
-import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.CommandRunner;
 import io.supplychaos.env.ExternalTarget.BrokerCommand;
 import io.supplychaos.env.ExternalTarget;
@@ -47,36 +45,21 @@ final class ExternalBackend implements LocalAppsBackend {
     private final Membership membership;
     private final LocalApps apps;
 
-    ExternalBackend(ChaosPaths paths, Attachment attachment) {
-        this(attachment, paths.stateDir(), CommandRunner.system(paths.home()), null, new LocalApps(new AppInstances(paths)));
-    }
-
-    /** Which brokers the cluster lists as registered, and the wait for one to register; Admin calls but in tests. */
+    /** Which brokers the cluster lists as registered, and the wait for one to register: Admin calls, or a test's. */
     interface Membership {
         java.util.Set<Integer> registered();
 
         void awaitRegistered(int id);
     }
 
-    /** @param membership replaces the Admin look-ups (tests); null: the real ones */
-    ExternalBackend(Attachment attachment, Path stateDir, CommandRunner commands, Membership membership,
-                    LocalApps apps) {
+    /** @param membership which brokers are registered: the cluster's Admin, or a test's */
+    ExternalBackend(Attachment attachment, Path stateDir, CommandRunner commands, Membership membership, LocalApps apps) {
         this.attachment = attachment;
         this.target = attachment.spec().external();
         this.stateDir = stateDir;
         this.commands = commands;
         this.apps = apps;
-        this.membership = membership != null ? membership : new Membership() {
-            @Override
-            public java.util.Set<Integer> registered() {
-                return ClusterLookup.registered(access());
-            }
-
-            @Override
-            public void awaitRegistered(int id) {
-                ClusterLookup.awaitRegistered(access(), id, Timeouts.BROKER_REGISTER);
-            }
-        };
+        this.membership = membership;
     }
 
     @Override

@@ -81,16 +81,10 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         this.clientConfig = Map.copyOf(clientConfig);
     }
 
-    /** A backend on its own client for the target's kubeconfig context, closed by {@link #close()}. */
-    public static KubernetesBackend connect(KubernetesTarget target, AppInstances localApps) {
-        return connect(target, localApps, Map.of());
-    }
-
-    /** {@link #connect(KubernetesTarget, AppInstances)} whose Kafka clients use {@code clientConfig} (the env file's). */
-    public static KubernetesBackend connect(KubernetesTarget target, AppInstances localApps,
-                                            Map<String, String> clientConfig) {
-        return new KubernetesBackend(KubernetesCluster.connect(target), target, localApps, KubernetesTimeouts.DEFAULTS, true,
-                clientConfig);
+    /** A backend on {@code client}, which it closes in {@link #close()}. */
+    static KubernetesBackend owning(KubernetesClient client, KubernetesTarget target, AppInstances localApps,
+                                    Map<String, String> clientConfig) {
+        return new KubernetesBackend(client, target, localApps, KubernetesTimeouts.DEFAULTS, true, clientConfig);
     }
 
     public KubernetesCluster cluster() {

@@ -1,7 +1,11 @@
 package io.supplychaos.kind.kubernetes;
 
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
 
 import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.FaultSpec;
@@ -21,6 +25,22 @@ import io.supplychaos.env.KubernetesTarget;
  */
 public final class KubernetesKind extends AttachedKind {
 
+    private final Function<KubernetesTarget, KubernetesClient> clients;
+
+    /** The tool's own: a client for the target's kubeconfig context. */
+    public KubernetesKind() {
+        this(KubernetesCluster::connect);
+    }
+
+    /** @param clients a new client for the target's API server, closed by whoever asked (tests: a mock server's) */
+    KubernetesKind(Function<KubernetesTarget, KubernetesClient> clients) {
+        this.clients = clients;
+    }
+
+    private KubernetesBackend backend(Host host, EnvSpec spec, Map<String, String> clientConfig) {
+        return KubernetesBackend.owning(clients.apply(spec.kubernetes()), spec.kubernetes(), host.apps(), clientConfig);
+    }
+
     @Override
     public Optional<String> refusal(EnvSpec env, FaultSpec fault) {
         return KubernetesBackend.refusal(fault, env.kubernetes().apps());
@@ -29,14 +49,14 @@ public final class KubernetesKind extends AttachedKind {
     @Override
     protected Connection connect(Host host, EnvSpec spec, Consumer<String> out) {
         out.accept("reading the bootstrap servers of " + spec.kubernetes().describe());
-        try (KubernetesBackend backend = KubernetesBackend.connect(spec.kubernetes(), host.apps())) {
+        try (KubernetesBackend backend = backend(host, spec, Map.of())) {
             return new Connection(new KafkaAccess(backend.cluster().bootstrapServers(), spec.clientConfig()), false);
         }
     }
 
     @Override
     public FaultBackend faults(Host host, Attachment attachment) {
-        return KubernetesBackend.connect(attachment.spec().kubernetes(), host.apps(), attachment.spec().clientConfig());
+        return backend(host, attachment.spec(), attachment.spec().clientConfig());
     }
 
     @Override
@@ -49,7 +69,7 @@ public final class KubernetesKind extends AttachedKind {
 
             @Override
             public String start(int instances) {
-                pods = KubernetesBackend.connect(spec.kubernetes(), host.apps());
+                pods = backend(host, spec, Map.of());
                 pods.cluster().scaleAppsAndWait(instances);
                 return instances + " app pod(s) of Deployment " + spec.kubernetes().appDeployment()
                         + " ready (their configuration is the Deployment's)";
