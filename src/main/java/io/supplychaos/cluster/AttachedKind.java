@@ -70,7 +70,10 @@ public abstract class AttachedKind implements ClusterKind {
             List<String> created = ClusterTopics.ensure(access, spec, Topics.SUPPLY_CHAIN_TOPIC_NAMES);
             out.accept(created.isEmpty() ? "topics present with " + layout(spec)
                     : "created " + created.size() + " topic(s) with " + layout(spec));
-            attachment = new Attachment(spec, source, Instant.now(), access, hosts, connection.started(), recordedBy);
+            // the app's internal topics and groups are named after its application.id: recorded, so that
+            // --delete-topics later deletes those of the app that ran here, whatever the default is by then
+            attachment = new Attachment(spec, source, Instant.now(), access, hosts, connection.started(), recordedBy,
+                    Topics.APPLICATION_ID);
             attachment.write(host.paths().stateDir());
         } catch (RuntimeException e) {
             if (connection.started()) {
@@ -91,15 +94,19 @@ public abstract class AttachedKind implements ClusterKind {
 
     /**
      * Lets an attached cluster go: deletes the supply-chain topics, the app's internal topics and
-     * its consumer groups when {@code deleteTopics} (those of the default application.id:
-     * {@link ClusterTopics#delete(KafkaAccess, String, Collection)}), stops what this tool started for it, removes the app instances'
+     * its consumer groups when {@code deleteTopics} (those of the application.id the attachment
+     * recorded: {@link ClusterTopics#delete(ClusterTopics.TopicAdmin, Collection, String, Collection)}), stops what this tool started for it, removes the app instances'
      * local state and the marks of what the tool did to brokers, and forgets the attachment. The
      * cluster itself keeps running.
      */
     public final void release(Host host, Attachment attachment, boolean deleteTopics, Consumer<String> out) {
         if (deleteTopics) {
-            ClusterTopics.Deleted deleted = ClusterTopics.delete(attachment.access(), Topics.APPLICATION_ID,
-                    List.of(Topics.APPLICATION_ID, Topics.SSE_GROUP));
+            ClusterTopics.Deleted deleted;
+            try (ClusterTopics.TopicAdmin admin = host.admin().topics(attachment.access())) {
+                String applicationId = applicationId(attachment);
+                deleted = ClusterTopics.delete(admin, Topics.SUPPLY_CHAIN_TOPIC_NAMES, applicationId,
+                        List.of(applicationId, Topics.SSE_GROUP));
+            }
             out.accept("deleted " + deleted.topics().size() + " topic(s) " + deleted.topics() + " and "
                     + deleted.groups().size() + " consumer group(s) " + deleted.groups() + " on "
                     + attachment.access().bootstrapServers());
@@ -120,6 +127,11 @@ public abstract class AttachedKind implements ClusterKind {
             throw new UncheckedIOException("cannot clean " + stateDir, e);
         }
         Attachment.forget(stateDir);
+    }
+
+    /** The application.id the attachment recorded, or the current default for a file written before it was. */
+    static String applicationId(Attachment attachment) {
+        return attachment.applicationId() != null ? attachment.applicationId() : Topics.APPLICATION_ID;
     }
 
     private static String layout(EnvSpec spec) {

@@ -21,12 +21,22 @@ import java.util.Optional;
  * @param brokerHosts    each broker's advertised host when attached, for commands' {@code {host}} once it is down
  * @param composeStarted true when this tool's {@code docker compose up} started the compose services
  * @param recordedBy     "up" or "run": a run forgets an attachment it recorded itself when it ends
+ * @param applicationId  the app's Kafka Streams application.id when its topics were created here:
+ *                       {@code --delete-topics} deletes that id's internal topics and group; null in
+ *                       files written before it was recorded (then the current default is meant)
  */
 public record Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaAccess access,
-                         Map<Integer, String> brokerHosts, boolean composeStarted, String recordedBy) {
+                         Map<Integer, String> brokerHosts, boolean composeStarted, String recordedBy,
+                         String applicationId) {
 
     public Attachment {
         brokerHosts = brokerHosts == null ? Map.of() : Map.copyOf(brokerHosts);
+    }
+
+    /** An attachment that records no application.id. */
+    public Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaAccess access, Map<Integer, String> brokerHosts,
+                      boolean composeStarted, String recordedBy) {
+        this(spec, source, attachedAt, access, brokerHosts, composeStarted, recordedBy, null);
     }
 
     static final String FILE = "attached.json";

@@ -12,6 +12,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.supplychaos.cluster.FakeClusterAdmin;
 import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
@@ -19,9 +22,11 @@ import io.supplychaos.env.ComposeTarget;
 import io.supplychaos.env.EnvBusyException;
 import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.ExternalTarget;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Network;
 import io.supplychaos.env.Partitioning;
+import io.supplychaos.env.StateJson;
 import io.supplychaos.kind.compose.ComposeFile;
 import io.supplychaos.kind.compose.ComposeKind;
 
@@ -92,6 +97,53 @@ class EnvironmentsTest {
                 "-p", "supply-chaos", "down", "-v"));
         assertThat(docker).as("nothing more for services someone else started").hasSameSizeAs(afterOurs);
         assertThat(Attachment.read(stateDir)).as("forgotten").isEmpty();
+    }
+
+    @Test
+    void givenAnAttachmentRecordedUnderAnotherApplicationIdWhenDownDeletesTopicsThenThatAppsTopicsAndGroupGo() throws Exception {
+        // given attached.json recording that the app's topics were created for application.id supply-chain-app
+        FakeClusterAdmin cluster = clusterWithTwoAppIds();
+        Attachment recorded = attachedWith(Map.of("applicationId", "supply-chain-app"));
+
+        // when down --delete-topics lets it go
+        new Environments(new Host(ChaosPaths.defaults().withStateDir(stateDir), (command, timeout) -> "", cluster))
+                .release(recorded, true, line -> { });
+
+        // then the recorded app id's internal topics and group go, the current default's stay
+        assertThat(cluster.topics).containsExactlyInAnyOrder("supply-chaos-orders-changelog", "supply-chain-other-team");
+        assertThat(cluster.groups).containsExactly("supply-chaos");
+    }
+
+    @Test
+    void givenAnAttachmentWithoutAnApplicationIdWhenDownDeletesTopicsThenTheCurrentDefaultsGo() throws Exception {
+        FakeClusterAdmin cluster = clusterWithTwoAppIds();
+        Attachment recorded = attachedWith(Map.of());
+
+        new Environments(new Host(ChaosPaths.defaults().withStateDir(stateDir), (command, timeout) -> "", cluster))
+                .release(recorded, true, line -> { });
+
+        assertThat(cluster.topics).containsExactlyInAnyOrder("supply-chain-app-orders-changelog", "supply-chain-other-team");
+        assertThat(cluster.groups).containsExactly("supply-chain-app");
+    }
+
+    private static FakeClusterAdmin clusterWithTwoAppIds() {
+        FakeClusterAdmin cluster = new FakeClusterAdmin();
+        cluster.topics.addAll(List.of("order-placed", "supply-chain-app-orders-changelog", "supply-chaos-orders-changelog",
+                "supply-chain-other-team"));
+        cluster.groups.addAll(List.of("supply-chain-app", "supply-chaos", "supply-chaos-sse"));
+        return cluster;
+    }
+
+    /** An external env's attachment as attached.json holds it, with {@code extra} fields, read back. */
+    private Attachment attachedWith(Map<String, String> extra) throws java.io.IOException {
+        EnvSpec spec = new EnvSpec("staging", 3, 3, 6, 2, Partitioning.KEY, Network.DIRECT, Map.of(), EnvKind.EXTERNAL, Map.of(),
+                null, new ExternalTarget("k1:9092", null, Map.of(), Map.of(), Map.of()), null, null, null);
+        new Attachment(spec, "env/staging.yaml", Instant.EPOCH, KafkaAccess.plaintext("k1:9092"), Map.of(), false, "up")
+                .write(stateDir);
+        ObjectNode json = (ObjectNode) StateJson.MAPPER.readTree(stateDir.resolve("attached.json").toFile());
+        extra.forEach(json::put);
+        StateJson.MAPPER.writeValue(stateDir.resolve("attached.json").toFile(), json);
+        return Attachment.read(stateDir).orElseThrow();
     }
 
     @Test
