@@ -210,7 +210,16 @@ public final class ClusterTopics {
      */
     public static Deleted delete(TopicAdmin admin, Collection<String> names, String applicationId,
                                  Collection<String> groups) {
-        List<String> doomed = ownTopics(admin.topics(), names, applicationId);
+        return deleteExactly(admin, ownTopics(admin.topics(), names, applicationId), groups);
+    }
+
+    /**
+     * Deletes, through {@code admin}, each of {@code topics} that still exists and each of
+     * {@code groups} that exists: what was listed to the user and confirmed, nothing found since.
+     */
+    public static Deleted deleteExactly(TopicAdmin admin, Collection<String> topics, Collection<String> groups) {
+        Set<String> existing = admin.topics();
+        List<String> doomed = topics.stream().distinct().filter(existing::contains).sorted().toList();
         if (!doomed.isEmpty()) {
             admin.deleteTopics(doomed);
         }

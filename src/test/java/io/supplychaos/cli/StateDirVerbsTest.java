@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.CliRun;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvKind;
@@ -122,7 +123,7 @@ class StateDirVerbsTest {
                 Map.of(), null, target, null, null, null);
         new Attachment(spec, "env/shared.yaml", Instant.EPOCH, KafkaAccess.plaintext("127.0.0.1:1"), Map.of(), false, "up")
                 .write(state);
-        Files.writeString(state.resolve("external-broker-1.state"), "paused");
+        new ChangeJournal(state).broker(1, ChangeJournal.BrokerChange.PAUSED);
     }
 
     @Test

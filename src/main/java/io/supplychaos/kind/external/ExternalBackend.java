@@ -1,8 +1,5 @@
 package io.supplychaos.kind.external;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +9,8 @@ import io.supplychaos.chaos.ClusterLookup;
 import io.supplychaos.chaos.LocalApps;
 import io.supplychaos.chaos.LocalAppsBackend;
 import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChangeJournal;
+import io.supplychaos.env.ChangeJournal.BrokerChange;
 import io.supplychaos.env.CommandRunner;
 import io.supplychaos.env.ExternalTarget.BrokerCommand;
 import io.supplychaos.env.ExternalTarget;
@@ -28,19 +27,16 @@ import io.supplychaos.toxiproxy.ToxiproxyApi;
  * {@code {id}} and {@code {host}} filled in, in the project directory), the network through the
  * cluster's own Toxiproxy when one is configured, and the app instances are the local ones.
  *
- * <p>What the tool did to a broker is remembered in the state directory
- * ({@code external-broker-N.state}: stopped or paused) until the start or resume command undoes it:
- * a killed broker still shows as registered for a few seconds, and a paused one for as long as its
- * session lasts, so the cluster's metadata alone cannot tell. Without such a mark a broker is
- * running when the cluster lists it as registered.
+ * <p>What the tool did to a broker is remembered in the state directory's {@link ChangeJournal}
+ * (stopped or paused) until the start or resume command undoes it, or {@code down} does: a killed
+ * broker still shows as registered for a few seconds, and a paused one for as long as its session
+ * lasts, so the cluster's metadata alone cannot tell. Without such a record a broker is running when
+ * the cluster lists it as registered.
  */
 final class ExternalBackend implements LocalAppsBackend {
-    private static final String STOPPED = "stopped";
-    private static final String PAUSED = "paused";
-
     private final Attachment attachment;
     private final ExternalTarget target;
-    private final Path stateDir;
+    private final ChangeJournal journal;
     private final CommandRunner commands;
     private final Membership membership;
     private final LocalApps apps;
@@ -56,7 +52,7 @@ final class ExternalBackend implements LocalAppsBackend {
     ExternalBackend(Attachment attachment, Path stateDir, CommandRunner commands, Membership membership, LocalApps apps) {
         this.attachment = attachment;
         this.target = attachment.spec().external();
-        this.stateDir = stateDir;
+        this.journal = new ChangeJournal(stateDir);
         this.commands = commands;
         this.apps = apps;
         this.membership = membership;
@@ -78,12 +74,9 @@ final class ExternalBackend implements LocalAppsBackend {
 
     @Override
     public ProcessControl.State brokerState(int id) {
-        String mark = mark(id);
-        if (PAUSED.equals(mark)) {
-            return ProcessControl.State.PAUSED;
-        }
-        if (STOPPED.equals(mark)) {
-            return ProcessControl.State.STOPPED;
+        Optional<BrokerChange> done = journal.broker(id);
+        if (done.isPresent()) {
+            return done.get() == BrokerChange.PAUSED ? ProcessControl.State.PAUSED : ProcessControl.State.STOPPED;
         }
         return membership.registered().contains(id) ? ProcessControl.State.RUNNING : ProcessControl.State.STOPPED;
     }
@@ -91,32 +84,32 @@ final class ExternalBackend implements LocalAppsBackend {
     @Override
     public void killBroker(int id) {
         run(BrokerCommand.KILL, id);
-        mark(id, STOPPED);
+        journal.broker(id, BrokerChange.STOPPED);
     }
 
     @Override
     public void stopBroker(int id) {
         run(BrokerCommand.STOP, id);
-        mark(id, STOPPED);
+        journal.broker(id, BrokerChange.STOPPED);
     }
 
     @Override
     public void startBroker(int id) {
         run(BrokerCommand.START, id);
         membership.awaitRegistered(id);
-        mark(id, null);
+        journal.brokerRestored(id);
     }
 
     @Override
     public void pauseBroker(int id) {
         run(BrokerCommand.PAUSE, id);
-        mark(id, PAUSED);
+        journal.broker(id, BrokerChange.PAUSED);
     }
 
     @Override
     public void resumeBroker(int id) {
         run(BrokerCommand.RESUME, id);
-        mark(id, null);
+        journal.brokerRestored(id);
     }
 
     /** Runs the broker command with {id} and {host} filled in; refuses a command the env does not configure. */
@@ -155,31 +148,6 @@ final class ExternalBackend implements LocalAppsBackend {
                     + HostName.EXPECTED + ": refused, no command run; name the broker's host under hosts: in the env file");
         }
         return host;
-    }
-
-    private Path markFile(int id) {
-        return stateDir.resolve("external-broker-" + id + ".state");
-    }
-
-    private String mark(int id) {
-        try {
-            return Files.exists(markFile(id)) ? Files.readString(markFile(id)).trim() : null;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + markFile(id), e);
-        }
-    }
-
-    private void mark(int id, String state) {
-        try {
-            if (state == null) {
-                Files.deleteIfExists(markFile(id));
-            } else {
-                Files.createDirectories(stateDir);
-                Files.writeString(markFile(id), state);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + markFile(id), e);
-        }
     }
 
     @Override

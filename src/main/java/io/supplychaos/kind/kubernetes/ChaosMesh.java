@@ -11,6 +11,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 
+import io.supplychaos.env.ChangeJournal;
+
 /**
  * The Chaos Mesh resources the tool creates ({@code chaos-mesh.org/v1alpha1} {@code NetworkChaos}
  * and {@code PodChaos}), and the only code that creates or deletes them. Every one carries the label
@@ -28,18 +30,29 @@ final class ChaosMesh {
 
     private final KubernetesClient client;
     private final String namespace;
+    private final ChangeJournal journal;
 
-    ChaosMesh(KubernetesClient client, String namespace) {
+    /** @param journal where what is created is recorded until deleted, for {@code down}; null: not recorded */
+    ChaosMesh(KubernetesClient client, String namespace, ChangeJournal journal) {
         this.client = client;
         this.namespace = namespace;
+        this.journal = journal;
     }
 
     static ResourceDefinitionContext context(GenericKubernetesResource resource) {
-        return switch (resource.getKind()) {
+        return context(resource.getKind());
+    }
+
+    static ResourceDefinitionContext context(String kind) {
+        return switch (kind) {
             case "NetworkChaos" -> NETWORK_CHAOS;
             case "PodChaos" -> POD_CHAOS;
-            default -> throw new IllegalArgumentException("not a Chaos Mesh resource of the tool's: " + resource.getKind());
+            default -> throw new IllegalArgumentException("not a Chaos Mesh resource of the tool's: " + kind);
         };
+    }
+
+    private ChangeJournal.Resource journalled(ResourceDefinitionContext context, String name) {
+        return new ChangeJournal.Resource(context.getKind(), namespace, name);
     }
 
     /** A Chaos Mesh resource of ours, named {@code name}, with {@code spec}. */
@@ -85,14 +98,27 @@ final class ChaosMesh {
             throw new IllegalStateException(resource.getKind() + " " + name + " in namespace " + namespace
                     + " exists and is not labelled " + MANAGED_BY + "=" + US + ": the tool does not replace it");
         }
+        // recorded first: a resource that exists is never one down does not know of
+        if (journal != null) {
+            journal.created(journalled(context, name));
+        }
         client.genericKubernetesResources(context).inNamespace(namespace).resource(resource).createOr(NonDeletingOperation::update);
     }
 
-    /** Deletes ours by that name; nothing when it is gone already or is not ours. */
-    void delete(ResourceDefinitionContext context, String name) {
-        if (get(context, name) != null) {
+    /**
+     * Deletes ours by that name; nothing when it is gone already or is not ours.
+     *
+     * @return whether there was one of ours to delete
+     */
+    boolean delete(ResourceDefinitionContext context, String name) {
+        boolean ours = get(context, name) != null;
+        if (ours) {
             client.genericKubernetesResources(context).inNamespace(namespace).withName(name).delete();
         }
+        if (journal != null) {
+            journal.removed(journalled(context, name));
+        }
+        return ours;
     }
 
     /** Deletes every NetworkChaos and PodChaos of ours in the namespace; returns their names. */
@@ -103,7 +129,7 @@ final class ChaosMesh {
                     .withLabel(MANAGED_BY, US).list().getItems()) {
                 // the label selector already filters; the check keeps the rule in one place
                 if (ours(resource)) {
-                    client.genericKubernetesResources(context).inNamespace(namespace).withName(resource.getMetadata().getName()).delete();
+                    delete(context, resource.getMetadata().getName());
                     deleted.add(resource.getKind() + " " + resource.getMetadata().getName());
                 }
             }

@@ -13,6 +13,7 @@ import io.supplychaos.cluster.AppFleet;
 import io.supplychaos.cluster.AttachedKind;
 import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.KubernetesTarget;
@@ -38,7 +39,8 @@ public final class KubernetesKind extends AttachedKind {
     }
 
     private KubernetesBackend backend(Host host, EnvSpec spec, Map<String, String> clientConfig) {
-        return KubernetesBackend.owning(clients.apply(spec.kubernetes()), spec.kubernetes(), host.apps(), clientConfig);
+        return KubernetesBackend.owning(clients.apply(spec.kubernetes()), spec.kubernetes(), host.apps(), clientConfig,
+                new ChangeJournal(host.paths().stateDir()));
     }
 
     @Override
@@ -57,6 +59,14 @@ public final class KubernetesKind extends AttachedKind {
     @Override
     public FaultBackend faults(Host host, Attachment attachment) {
         return backend(host, attachment.spec(), attachment.spec().clientConfig());
+    }
+
+    /** A Chaos Mesh resource the tool created, by kind and name; only while it carries the tool's label. */
+    @Override
+    protected boolean deleteCreated(Host host, Attachment attachment, ChangeJournal.Resource resource) {
+        try (KubernetesBackend backend = backend(host, attachment.spec(), attachment.spec().clientConfig())) {
+            return backend.deleteCreated(resource);
+        }
     }
 
     @Override

@@ -22,6 +22,7 @@ import io.supplychaos.chaos.Faults;
 import io.supplychaos.chaos.LocalApps;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
@@ -97,7 +98,7 @@ class ExternalBackendTest {
 
         assertThat(ran).last().isEqualTo(List.of("ssh", "kafka-2.internal", "sudo", "systemctl", "start", "kafka@2"));
         assertThat(awaited).containsExactly(2);
-        assertThat(stateDir.resolve("external-broker-2.state")).doesNotExist();
+        assertThat(new ChangeJournal(stateDir).broker(2)).as("nothing left to undo").isEmpty();
     }
 
     @Test
@@ -109,7 +110,7 @@ class ExternalBackendTest {
         pause.heal();
 
         assertThat(ran).containsExactly(List.of("./pause", "3"), List.of("./resume", "3"));
-        assertThat(stateDir.resolve("external-broker-3.state")).doesNotExist();
+        assertThat(new ChangeJournal(stateDir).broker(3)).as("nothing left to undo").isEmpty();
     }
 
     @Test
