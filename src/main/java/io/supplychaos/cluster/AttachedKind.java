@@ -266,6 +266,19 @@ public abstract class AttachedKind implements ClusterKind {
         return attachment.applicationId() != null ? attachment.applicationId() : Topics.APPLICATION_ID;
     }
 
+    /**
+     * What {@code --delete-topics} deletes, as lines to confirm before a run starts (the topics are
+     * created during the run, so they are named by the rule {@link ClusterTopics#ownTopics} applies):
+     * on {@code where}, for the application.id {@code attachment} recorded (empty: the default).
+     */
+    public static List<String> topicDeletion(String where, Optional<Attachment> attachment) {
+        String applicationId = attachment.map(AttachedKind::applicationId).orElse(Topics.APPLICATION_ID);
+        return List.of("delete the supply-chain topics on " + where + ": " + String.join(", ", Topics.SUPPLY_CHAIN_TOPIC_NAMES),
+                "delete the app's Kafka Streams internal topics on " + where + ": " + applicationId + "-*-changelog and "
+                        + applicationId + "-*-repartition",
+                "delete the consumer groups " + applicationId + " and " + Topics.SSE_GROUP + " on " + where + " (if they exist)");
+    }
+
     private static String layout(EnvSpec spec) {
         return spec.partitions() + " partitions, RF " + spec.replicationFactor() + ", min ISR " + spec.minInsyncReplicas();
     }
