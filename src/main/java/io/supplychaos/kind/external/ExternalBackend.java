@@ -117,9 +117,10 @@ final class ExternalBackend implements LocalAppsBackend {
         List<String> template = target.command(command).orElseThrow(() -> new IllegalArgumentException(
                 describe() + " has no brokerCommands." + command.yamlName() + ": the tool cannot "
                         + command.yamlName() + " its brokers"));
-        String host = host(id);
-        List<String> args = template.stream().map(arg -> arg.replace("{id}", Integer.toString(id)).replace("{host}", host))
-                .toList();
+        // the host is looked up (and checked) only for a command that names it
+        String host = template.stream().anyMatch(arg -> arg.contains("{host}")) ? host(id) : null;
+        List<String> args = template.stream().map(arg -> arg.replace("{id}", Integer.toString(id)))
+                .map(arg -> host == null ? arg : arg.replace("{host}", host)).toList();
         commands.run(args, Timeouts.BROKER_COMMAND);
     }
 

@@ -155,9 +155,19 @@ class ExternalBackendTest {
         assertThat(ran).extracting(command -> command.get(1)).containsExactly("10.1.2.3", "fd00::3");
     }
 
+    @Test
+    void givenACommandThatNamesNoHostWhenTheBrokerAdvertisesABadOneThenTheCommandRuns() {
+        ExternalBackend backend = backendWithAdvertisedHost(3, "-oProxyCommand=x");
+
+        backend.pauseBroker(3);
+
+        assertThat(ran).containsExactly(List.of("./pause", "3"));
+    }
+
     private ExternalBackend backendWithAdvertisedHost(int id, String host) {
         ExternalTarget target = new ExternalTarget("k1:9092,k2:9092,k3:9092", null, Map.of(), Map.of(), Map.of(
-                BrokerCommand.KILL, List.of("ssh", "{host}", "sudo", "systemctl", "kill", "kafka@{id}")));
+                BrokerCommand.KILL, List.of("ssh", "{host}", "sudo", "systemctl", "kill", "kafka@{id}"),
+                BrokerCommand.PAUSE, List.of("./pause", "{id}"), BrokerCommand.RESUME, List.of("./resume", "{id}")));
         EnvSpec spec = new EnvSpec("staging", 3, 3, 6, 2, Partitioning.KEY, Network.DIRECT, Map.of(), EnvKind.EXTERNAL,
                 Map.of(), null, target, null, null, null);
         Attachment attachment = new Attachment(spec, "env/staging.yaml", Instant.EPOCH,
