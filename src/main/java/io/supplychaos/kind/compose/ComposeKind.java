@@ -26,7 +26,8 @@ import io.supplychaos.time.Timeouts;
  * {@code kind: compose}: the brokers and Toxiproxy of a docker-compose file (with the env's
  * {@code composeOverride} laid over it), started with {@code up -d} of whichever compose is installed
  * ({@link ComposeCli}: the v2 plugin, else {@code docker-compose}) unless they already run, and
- * stopped again ({@code down -v}) only if this tool started them; before that, the docker CLI, its
+ * taken down again ({@code down -v}) only if this tool brought the project up from nothing (a
+ * project that had containers, networks or volumes is the user's, {@link Up}); before that, the docker CLI, its
  * daemon and the published ports are checked ({@link DockerEngine}, {@link PublishedPorts}) and after
  * it every broker container must start ({@link ComposeStartup}). Broker faults through the docker CLI,
  * network faults through the compose file's Toxiproxy, app instances as local processes.
