@@ -30,6 +30,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = HistoryEvent.ToolError.class, name = "error"),
         @JsonSubTypes.Type(value = HistoryEvent.RunEnded.class, name = "end"),
         @JsonSubTypes.Type(value = HistoryEvent.ReadGap.class, name = "gap"),
+        @JsonSubTypes.Type(value = HistoryEvent.OutputsRead.class, name = "outputs"),
 })
 public sealed interface HistoryEvent {
 
@@ -43,10 +44,17 @@ public sealed interface HistoryEvent {
      *                         than all, a leader change can lose acknowledged records
      * @param orderPlacedEnds  end offset of each order-placed partition before the first send; the
      *                         read-back starts there
+     * @param uncleanLeaderElection order-placed's effective {@code unclean.leader.election.enable}
+     *                         as the cluster reported it at the start: when true, a leader change can
+     *                         lose acknowledged records whatever the acks; null when the cluster did not
+     *                         say, and in histories written before runs recorded it (read as Kafka's
+     *                         default, false)
      */
     record RunStarted(String runId, String scenario, String env, int brokers, int partitions,
                       int replicationFactor, int minInsyncReplicas, String processingGuarantee, String acks,
-                      Expectations expect, List<Long> orderPlacedEnds, long at) implements HistoryEvent {
+                      Expectations expect, List<Long> orderPlacedEnds,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean uncleanLeaderElection, long at)
+            implements HistoryEvent {
     }
 
     /** The run entered a phase; the measured phase is {@link Phase#MEASURE}. */
@@ -146,6 +154,24 @@ public sealed interface HistoryEvent {
      * @param endOffsets each partition's end offset as read (-1 when unreadable)
      */
     record ReadBackDone(boolean complete, List<Long> endOffsets, long at) implements HistoryEvent {
+    }
+
+    /**
+     * Whether the run's outcome consumer had read every output topic to its end when the run
+     * ended (recorded just before {@link RunEnded}): each partition's position against its
+     * read_committed end offset. The stock is judged only when it had, so that records still unread
+     * are not taken for stock that never moved.
+     *
+     * @param reachedEnd true when every partition was read to its end; false when some was not;
+     *                   null when the consumer or the cluster did not answer in time
+     * @param behind     the partitions not read to their end, as "topic-partition: N records"
+     */
+    record OutputsRead(Boolean reachedEnd, List<String> behind, long at) implements HistoryEvent {
+
+        @JsonCreator
+        public OutputsRead {
+            behind = behind == null ? List.of() : List.copyOf(behind);
+        }
     }
 
     /**

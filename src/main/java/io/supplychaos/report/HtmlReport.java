@@ -117,6 +117,7 @@ public final class HtmlReport {
         List<List<String>> rows = new ArrayList<>(List.of(
                 List.of("orders sent", count(o.sent())),
                 List.of("orders acknowledged (measured)", count(o.acked()) + " (" + count(o.measuredAcked()) + ")"),
+                List.of("availability (measured orders acknowledged of those sent)", esc(SummaryTable.availability(o))),
                 List.of("orders completed (rejected)", count(o.completed()) + " (" + count(o.rejected()) + ")"),
                 List.of("throughput (orders/s)", num(r.throughput().ordersPerSec())),
                 List.of("throughput (records/s, all topics)", num(r.throughput().recordsPerSec())),
@@ -140,6 +141,10 @@ public final class HtmlReport {
         classRow(rows, "ok", o.ok(), false);
         classRow(rows, "lost: bad", o.lost().bad(), true);
         classRow(rows, "lost: expected", o.lost().expected(), false);
+        if (o.lost().afterProcessing() != null) {
+            // part of the loss above: flagged when some of the loss is bad
+            classRow(rows, "lost from the log after processing", o.lost().afterProcessing(), o.lost().bad().count() > 0);
+        }
         classRow(rows, "stuck", o.stuck(), true);
         classRow(rows, "unseen", o.unseen(), true);
         classRow(rows, "duplicates", new OrderClass(o.duplicates().count(), o.duplicates().sample()), true);
@@ -459,7 +464,7 @@ public final class HtmlReport {
             rows.add(List.of(esc(label(f)), target, esc(f.source()),
                     num((f.injectedAt() - r.startedAt()) / 1000.0),
                     f.healedAt() == null ? "never" : num((f.healedAt() - r.startedAt()) / 1000.0),
-                    f.recoveryMs() == null ? "<span class=\"bad\">not recovered</span>" : num(f.recoveryMs() / 1000.0)));
+                    f.recoveryMs() == null ? "<span class=\"bad\">did not recover</span>" : num(f.recoveryMs() / 1000.0)));
         }
         body.append("<h2>Faults</h2>\n").append(rows.isEmpty() ? "<p>no faults</p>\n"
                 : Html.table(List.of("fault", "target as given", "source", "injected (s)", "healed (s)",
@@ -535,9 +540,15 @@ public final class HtmlReport {
         m.put("Verdict", "PASS: every rule held. FAIL: a rule broke (the violations say which). INTERRUPTED: Ctrl-C"
                 + " cut the run short; nothing is judged. ERROR: the tool itself failed; nothing is proven.");
         m.put("OK", "Acknowledged orders with exactly one complete lifecycle on every output topic.");
-        m.put("Lost", "Acknowledged orders absent from order-placed when it was read back after the heal. Expected:"
-                + " on a partition the faults left with no in-sync replica (or, with acks other than all, whose"
-                + " leader changed after the ack). Bad: any other loss.");
+        m.put("Lost", "Acknowledged orders absent from order-placed when it was read back after the heal, completed"
+                + " or not. Expected (with lost: expected): on a partition whose leader moved to another broker after"
+                + " the ack while the producer used acks below all, or while unclean leader election was enabled."
+                + " Bad: any other loss.");
+        m.put("Lost from the log after processing", "Lost orders the pipeline had read and processed (completed"
+                + " or part way) before they were gone from order-placed: an unclean election truncating a log its"
+                + " consumers had read, or records deleted. Counted as loss.");
+        m.put("Availability", "Measured orders Kafka acknowledged, as a share of those the load generator sent;"
+                + " below half (or the scenario's minAckedShare) the run FAILs on too little evidence.");
         m.put("Stuck", "Orders in order-placed after the heal that the pipeline never completed.");
         m.put("Unseen", "Orders not completed while their partition could not be read back or the cluster was"
                 + " unavailable: their fate is unknown.");
@@ -553,9 +564,13 @@ public final class HtmlReport {
         m.put("Rejected", "Orders the manufacturer rejected.");
         m.put("Stock", "Per drug, from its last inventory record: available + reserved + shipped = initial +"
                 + " produced, nothing negative, shipped grew by exactly the delivered quantities and reserved holds"
-                + " exactly the confirmed, undelivered ones.");
-        m.put("Recovery time", "How long after a fault began the pipeline completed orders again at half the"
-                + " earlier rate; not recovered when it never did. A fault that failed to inject has none.");
+                + " exactly the confirmed, undelivered ones. The last two only once the chain has quiesced (no order"
+                + " in flight, every output read to its end, the cluster available); otherwise stock is not judged,"
+                + " with the reason.");
+        m.put("Recovery time", "How long after a fault was injected the pipeline's throughput came back: the first"
+                + " second, the drain included, in which orders completed at half the rate of the seconds before the"
+                + " fault, or in which the last order in flight completed. Did not recover: the run ended first. A"
+                + " fault that failed to inject has none.");
         m.put("Under-replicated partitions", "Partitions with fewer in-sync replicas than replicas, sampled each"
                 + " second.");
         m.put("Request handler idle", "Share of time the brokers' request handler threads were idle, sampled each"

@@ -62,13 +62,19 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
     }
 
     /**
-     * Acknowledged orders absent from order-placed after heal.
+     * Acknowledged orders absent from order-placed after heal, whether the pipeline had processed
+     * them or not.
      *
-     * @param expected lost on a partition the faults left with no in-sync replica (or, with acks
-     *                 other than all, whose leader changed after the ack)
-     * @param bad      any other loss
+     * @param expected        lost where the history shows a loss could happen: on a partition whose
+     *                        leader changed after the ack while the producer used acks below all, or
+     *                        while unclean leader election was enabled (and the scenario says
+     *                        {@code lost: expected})
+     * @param bad             any other loss
+     * @param afterProcessing lost from the log after processing: of the lost orders (expected and
+     *                        bad), those the pipeline had read and processed before they were gone
+     *                        from order-placed; null in summaries written before runs looked for them
      */
-    public record Lost(long count, OrderClass expected, OrderClass bad) {
+    public record Lost(long count, OrderClass expected, OrderClass bad, OrderClass afterProcessing) {
     }
 
     /**
@@ -111,11 +117,16 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
      * @param writtenUnacked    of those, orders that completed all the same: written, the ack lost
      * @param malformed         output records that could not be decoded ("topic-partition@offset")
      * @param stock             the per-drug stock check
+     * @param measuredSent      orders of the measured phase handed to the producer (attempted); null in
+     *                          summaries written before runs recorded it
+     * @param availability      measuredAcked / measuredSent: the share of the measured phase's orders
+     *                          Kafka acknowledged; null when no measured order was sent, and in older summaries
      */
     public record Orders(long sent, long acked, long measuredAcked, long completed, long rejected, OrderClass ok,
                          Lost lost, OrderClass stuck, OrderClass unseen, Duplicates duplicates,
                          OrderClass incompleteLifecycle, OrderClass outOfOrder, OrderClass unexpected,
-                         OrderClass neverAcked, OrderClass writtenUnacked, OrderClass malformed, Stock stock) {
+                         OrderClass neverAcked, OrderClass writtenUnacked, OrderClass malformed, Stock stock,
+                         Long measuredSent, Double availability) {
     }
 
     /**

@@ -72,6 +72,7 @@ public final class ScenarioLoader {
     private static final Rule<Double> MIN_RATE = Rule.decimal(0, MAX_RATE, null);
     private static final Rule<Double> MAX_RECOVERY = Rule.decimal(0, MAX_DURATION_SECONDS, null);
     private static final Rule<Long> REPEAT = Rule.whole(1, MAX_REPEAT);
+    private static final Rule<Double> ACKED_SHARE = Rule.decimal(0, 1, null);
 
     /** An env by name (env/NAME.yaml, or a path) or an inline env block. */
     private static final Shape ENV = Shape.anyOf(Shape.text("an env name (c1, c2, c3, ...) or the path of an env file"),
@@ -99,7 +100,9 @@ public final class ScenarioLoader {
             Shape.optional("maxP99Ms", MAX_P99, "Highest p99 end-to-end latency in milliseconds"),
             Shape.optional("minOrdersPerSec", MIN_RATE, "Lowest throughput"),
             Shape.optional("maxRecoverySeconds", MAX_RECOVERY, "Longest recovery after a fault"),
-            Shape.optional("minAcked", TOLERANCE, "Fewest orders the brokers must acknowledge (default 1)"));
+            Shape.optional("minAcked", TOLERANCE, "Fewest measured orders the brokers must acknowledge (default 1)"),
+            Shape.optional("minAckedShare", ACKED_SHARE, "Fewest measured orders the brokers must acknowledge, as a"
+                    + " share of those sent (default 0.5; not checked when only minAcked is given)"));
     private static final Shape.Keys SWEEP = Shape.keys(
             Shape.required("env", new Shape.ListOf(ENV, true), "The envs to run on"),
             Shape.required("orders", new Shape.ListOf(Shape.value(ORDER_COUNT), true), "The order counts to run with"),
@@ -236,7 +239,10 @@ public final class ScenarioLoader {
                 expect.get("maxP99Ms").as(MAX_P99, null),
                 expect.get("minOrdersPerSec").as(MIN_RATE, null),
                 expect.get("maxRecoverySeconds").as(MAX_RECOVERY, null),
-                expect.get("minAcked").as(TOLERANCE, 1L));
+                expect.get("minAcked").as(TOLERANCE, 1L),
+                // a scenario that sets the absolute floor alone keeps it alone, as before the share existed
+                expect.get("minAckedShare").as(ACKED_SHARE,
+                        expect.has("minAcked") ? null : Expectations.DEFAULT_ACKED_SHARE));
     }
 
     private List<Scenario.SweepPoint> sweep(SpecNode sweep) {

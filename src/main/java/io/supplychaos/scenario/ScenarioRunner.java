@@ -245,13 +245,15 @@ public final class ScenarioRunner {
         KafkaAccess bootstrap = env.access();
         workload.orderPlacedStarts = ClusterOffsets.orderPlacedEnds(bootstrap, Timeouts.ADMIN_CALL);
         String runId = scenario.name() + "-" + Long.toString(runStart, 36);
+        started.watch = new PartitionWatch(bootstrap, Topics.ORDER_PLACED.name(), history);
+        scope.stopAtEnd(Step.SAMPLERS, "stopping the partition watch", started.watch::close);
+        // whether a leader change can lose acknowledged records whatever the acks: the checker needs it
+        Boolean unclean = started.watch.uncleanLeaderElection(Timeouts.ADMIN_QUICK);
         history.append(new HistoryEvent.RunStarted(runId, scenario.name(), env.spec().name(), scenario.env().brokers(),
                 scenario.env().partitions(), scenario.env().replicationFactor(), scenario.env().minInsyncReplicas(),
                 scenario.app().processingGuarantee(), scenario.producer().getOrDefault("acks", "all"),
-                scenario.expect(), workload.orderPlacedStarts, System.currentTimeMillis()));
+                scenario.expect(), workload.orderPlacedStarts, unclean, System.currentTimeMillis()));
         String applicationId = OutcomeConsumer.applicationId(scenario.app().config());
-        started.watch = new PartitionWatch(bootstrap, Topics.ORDER_PLACED.name(), history);
-        scope.stopAtEnd(Step.SAMPLERS, "stopping the partition watch", started.watch::close);
         started.watch.start(Timeouts.ADMIN_CALL);
         started.outcomes = new OutcomeConsumer(bootstrap, recorder, history, failures, applicationId);
         scope.stopAtEnd(Step.CONSUMERS, "stopping the outcome consumer", started.outcomes::close);
@@ -362,6 +364,10 @@ public final class ScenarioRunner {
         history.append(new HistoryEvent.PhaseStarted(Phase.CHECK, System.currentTimeMillis()));
         Map<TopicPartition, Long> offsetsAtEnd = workload.offsetsAtMeasure.isEmpty() || interrupted ? Map.of()
                 : ClusterOffsets.allEnds(env.access(), Timeouts.ADMIN_QUICK);
+        if (started.outcomes != null && !interrupted) {
+            // the stock is judged only when every output was read to its end: the checker needs to know
+            history.append(started.outcomes.outputsRead(Timeouts.ADMIN_QUICK));
+        }
         long endedAt = System.currentTimeMillis();
         history.append(new HistoryEvent.RunEnded(reason, describe(reason, history), clusterAvailable, endedAt));
         List<TimeSeriesRow> rows = started.sampler == null ? List.of() : started.sampler.rows();

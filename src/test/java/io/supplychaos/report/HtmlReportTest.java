@@ -204,10 +204,19 @@ class HtmlReportTest {
         assertThat(html).contains("<h2>Orders by class</h2>")
                 .contains(">lost: bad</td><td><span class=\"bad\">4</span></td>")
                 .contains(">lost: expected</td><td>1</td>")
+                .contains(">lost from the log after processing</td><td><span class=\"bad\">2</span></td>")
                 .contains(">stuck</td><td><span class=\"bad\">1</span></td>")
                 .contains(">unseen</td>", ">incomplete lifecycle</td>", ">unexpected</td>", ">malformed records</td>")
                 .contains("RESERVE seen 2 times for order o-9")
                 .contains("Duplicates per topic: notifications 2");
+    }
+
+    @Test
+    void shouldShowTheAvailabilityOfTheMeasuredPhase() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(html).contains("<td class=\"text\">availability (measured orders acknowledged of those sent)</td>"
+                + "<td>99.9% (8,990 of 9,000 measured orders acknowledged)</td>");
     }
 
     @Test
@@ -224,7 +233,7 @@ class HtmlReportTest {
 
         assertThat(html).contains("<td class=\"text\">kill-broker 2 (leader of order-placed:0)</td>"
                 + "<td>leader-of order-placed:0</td><td>schedule</td><td>10.0</td><td>25.0</td><td>4.00</td>")
-                .contains("<td>never</td><td><span class=\"bad\">not recovered</span></td>");
+                .contains("<td>never</td><td><span class=\"bad\">did not recover</span></td>");
     }
 
     @Test

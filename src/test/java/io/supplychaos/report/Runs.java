@@ -57,14 +57,15 @@ public final class Runs {
     /** Every class filled, so that each shows in summary.json and the report. */
     public static RunResult.Orders orders() {
         return new RunResult.Orders(10000, 9990, 8990, 9985, 3, new OrderClass(9970, List.of("o-10")),
-                new RunResult.Lost(5, new OrderClass(1, List.of("o-2")), new OrderClass(4, List.of("o-1"))),
+                new RunResult.Lost(5, new OrderClass(1, List.of("o-2")), new OrderClass(4, List.of("o-1")),
+                        new OrderClass(2, List.of("o-1", "o-11"))),
                 new OrderClass(1, List.of("o-5")), new OrderClass(1, List.of("o-6")),
                 new RunResult.Duplicates(2, Map.of("notifications", 2L), List.of("o-3 notifications DELIVERED x3")),
                 new OrderClass(1, List.of("o-7 (DELIVERED without DISPATCHED on notifications)")),
                 new OrderClass(1, List.of("o-4")), new OrderClass(1, List.of("x-1")), new OrderClass(10, List.of("o-8")),
                 new OrderClass(1, List.of("o-8")), new OrderClass(1, List.of("notifications-0@17")),
                 new RunResult.Stock(new OrderClass(1, List.of("RESERVE seen 2 times for order o-9 (explained: 1)")),
-                        List.of()));
+                        List.of()), 9000L, 8990 / 9000.0);
     }
 
     public static RunResult withPaper(RunResult r, RunResult.PaperFigures paper) {
@@ -87,6 +88,13 @@ public final class Runs {
                 r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(), r.endedAt(),
                 r.interrupted(),
                 r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
+    }
+
+    public static RunResult withOrders(RunResult r, RunResult.Orders orders) {
+        return new RunResult(r.scenario(), r.env(), r.workload(), orders, r.throughput(), r.latencyMs(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(),
+                r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(),
+                r.provenance(), r.firstReadMs());
     }
 
     public static RunResult withoutFaultsOrDistribution(RunResult r) {

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.result.RunResult;
+
 /** The table `run` prints: every class, failed and unrecovered faults as such. */
 class SummaryTableTest {
 
@@ -18,12 +20,28 @@ class SummaryTableTest {
         SummaryTable.print(new PrintWriter(text), Runs.result(), Path.of("results/x"));
 
         assertThat(text.toString()).contains("FAIL")
-                .contains("lost 5 (expected 1, bad 4), stuck 1, unseen 1")
+                .contains("lost 5 (expected 1, bad 4; lost from the log after processing 2), stuck 1, unseen 1")
                 .contains("duplicates 2, incomplete 1, out of order 1, unexpected 1, malformed 1, stock 1")
-                .contains("kill-broker 2 (leader of order-placed:0) (schedule), recovered after 4 s")
+                .contains("kill-broker 2 (leader of order-placed:0) (schedule), throughput back after 4 s")
                 .contains("kill-broker 9 (schedule), FAILED: no broker 9 in env c3")
-                .contains("delay 100 ms ± 20 ms, client links, all brokers (cli), not recovered")
+                .contains("delay 100 ms ± 20 ms, client links, all brokers (cli), did not recover")
                 .contains("note").contains("from before the run");
+    }
+
+    @Test
+    void shouldPrintTheAvailabilityOfTheMeasuredPhase() {
+        StringWriter text = new StringWriter();
+        StringWriter old = new StringWriter();
+        RunResult.Orders o = Runs.orders();
+        RunResult.Orders before = new RunResult.Orders(o.sent(), o.acked(), o.measuredAcked(), o.completed(),
+                o.rejected(), o.ok(), o.lost(), o.stuck(), o.unseen(), o.duplicates(), o.incompleteLifecycle(),
+                o.outOfOrder(), o.unexpected(), o.neverAcked(), o.writtenUnacked(), o.malformed(), o.stock(), null, null);
+
+        SummaryTable.print(new PrintWriter(text), Runs.result(), Path.of("results/x"));
+        SummaryTable.print(new PrintWriter(old), Runs.withOrders(Runs.result(), before), Path.of("results/x"));
+
+        assertThat(text.toString()).containsPattern("availability +99\\.9% \\(8,990 of 9,000 measured orders acknowledged\\)\n");
+        assertThat(old.toString()).containsPattern("availability +not recorded\n");
     }
 
     @Test

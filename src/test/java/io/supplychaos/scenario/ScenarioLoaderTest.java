@@ -162,6 +162,10 @@ class ScenarioLoaderTest {
                         "expect.lost", "a whole number from 0 to 1000000000 or 'expected', got 'some'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {minAcked: -1}\n",
                         "expect.minAcked", "a whole number from 0 to 1000000000, got '-1'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {minAckedShare: 1.5}\n",
+                        "expect.minAckedShare", "a number from 0 to 1, got '1.5'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {minAckedShare: half}\n",
+                        "expect.minAckedShare", "a number from 0 to 1, got 'half'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: fast}\n",
                         "workload.ratePerSecond", "orders per second from 0 to 1000000 (0 = as fast as possible) or 'paper'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: -1}\n",
@@ -245,6 +249,24 @@ class ScenarioLoaderTest {
         assertThat(loader.load(set).stallTimeout()).isEqualTo(Duration.ofMinutes(10));
         assertThat(loader.load(set).drainTimeout()).isEqualTo(Duration.ofSeconds(90));
         assertThat(loader.load(set).expect().minAcked()).isZero();
+    }
+
+    @Test
+    void shouldAskHalfTheMeasuredOrdersAcknowledgedUnlessTheScenarioSaysOtherwise() throws IOException {
+        // given a scenario without expectations, one with other expectations, one with a share, one with minAcked alone
+        Path plain = Files.writeString(dir.resolve("plain.yaml"), H_OK);
+        Path other = Files.writeString(dir.resolve("other.yaml"), H_OK + "expect: {duplicates: 3}\n");
+        Path share = Files.writeString(dir.resolve("share.yaml"), H_OK + "expect: {minAckedShare: 0.9}\n");
+        Path absolute = Files.writeString(dir.resolve("absolute.yaml"), H_OK + "expect: {minAcked: 0}\n");
+        Path both = Files.writeString(dir.resolve("both.yaml"), H_OK + "expect: {minAcked: 10, minAckedShare: 0.25}\n");
+
+        // then the share is half by default, as set when set, and not checked when only the absolute floor is given
+        assertThat(loader.load(plain).expect().minAckedShare()).isEqualTo(0.5);
+        assertThat(loader.load(other).expect().minAckedShare()).isEqualTo(0.5);
+        assertThat(loader.load(share).expect().minAckedShare()).isEqualTo(0.9);
+        assertThat(loader.load(absolute).expect().minAckedShare()).isNull();
+        assertThat(loader.load(both).expect().minAcked()).isEqualTo(10L);
+        assertThat(loader.load(both).expect().minAckedShare()).isEqualTo(0.25);
     }
 
     private static final String H_OK = "name: x\nenv: c3\nworkload: {orders: 10}\n";
@@ -360,10 +382,12 @@ class ScenarioLoaderTest {
 
     @Test
     void shouldDeclareLossExpectedWhereTheScenarioSaysSo() {
-        Scenario rf1 = loader.load(Path.of("scenarios/rf1-leader-kill-acks-all.yaml"));
+        Scenario rf2 = loader.load(Path.of("scenarios/rf2-leader-kill-acks-1.yaml"));
 
-        assertThat(rf1.expect().lossExpected()).isTrue();
+        assertThat(rf2.expect().lossExpected()).isTrue();
         assertThat(loader.load(Path.of("scenarios/rf3-leader-kill-acks-all.yaml")).expect().lossExpected()).isFalse();
+        assertThat(loader.load(Path.of("scenarios/rf1-leader-kill-acks-all.yaml")).expect().lossExpected())
+                .as("acks=all excuses no loss, and one replica moves no leader").isFalse();
     }
 
     @Test
