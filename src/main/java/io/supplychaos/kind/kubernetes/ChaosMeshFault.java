@@ -40,8 +40,9 @@ final class ChaosMeshFault implements FaultAction {
         Instant last = null;
         try {
             for (NetworkChaos resource : resources) {
-                Instant at = chaosMesh.apply(resource);
+                // undone too when it was created but never reported injected
                 applied.add(resource);
+                Instant at = chaosMesh.apply(resource);
                 last = last == null || at.isAfter(last) ? at : last;
             }
         } catch (RuntimeException e) {
