@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -74,6 +75,16 @@ public final class UiServer implements AutoCloseable {
      * @throws IllegalArgumentException when the port is taken
      */
     public static UiServer start(ChaosPaths paths, int port) {
+        return start(paths, port, System.err::println);
+    }
+
+    /**
+     * Serves the env of {@code paths}' state directory on 127.0.0.1:{@code port} (0: any free port),
+     * telling {@code warnings} what the page cannot show (a line of the fault journal that is not an entry).
+     *
+     * @throws IllegalArgumentException when the port is taken
+     */
+    public static UiServer start(ChaosPaths paths, int port, Consumer<String> warnings) {
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
@@ -90,7 +101,7 @@ public final class UiServer implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        LiveView view = new LiveView(paths);
+        LiveView view = new LiveView(paths, warnings);
         UiServer ui = new UiServer(paths, server, workers, view, HexFormat.of().formatHex(secret));
         server.createContext("/", ui::handle);
         server.setExecutor(workers);

@@ -186,6 +186,37 @@ class UiServerTest {
         }).anySatisfy(bar -> assertThat(bar.get("source").asText()).isEqualTo("run"));
     }
 
+    @Test
+    void givenABadLineInTheJournal_whenThePageReadsIt_thenTheFaultsAfterItStillShowAndTheLineIsNamedOnce() throws Exception {
+        // given a journal whose first line is not an entry, then a kill and a start of broker 2
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.close();
+        server = UiServer.start(ChaosPaths.defaults().withStateDir(stateDir), 0, warnings::add);
+        FaultEventLog journal = new FaultEventLog(stateDir);
+        Files.writeString(journal.file(), "{\"at\": oops}\n");
+        long now = System.currentTimeMillis();
+        journal.append(new FaultEventLog.Entry(now - 3000, "inject", "kill-broker", "2", "SIGKILL broker 2", "cli", 2));
+        journal.append(new FaultEventLog.Entry(now - 1000, "inject", "start-broker", "2", "start broker 2", "cli", 2));
+
+        // then the bar of the kill is there, and the bad line was named once with its file and line
+        awaitJson("/api/series", s -> s.path("faults").size() == 1 && s.path("faults").get(0).path("to").asLong() == now - 1000);
+        assertThat(warnings).singleElement().asString().startsWith(journal.file() + ":1: skipped a line");
+    }
+
+    @Test
+    void givenABadRowInTheLiveSeries_whenThePageReadsIt_thenTheRowsAroundItStillShow() throws Exception {
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.close();
+        server = UiServer.start(ChaosPaths.defaults().withStateDir(stateDir), 0, warnings::add);
+        LiveSeries live = LiveSeries.start(stateDir);
+        live.append(io.supplychaos.report.Runs.row(0, java.util.List.of()));
+        Files.writeString(LiveSeries.file(stateDir), "{\"second\": 1, trunc\n", java.nio.file.StandardOpenOption.APPEND);
+        live.append(io.supplychaos.report.Runs.row(2, java.util.List.of()));
+
+        awaitJson("/api/series", s -> s.path("source").asText().equals("run") && s.path("run").size() == 2);
+        assertThat(warnings).singleElement().asString().startsWith(LiveSeries.file(stateDir) + ":2: skipped a line");
+    }
+
     private JsonNode awaitJson(String path, java.util.function.Predicate<JsonNode> ready) {
         return Poll.value(Duration.ofSeconds(10), Duration.ofMillis(100), () -> {
             try {
