@@ -465,6 +465,7 @@ public final class FaultTimeline implements AutoCloseable {
         try {
             FaultEventLog.Read read = journal.readFrom(journalPosition);
             journalPosition = read.next();
+            read.warnings().forEach(out);
             read.entries().stream().filter(entry -> !FaultEventLog.Entry.SCHEDULE.equals(entry.source()))
                     .forEach(this::recordForeign);
         } catch (RuntimeException e) {

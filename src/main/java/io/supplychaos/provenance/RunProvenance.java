@@ -26,6 +26,7 @@ import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.JavaRuntime;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.result.Provenance;
+import io.supplychaos.spec.Secrets;
 import io.supplychaos.time.Timeouts;
 
 /**
@@ -57,7 +58,7 @@ public final class RunProvenance {
     }
 
     /** The env's spec as a map for summary.json: what decides the figures, secrets masked. */
-    static Map<String, Object> envOf(EnvSpec spec, KafkaAccess access) {
+    public static Map<String, Object> envOf(EnvSpec spec, KafkaAccess access) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("name", spec.name());
         env.put("kind", spec.kind().name().toLowerCase(Locale.ROOT));
@@ -70,7 +71,9 @@ public final class RunProvenance {
         env.put("bootstrapServers", access.bootstrapServers());
         env.put("securityProtocol", access.securityProtocol());
         env.put("clientConfig", access.maskedConfig());
-        env.put("brokerConfig", spec.brokerConfig());
+        Map<String, Map<String, String>> brokerConfig = new LinkedHashMap<>();
+        spec.brokerConfig().forEach((brokers, settings) -> brokerConfig.put(brokers, Secrets.masked(settings)));
+        env.put("brokerConfig", brokerConfig);
         env.put("metrics", spec.metrics().describe());
         return env;
     }
@@ -92,7 +95,9 @@ public final class RunProvenance {
                 Map<String, String> settings = new TreeMap<>();
                 for (ConfigEntry entry : brokerConfig.entries()) {
                     if (entry.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG) {
-                        settings.put(entry.name(), entry.isSensitive() || entry.value() == null ? "(hidden)" : entry.value());
+                        // the broker marks Kafka's PASSWORD settings sensitive and sends no value; the name rule catches the rest
+                        settings.put(entry.name(), entry.isSensitive() || entry.value() == null || Secrets.isSecret(entry.name())
+                                ? Secrets.HIDDEN : entry.value());
                     }
                 }
                 brokers.put(resource.name(), settings);
