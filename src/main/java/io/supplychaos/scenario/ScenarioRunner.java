@@ -360,7 +360,12 @@ public final class ScenarioRunner {
                         stalled(workload, deadlines);
                         return false;
                     }
-                    if (Drain.await(recorder, started.outcomes, deadlines.drain(), false, halted,
+                    // the windows keep closing through the drain, each with the backlog at its end
+                    BooleanSupplier haltedWhileWatched = () -> {
+                        settled.getAsBoolean();
+                        return halted.getAsBoolean();
+                    };
+                    if (Drain.await(recorder, started.outcomes, deadlines.drain(), false, haltedWhileWatched,
                             System::currentTimeMillis) == Drain.End.STOPPED) {
                         return false;
                     }
