@@ -77,6 +77,7 @@ final class RunCommand implements Callable<Integer> {
         Path file = scenarioFile == null ? paths.home().resolve(DEFAULT_SCENARIO) : CallerPaths.file(scenarioFile, paths);
         Scenario loaded = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(file);
         Scenario scenario = adjust.apply(duration == null ? loaded : loaded.withDurationSeconds(duration));
+        scenario.measuredPhaseWarnings().forEach(warning -> console.println("warning: " + warning));
         Path dir = out != null ? out : ResultFiles.directory(paths.home().resolve("results"),
                 scenario.name(), Instant.now());
         Experiment experiment = new Experiment(Experiment.Runner.of(new ScenarioRunner(paths, port.basePort,

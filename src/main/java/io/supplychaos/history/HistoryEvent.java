@@ -18,6 +18,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonSubTypes({
         @JsonSubTypes.Type(value = HistoryEvent.RunStarted.class, name = "run"),
         @JsonSubTypes.Type(value = HistoryEvent.PhaseStarted.class, name = "phase"),
+        @JsonSubTypes.Type(value = HistoryEvent.WarmupEnded.class, name = "warmup"),
         @JsonSubTypes.Type(value = HistoryEvent.Sent.class, name = "sent"),
         @JsonSubTypes.Type(value = HistoryEvent.Acked.class, name = "acked"),
         @JsonSubTypes.Type(value = HistoryEvent.SendFailed.class, name = "send-failed"),
@@ -62,6 +63,50 @@ public sealed interface HistoryEvent {
     }
 
     enum Phase { WARMUP, MEASURE, DRAIN, HEAL, READ_BACK, CHECK }
+
+    /**
+     * The warm-up ended and the measured phase starts now (recorded just before the MEASURE phase;
+     * histories written before warm-ups were watched have none).
+     *
+     * @param end       why it ended where it did
+     * @param steady    whether the steady rule held when it ended (for a count, whether the count
+     *                  happened to reach a steady state)
+     * @param startedAt epoch ms when the warm-up began (its first WARMUP phase); {@code at} for none
+     * @param rule      the steady rule it was watched with, in words; empty for none
+     * @param windows   the warm-up's windows in order, with the p50 of the warm-up orders completed in each
+     */
+    record WarmupEnded(WarmupEnd end, boolean steady, long startedAt, String rule, List<WarmupWindow> windows,
+                       long at) implements HistoryEvent {
+
+        @JsonCreator
+        public WarmupEnded {
+            windows = windows == null ? List.of() : List.copyOf(windows);
+        }
+    }
+
+    /** Why a warm-up ended. */
+    enum WarmupEnd {
+        /** The scenario asked for no warm-up. */
+        NONE,
+        /** Its fixed order counts were sent and drained. */
+        ORDERS_SENT,
+        /** The steady rule held. */
+        STEADY,
+        /** The rule's bound was reached before it held: the measured phase started anyway. */
+        NOT_STEADY
+    }
+
+    /**
+     * One window of a warm-up.
+     *
+     * @param endMs     its end, in ms since the warm-up began
+     * @param p50Ms     the p50 end-to-end latency of the warm-up orders completed in it; null when none did
+     * @param completed warm-up orders completed in it
+     * @param backlog   orders sent and not completed when it was closed
+     * @param sent      orders sent by then, warm-up included
+     */
+    record WarmupWindow(long endMs, Double p50Ms, long completed, long backlog, long sent) {
+    }
 
     /** The load generator handed an order to its producer. {@code intendedAt} is when the schedule meant to. */
     record Sent(String orderId, String drugId, int quantity, boolean warmup, long intendedAt, long at)

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import io.supplychaos.chaos.FaultType;
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.paper.PaperTable;
 import io.supplychaos.result.Provenance;
@@ -55,6 +56,7 @@ public final class HtmlReport {
         RunHealth.cpuSaturation(rows).ifPresent(warning ->
                 body.append("<p class=\"banner\"><b>Run health:</b> ").append(esc(warning)).append("</p>\n"));
         summary(body, r);
+        warmup(body, r.warmup());
         violations(body, r);
         if (r.paper() != null) {
             paper(body, r, r.paper());
@@ -133,6 +135,42 @@ public final class HtmlReport {
         }
         body.append("<h2>Summary</h2>\n").append(Html.table(List.of("figure", "value"), rows));
         classes(body, o);
+    }
+
+    /**
+     * How the warm-up ended, its cost and the measured phase's length, and the p50 of each of its
+     * windows, so that a reader sees it settle (or not); nothing for a summary from before warm-ups
+     * were watched.
+     */
+    private static void warmup(StringBuilder body, RunResult.Warmup w) {
+        if (w == null) {
+            return;
+        }
+        body.append("<h2>Warm-up</h2>\n<p>");
+        if (w.end() == HistoryEvent.WarmupEnd.NONE) {
+            body.append("none: the measured phase began with the run");
+        } else {
+            body.append("<b>").append(esc(w.describe())).append("</b>: the cold-start cost, ").append(count(w.orders()))
+                    .append(" warm-up orders, left out of every figure");
+        }
+        body.append("; then the measured phase sent for ").append(num(w.measuredMs() / 1000.0)).append(" s.</p>\n");
+        if (w.end() == HistoryEvent.WarmupEnd.NOT_STEADY) {
+            body.append("<p class=\"bad\">The figures below were measured before the system was steady.</p>\n");
+        }
+        if (!w.rule().isEmpty()) {
+            body.append("<p>Steady: ").append(esc(w.rule())).append(".</p>\n");
+        }
+        if (w.windows().isEmpty()) {
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (HistoryEvent.WarmupWindow window : w.windows()) {
+            rows.add(List.of(window.endMs() % 1000 == 0 ? Long.toString(window.endMs() / 1000) : num(window.endMs() / 1000.0),
+                    window.p50Ms() == null ? "-" : count(Math.round(window.p50Ms())), count(window.completed()),
+                    count(window.backlog()), count(window.sent())));
+        }
+        body.append(Html.table(List.of("window end (s)", "p50 of the orders completed in it (ms)", "completed",
+                "backlog at its end", "sent by then"), rows));
     }
 
     /** Every order class: count and sample, the bad ones flagged when not empty. */
@@ -525,7 +563,9 @@ public final class HtmlReport {
                 + " intended send time to the last completion; records/s counts the records written to all topics"
                 + " (internal ones and transaction markers included) over the same span. The chart's per-second"
                 + " records/s is the brokers' own count for each second.");
-        m.put("Warm-up", "Orders sent first and left out of every figure; shaded grey before second 0 on the charts.");
+        m.put("Warm-up", "Orders sent first and left out of every figure; shaded grey before second 0 on the charts. By "
+                + "default sent at the run's rate until steady: the p50 of the last windows stopped falling and the backlog "
+                + "stopped growing (bounded: \"not steady after 90 s\" when it did not); its length is the cold-start cost.");
         m.put("Oldest in flight", "The age, from its intended send time, of the oldest acknowledged order not completed"
                 + " yet, each second: it keeps rising through a stall, when no latency can be recorded.");
         m.put("Consumer lag", "Per sub-topology of the app, the records between its committed offsets and the end of"

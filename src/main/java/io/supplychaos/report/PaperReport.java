@@ -794,8 +794,11 @@ public final class PaperReport {
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).map(Map.Entry::getKey).toList());
     }
 
-    /** A warm-up list as "6,000" (or "1,000 + 500" for several phases). */
+    /** A warm-up list as "6,000" (or "1,000 + 500" for several phases); a warm-up until steady as "until steady". */
     private static String orders(Object phases) {
+        if (phases instanceof Map<?, ?>) {
+            return "until steady";
+        }
         if (!(phases instanceof List<?> list) || list.isEmpty()) {
             return "no";
         }

@@ -142,7 +142,8 @@ public final class ResultFiles {
         return new RunResult(r.scenario(), r.env(), r.workload() == null ? Map.of() : r.workload(),
                 r.orders(), r.throughput(), r.latencyMs(), r.requestTimeMs(), r.jitterMs(), orEmpty(r.stages()),
                 orEmpty(r.hops()), orEmpty(r.faults()), r.verdict(), orEmpty(r.violations()), orEmpty(r.notes()), r.startedAt(), r.endedAt(),
-                r.interrupted(), orEmpty(r.distribution()), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
+                r.interrupted(), orEmpty(r.distribution()), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs(),
+                r.warmup());
     }
 
     private static <T> List<T> orEmpty(List<T> list) {

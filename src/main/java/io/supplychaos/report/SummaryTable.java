@@ -2,7 +2,11 @@ package io.supplychaos.report;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
 
+import io.supplychaos.history.HistoryEvent.WarmupEnd;
+import io.supplychaos.history.HistoryEvent.WarmupWindow;
 import io.supplychaos.result.RunResult;
 
 /**
@@ -45,6 +49,7 @@ public final class SummaryTable {
                     result.firstReadMs().latencyMs().avg(), result.firstReadMs().latencyMs().p99(),
                     result.firstReadMs().jitterMs());
         }
+        warmup(out, result.warmup());
         out.printf("  %-22s %s%n", "broker metrics",
                 result.brokerMetricsSource() == null ? "not recorded" : result.brokerMetricsSource());
         for (RunResult.FaultEvent fault : result.faults()) {
@@ -79,6 +84,31 @@ public final class SummaryTable {
     public static String recovery(RunResult.FaultEvent fault) {
         return fault.recoveryMs() == null ? "did not recover"
                 : "throughput back after " + fault.recoveryMs() / 1000 + " s";
+    }
+
+    /** Most windows the p50 line lists; a longer warm-up shows its last ones. */
+    private static final int MAX_WINDOWS_SHOWN = 30;
+
+    /**
+     * How the warm-up ended and what it cost, the measured phase's length, and the p50 of each
+     * warm-up window ("-" where nothing completed); nothing for a summary from before warm-ups were watched.
+     */
+    static void warmup(PrintWriter out, RunResult.Warmup warmup) {
+        if (warmup == null) {
+            return;
+        }
+        String measured = "measured for " + Math.round(warmup.measuredMs() / 1000.0) + " s";
+        out.printf("  %-22s %s%n", "warm-up", warmup.end() == WarmupEnd.NONE ? "none, " + measured
+                : warmup.describe() + " (cold-start cost; " + warmup.orders() + " orders), then " + measured);
+        List<WarmupWindow> windows = warmup.windows();
+        if (windows.isEmpty()) {
+            return;
+        }
+        List<WarmupWindow> shown = windows.subList(Math.max(0, windows.size() - MAX_WINDOWS_SHOWN), windows.size());
+        String p50s = shown.stream().map(w -> w.p50Ms() == null ? "-" : String.valueOf(Math.round(w.p50Ms())))
+                .collect(Collectors.joining(", "));
+        out.printf("  %-22s %s%s (per %d s)%n", "warm-up p50 ms", shown.size() < windows.size() ? "... " : "", p50s,
+                Math.round(windows.get(0).endMs() / 1000.0));
     }
 
     /** The order classes on two lines: the good and neutral ones, then the ones that break rules. */

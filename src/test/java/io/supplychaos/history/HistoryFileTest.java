@@ -30,6 +30,9 @@ class HistoryFileTest {
         return List.of(
                 new HistoryEvent.RunStarted("r1", "s", "c3", 3, 3, 3, 2, "exactly_once_v2", "all",
                         Expectations.strict(), List.of(0L, 4L, 9L), true, 1),
+                new HistoryEvent.WarmupEnded(HistoryEvent.WarmupEnd.STEADY, true, 1, "p50 of 5s windows ...",
+                        List.of(new HistoryEvent.WarmupWindow(5_000, null, 0, 40, 500),
+                                new HistoryEvent.WarmupWindow(10_000, 812.5, 431, 69, 1_000)), 2),
                 new HistoryEvent.PhaseStarted(HistoryEvent.Phase.MEASURE, 2),
                 new HistoryEvent.Sent("r1-p0-1", "aspirin", 3, false, 2, 3),
                 new HistoryEvent.Acked("r1-p0-1", 1, 42, 4),

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.paper.PaperTable;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.TimeSeriesRow;
@@ -425,5 +426,24 @@ class HtmlReportTest {
 
         assertThat(orders).doesNotContain("class=\"fault-band\"").contains("class=\"heal-marker\"")
                 .contains(">start-broker 2</text>");
+    }
+
+    @Test
+    void givenAWarmupUntilSteady_whenRendered_thenItsCostTheMeasuredLengthAndEveryWindowsP50AreShown() {
+        String html = HtmlReport.render(Runs.run());
+
+        assertThat(html).contains("<h2>Warm-up</h2>").contains("steady after 35 s")
+                .contains("cold-start cost").contains("3,512").contains("measured phase").contains("60.2 s")
+                .contains(">10</td><td>6,512</td>").contains(">5</td><td>-</td>");
+    }
+
+    @Test
+    void givenAWarmupThatHitItsBound_whenRendered_thenTheReportSaysNotSteady() {
+        RunResult.Warmup bound = new RunResult.Warmup(HistoryEvent.WarmupEnd.NOT_STEADY, false, 90_000, 9_000, 30_000,
+                "rule", Runs.warmup().windows());
+
+        String html = HtmlReport.render(new ResultFiles.Run(Runs.result().withWarmup(bound), Runs.rows()));
+
+        assertThat(html).contains("not steady after 90 s");
     }
 }

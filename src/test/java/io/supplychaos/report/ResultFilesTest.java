@@ -211,6 +211,34 @@ class ResultFilesTest {
     }
 
     @Test
+    void givenAWarmup_whenTheSummaryIsWrittenAndRead_thenItsEndCostWindowsAndMeasuredLengthComeBack() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.at("/warmup/end").asText()).isEqualTo("STEADY");
+        assertThat(summary.at("/warmup/ms").asLong()).isEqualTo(35_400);
+        assertThat(summary.at("/warmup/measuredMs").asLong()).isEqualTo(60_200);
+        assertThat(summary.at("/warmup/windows/0/p50Ms").isNull()).isTrue();
+        assertThat(summary.at("/warmup/windows/1/p50Ms").asDouble()).isEqualTo(6_512.0);
+        assertThat(ResultFiles.read(dir).result().warmup()).isEqualTo(Runs.warmup());
+    }
+
+    @Test
+    void givenASummaryWrittenBeforeWarmupsWereWatched_whenRead_thenItLoadsWithoutOne() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+        ObjectMapper json = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode old =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(dir.resolve("summary.json").toFile());
+        old.remove("warmup");
+        Files.writeString(dir.resolve("summary.json"), json.writeValueAsString(old));
+
+        RunResult read = ResultFiles.read(dir).result();
+
+        assertThat(read.warmup()).isNull();
+        assertThat(read.withWarmup(Runs.warmup())).isEqualTo(Runs.result());
+    }
+
+    @Test
     void shouldRejectASummaryWithoutItsFigures() throws IOException {
         Files.writeString(dir.resolve("summary.json"), "{\"scenario\": \"x\"}");
         Files.writeString(dir.resolve("timeseries.csv"), String.join(",", TimeSeriesCsv.COLUMNS) + "\n");

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.result.RunResult.FaultEvent;
 import io.supplychaos.result.RunResult.OrderClass;
@@ -51,7 +52,21 @@ public final class Runs {
                         new RunResult.Percentile(99, 190), new RunResult.Percentile(99.9, 450.3),
                         new RunResult.Percentile(99.99, 900), new RunResult.Percentile(100, 1200)),
                 null, "JMX on 127.0.0.1:29061-29063", null,
-                new RunResult.FirstRead(8990, new RunResult.Latency(11.5, 9, 19, 29, 39, 49), 3.2));
+                new RunResult.FirstRead(8990, new RunResult.Latency(11.5, 9, 19, 29, 39, 49), 3.2))
+                .withWarmup(warmup());
+    }
+
+    /** A warm-up that settled: nothing completed in the first window, then the p50 fell and held. */
+    public static RunResult.Warmup warmup() {
+        return new RunResult.Warmup(HistoryEvent.WarmupEnd.STEADY, true, 35_400, 3_512, 60_200,
+                "p50 of 5s windows stopped falling and backlog not growing, 3 windows in a row, within 10 %; at most 90s",
+                List.of(new HistoryEvent.WarmupWindow(5_000, null, 0, 480, 500),
+                        new HistoryEvent.WarmupWindow(10_000, 6_512.0, 95, 890, 1_000),
+                        new HistoryEvent.WarmupWindow(15_000, 2_210.0, 700, 690, 1_500),
+                        new HistoryEvent.WarmupWindow(20_000, 805.0, 610, 80, 2_000),
+                        new HistoryEvent.WarmupWindow(25_000, 512.0, 500, 72, 2_500),
+                        new HistoryEvent.WarmupWindow(30_000, 498.0, 500, 70, 3_000),
+                        new HistoryEvent.WarmupWindow(35_000, 505.0, 500, 71, 3_500)));
     }
 
     /** Every class filled, so that each shows in summary.json and the report. */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.result.RunResult;
 
 /** The table `run` prints: every class, failed and unrecovered faults as such. */
@@ -54,5 +55,31 @@ class SummaryTableTest {
 
         assertThat(jmx.toString()).containsPattern("broker metrics +JMX on 127\\.0\\.0\\.1:29061-29063\n");
         assertThat(old.toString()).containsPattern("broker metrics +not recorded\n");
+    }
+
+    @Test
+    void givenAWarmupUntilSteady_whenPrinted_thenItsCostTheMeasuredPhasesLengthAndTheP50PerWindow() {
+        StringWriter text = new StringWriter();
+
+        SummaryTable.print(new PrintWriter(text), Runs.result(), Path.of("results/x"));
+
+        assertThat(text.toString())
+                .containsPattern("warm-up +steady after 35 s \\(cold-start cost; 3512 orders\\), then measured for 60 s\n")
+                .containsPattern("warm-up p50 ms +-, 6512, 2210, 805, 512, 498, 505 \\(per 5 s\\)\n");
+    }
+
+    @Test
+    void givenAWarmupThatHitItsBound_whenPrinted_thenItSaysNotSteady() {
+        StringWriter text = new StringWriter();
+        RunResult.Warmup bound = new RunResult.Warmup(HistoryEvent.WarmupEnd.NOT_STEADY, false, 90_100, 9_000, 30_000,
+                "rule", Runs.warmup().windows());
+
+        SummaryTable.print(new PrintWriter(text), Runs.result().withWarmup(bound), Path.of("results/x"));
+        StringWriter old = new StringWriter();
+        SummaryTable.print(new PrintWriter(old), Runs.result().withWarmup(null), Path.of("results/x"));
+
+        assertThat(text.toString()).containsPattern("warm-up +not steady after 90 s \\(cold-start cost; 9000 orders\\), "
+                + "then measured for 30 s\n");
+        assertThat(old.toString()).doesNotContain("warm-up");
     }
 }

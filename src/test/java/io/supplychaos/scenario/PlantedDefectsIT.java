@@ -161,7 +161,7 @@ class PlantedDefectsIT {
                 name: it-cut-from-the-start
                 env: c2
                 reuseEnv: true
-                workload: {orders: 600, ratePerSecond: 100}
+                workload: {warmup: none, orders: 600, ratePerSecond: 100}
                 faults:
                   - {at: 0s, action: cut, target: all, link: client}
                 stallTimeout: 10s
