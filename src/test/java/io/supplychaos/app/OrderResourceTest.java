@@ -144,6 +144,16 @@ class OrderResourceTest {
     }
 
     @Test
+    void givenAHospitalIdOrDrugIdLongerThanTheMaximum_whenPlaced_thenAnswer400NamingItAndProduceNothing() {
+        given().contentType(ContentType.JSON)
+                .body("{\"hospitalId\":\"" + "h".repeat(129) + "\",\"drugId\":\"" + "d".repeat(2_000_000) + "\",\"quantity\":1}")
+                .when().post("/orders")
+                .then().statusCode(400).body("fields.hospitalId", equalTo("must be at most 128 characters"))
+                .body("fields.drugId", equalTo("must be at most 128 characters"));
+        assertThat(placed.received()).isEmpty();
+    }
+
+    @Test
     void givenAnOrderIdOfEveryAllowedKindOfCharacterAtTheMaximumLength_whenPlaced_thenAcceptedWithItsLocation() {
         String orderId = ("Az09-._~").repeat(16);
 
