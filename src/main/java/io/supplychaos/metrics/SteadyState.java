@@ -20,7 +20,9 @@ import io.supplychaos.spec.Durations;
  * <ul>
  * <li>the p50 stopped falling: the lowest p50 of the K windows is not below the lowest p50 of
  *     every window before them by more than the tolerance (10 % of it, and at least
- *     {@link #LATENCY_SLACK_MS}); each of the K windows completed something; and</li>
+ *     {@link #LATENCY_SLACK_MS}); each of the K windows sent and completed something (a window
+ *     that sent nothing, a count's drain, offers no rate to be steady at: there the p50 of the
+ *     draining batch stops falling because its last orders waited longest); and</li>
  * <li>the backlog (orders sent and not completed) is not growing: at the end of the K windows it
  *     is not higher than at their start by more than the tolerance of the orders sent in them (and
  *     at least {@link #BACKLOG_SLACK_ORDERS}): the chain completes what is sent.</li>
@@ -194,6 +196,12 @@ public final class SteadyState {
         List<WarmupWindow> last = closed.subList(n - k, n);
         if (last.stream().anyMatch(w -> w.p50Ms() == null)) {
             return false;
+        }
+        for (int i = n - k; i < n; i++) {
+            // a window that sent nothing (a count's drain) offers no rate to be steady at
+            if (closed.get(i).sent() <= closed.get(i - 1).sent()) {
+                return false;
+            }
         }
         double reference = closed.subList(0, n - k).stream().filter(w -> w.p50Ms() != null)
                 .mapToDouble(WarmupWindow::p50Ms).min().orElse(Double.NaN);

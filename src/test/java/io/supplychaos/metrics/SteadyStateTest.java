@@ -146,6 +146,35 @@ class SteadyStateTest {
     }
 
     @Test
+    void givenADrainWithNothingSent_whenThePriorP50RisesAndTheBacklogShrinks_thenNotSteady() {
+        // given: a count sent in the first window, then drained: completions only, each later than the
+        // one before (the last orders sent wait longest), the backlog shrinking to nothing
+        List<Status> statuses = new ArrayList<>();
+        statuses.add(window(30_000, 500));
+        long backlog = 500;
+        for (int w = 1; w < 8; w++) {
+            backlog -= 60;
+            statuses.add(drainWindow(30_000 + 2_000 * w, backlog));
+        }
+
+        // then: the p50 stopped falling and the backlog is not growing, but nothing is offered: a
+        // chain that sends nothing is not steady at the scenario's rate
+        assertThat(statuses).containsOnly(Status.WARMING);
+        assertThat(steady.holds()).isFalse();
+    }
+
+    /** A window of a drain: completions at {@code p50}, nothing sent. */
+    private Status drainWindow(double p50, long backlog) {
+        long start = clock.get();
+        clock.set(start + WINDOW_MS / 2);
+        for (int i = 0; i < 10; i++) {
+            steady.completed(p50);
+        }
+        clock.set(start + WINDOW_MS);
+        return steady.poll(backlog, sent);
+    }
+
+    @Test
     void givenWindowsWithoutCompletions_whenPolled_thenTheyNeitherCountTowardsSteadyNorServeAsTheReference() {
         // given: fresh JVMs: nothing completes for 25 s, then a flat p50
         List<Status> statuses = series(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 700, 690, 700, 710);
