@@ -896,7 +896,8 @@ public final class PaperReport {
         if (direction(seed) != direction) {
             verdict = "no: " + way(direction) + " against the seed's " + way(direction(seed));
         } else if (size < 1 / SIZE_TOLERANCE || size > SIZE_TOLERANCE) {
-            verdict = "no: " + way(direction) + ", but " + ratio(size) + " of the seed's change";
+            verdict = "no: " + way(direction) + ", but " + String.format(Locale.ROOT, size >= 10 ? "%.0fx" : "%.2fx", size)
+                    + " the seed's change";
         } else {
             verdict = "yes";
         }

@@ -216,7 +216,7 @@ class PaperReportTest {
 
         String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
 
-        assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 0\\.12 \\| 0\\.50 \\| no: slower, but 4\\.31 of the seed's change \\(single runs\\) \\|");
+        assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 0\\.12 \\| 0\\.50 \\| no: slower, but 4\\.31x the seed's change \\(single runs\\) \\|");
     }
 
     @Test
@@ -234,7 +234,7 @@ class PaperReportTest {
         // then: the broker's change is within a re-run's reach (about the same: the seed's 0.12 is slower), the
         // consumer's is slower but thousands of times the seed's size, and neither is read from single runs
         assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 775 \\(700-850\\) \\|[^\\n]*\\| 0\\.86 \\| no: about the same against the seed's slower \\|")
-                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.57 \\| no: slower, but [0-9.]+ of the seed's change \\|")
+                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.57 \\| no: slower, but [0-9.]+x the seed's change \\|")
                 .containsPattern("\\| baseline \\|[^\\n]*\\| 1\\.00 \\| the baseline \\|");
     }
 
@@ -251,7 +251,7 @@ class PaperReportTest {
 
         // then: slower than the baseline, as the seed says, but not counted as agreeing
         assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 0\\.0+ \\| not judged: a run failed \\|")
-                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.50 \\| no: slower, but [0-9.]+ of the seed's change \\(single runs\\) \\|")
+                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.50 \\| no: slower, but [0-9.]+x the seed's change \\(single runs\\) \\|")
                 .contains("- **slow broker** (`slow-kafka-slow-broker`): FAIL, stuck 21000 orders: in order-placed but"
                         + " never completed (+1 more)");
     }
