@@ -272,18 +272,21 @@ class PaperReportTest {
     }
 
     @Test
-    void shouldSayHowMuchOfTheMeasuredTimeTheMachinesCpuWasTheLimitPerConfig() throws IOException {
-        // given: two C1 runs at the paper's rate, saturated for 20 % and 60 % of their measured seconds
+    void shouldSayHowMuchOfTheMeasuredTimeTheMachinesCpuWasTheLimitPerOriginAndConfig() throws IOException {
+        // given: two C1 runs of the table at the paper's rate, saturated for 20 % and 60 % of their measured
+        // seconds, and one of the quick sweep saturated throughout
         RunResult run = PaperRuns.atPaperRate("C1", 100, 10, 2, 5);
         List<PaperReport.Source> sources = List.of(new PaperReport.Source(Path.of("a"), run, 0.2),
-                new PaperReport.Source(Path.of("b"), run, 0.6));
+                new PaperReport.Source(Path.of("b"), run, 0.6),
+                new PaperReport.Source(Path.of("q"), PaperRuns.inSweep(run, "scenarios/paper-quick.yaml"), 1.0));
 
         // when
         String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
 
-        // then
-        assertThat(md).contains("## What bounds our figures").contains("| C1 | 40 % (20-60 %) | - |")
-                .contains("| C3 | - | - |");
+        // then: Table II's origin first, each origin's configs that ran
+        assertThat(md).contains("## What bounds our figures")
+                .contains("| A paper-table2 | C1 | 40 % (20-60 %) | - |\n| A paper-quick | C1 | 100 % (100-100 %) | - |")
+                .doesNotContain("| A paper-table2 | C3 |");
     }
 
     @Test
