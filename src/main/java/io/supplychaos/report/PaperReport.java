@@ -434,13 +434,15 @@ public final class PaperReport {
                 + " the reverse (2x faster). Not judged: figures with no band in their origin (no other run of the"
                 + " point there, or no repeated point of the config to measure a spread). A sweep made by another"
                 + " build than the runs that set its bands may land off for the build's sake, not the machine's.\n\n"
-                + "| kept runs | origin | build | calibration (sorts/s) | figures judged | outside | a faithful re-run:"
-                + " about | 2x slower: outside | 2x faster: outside | not judged |\n"
-                + "|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
-        Map<Path, List<RunResult>> byDirectory = new java.util.TreeMap<>();
+                + "| kept runs | origin | build | calibration (sorts/s) | host CPU at 90 % or more (median share of"
+                + " measured seconds) | figures judged | outside | a faithful re-run: about | 2x slower: outside"
+                + " | 2x faster: outside | not judged |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        Map<Path, List<Source>> byDirectory = new java.util.TreeMap<>();
         sources.stream().filter(s -> s.result().paper() != null)
-                .forEach(s -> byDirectory.computeIfAbsent(keptDirectory(s), d -> new ArrayList<>()).add(s.result()));
-        byDirectory.forEach((dir, checked) -> {
+                .forEach(s -> byDirectory.computeIfAbsent(keptDirectory(s), d -> new ArrayList<>()).add(s));
+        long[] totals = new long[5]; // judged, outside, 2x slower outside, 2x faster outside, not judged
+        byDirectory.forEach((dir, in) -> {
+            List<RunResult> checked = in.stream().map(Source::result).toList();
             RangeCheck.Outcome asIs = RangeCheck.check(checked, runs);
             RangeCheck.Outcome slower = RangeCheck.check(checked, runs, 2);
             RangeCheck.Outcome faster = RangeCheck.check(checked, runs, 0.5);
@@ -451,15 +453,26 @@ public final class PaperReport {
             Spread calibration = Spread.of(checked.stream().filter(r -> r.provenance() != null
                     && r.provenance().calibration() != null).mapToDouble(r -> r.provenance().calibration().perSecond())
                     .toArray());
+            Spread saturated = Spread.of(in.stream().mapToDouble(Source::cpuSaturated).filter(Double::isFinite)
+                    .map(v -> v * 100).toArray());
             md.append("| `").append(dir).append("` | ").append(origin).append(" | ").append(build).append(" | ")
                     .append(calibration.measured() ? String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", calibration.median(),
                             calibration.min(), calibration.max()) : "-").append(" | ")
-                    .append(asIs.judged()).append(" | ")
+                    .append(saturated.measured() ? String.format(Locale.ROOT, "%.0f %%", saturated.median()) : "-")
+                    .append(" | ").append(asIs.judged()).append(" | ")
                     .append(asIs.outside()).append(asIs.off() ? " (off)" : "").append(" | ")
                     .append(String.format(Locale.ROOT, "%.0f", asIs.expectedOutside())).append(" | ")
                     .append(slower.outside()).append(" | ").append(faster.outside()).append(" | ")
                     .append(asIs.notJudged().size()).append(" |\n");
+            totals[0] += asIs.judged();
+            totals[1] += asIs.outside();
+            totals[2] += slower.outside();
+            totals[3] += faster.outside();
+            totals[4] += asIs.notJudged().size();
         });
+        md.append("| all of them | | | | | ").append(totals[0]).append(" | ").append(totals[1]).append(" | ")
+                .append(String.format(Locale.ROOT, "%.0f", totals[0] * (1 - RerunBand.COVERAGE))).append(" | ")
+                .append(totals[2]).append(" | ").append(totals[3]).append(" | ").append(totals[4]).append(" |\n");
         md.append('\n');
         machineShifts(md, machines);
     }

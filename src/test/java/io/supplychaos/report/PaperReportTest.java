@@ -142,6 +142,36 @@ class PaperReportTest {
     }
 
     @Test
+    void givenThreeKeptSweeps_whenThePageIsWritten_thenEachIsCheckedAgainstTheOthersAsItIsAndWithASlowdownPlanted()
+            throws IOException {
+        // given three kept sweeps of C1 at the paper's rate: every point at 0.9, 1.0 and 1.1 times the paper's figure
+        List<PaperReport.Source> sources = new ArrayList<>();
+        for (String sweep : List.of("one", "two", "three")) {
+            double factor = switch (sweep) {
+                case "one" -> 0.9;
+                case "two" -> 1.0;
+                default -> 1.1;
+            };
+            for (RunResult.PaperFigures p : PaperTable.load().rows()) {
+                if (p.config().equals("C1")) {
+                    sources.add(new PaperReport.Source(Path.of("kept", sweep, "c1-" + p.messages()), PaperRuns.atPaperRate(
+                            "C1", p.messages(), p.latencyMs() * factor, p.jitterMs() * factor,
+                            p.requestTimeMs() * factor)));
+                }
+            }
+        }
+
+        // when
+        String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
+
+        // then "two" lies within the band of the others (x/ 1.1 / 1.0 around 1.05) and, made 2x slower or faster,
+        // outside for all of its 22 x 5 figures; "one" lies below the others' band: off
+        assertThat(md).contains("| `kept/two` | A paper-table2 | `0123abc` | - | - | 110 | 0 | 11 | 110 | 110 | 0 |")
+                .contains("| `kept/one` | A paper-table2 | `0123abc` | - | - | 110 | 110 (off) | 11 |")
+                .contains("| all of them | | | | | 330 |");
+    }
+
+    @Test
     void shouldMarkThroughputAtThePapersRateAsAnOfferedRateEchoNeverCounted() throws IOException {
         String md = Files.readString(PaperReport.write(dir, everyPointTwice(), "./chaos report --paper results/x"));
 
