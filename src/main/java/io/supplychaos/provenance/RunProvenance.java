@@ -33,8 +33,9 @@ import io.supplychaos.time.Timeouts;
  * Gathers a run's {@link Provenance} once its env is open: the build and versions, the env as
  * specified (client secrets masked), every broker's settings that differ from Kafka's defaults
  * (asked through Admin, so it is the same for a cluster the tool started and one it attached to;
- * sensitive values are hidden by the brokers themselves), and the machine. Nothing here may fail a
- * run: what cannot be read is left empty or "unknown".
+ * sensitive values are hidden by the brokers themselves), the machine and its calibration (a fixed
+ * workload timed on one thread, {@link MachineCalibration}). Nothing here may fail a run: what cannot
+ * be read is left empty or "unknown".
  */
 public final class RunProvenance {
 
@@ -54,7 +55,16 @@ public final class RunProvenance {
         }
         return new Provenance(BuildInfo.version(), BuildInfo.gitCommit(projectDir), BuildInfo.kafkaVersion(),
                 System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")", clusterJava,
-                envOf(spec, access), brokerConfig(access), scenarioFile, machine(), subtopologies);
+                envOf(spec, access), brokerConfig(access), scenarioFile, machine(), subtopologies, calibration());
+    }
+
+    /** The machine's calibration ({@link MachineCalibration}); null when it could not be taken (never a run's failure). */
+    static Provenance.Calibration calibration() {
+        try {
+            return MachineCalibration.take();
+        } catch (RuntimeException | OutOfMemoryError e) {
+            return null;
+        }
     }
 
     /** The env's spec as a map for summary.json: what decides the figures, secrets masked. */

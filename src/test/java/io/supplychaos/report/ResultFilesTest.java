@@ -70,6 +70,35 @@ class ResultFilesTest {
     }
 
     @Test
+    void givenARunWithItsMachinesCalibration_whenWrittenAndReadBack_thenSummaryJsonHoldsItUnderProvenance()
+            throws IOException {
+        // given a run whose provenance carries a calibration
+        io.supplychaos.result.Provenance p = Runs.provenance();
+        io.supplychaos.result.Provenance.Calibration calibration = new io.supplychaos.result.Provenance.Calibration(
+                "sort 1,048,576 longs on one thread (v1)", 11.5, 10.9, 12.1, 9);
+        RunResult run = Runs.result().withProvenance(new io.supplychaos.result.Provenance(p.tool(), p.gitCommit(),
+                p.kafka(), p.java(), p.clusterJava(), p.env(), p.brokerConfig(), p.scenarioFile(), p.machine(),
+                p.subtopologies(), calibration));
+
+        // when
+        ResultFiles.write(dir, new ResultFiles.Run(run, Runs.rows()));
+
+        // then it is in summary.json, and read back the same
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.get("provenance").get("calibration").get("perSecond").asDouble()).isEqualTo(11.5);
+        assertThat(summary.get("provenance").get("calibration").get("method").asText()).contains("one thread");
+        assertThat(ResultFiles.read(dir).result().provenance().calibration()).isEqualTo(calibration);
+    }
+
+    @Test
+    void givenASummaryWrittenBeforeCalibrations_whenRead_thenItsCalibrationIsNull() throws IOException {
+        ResultFiles.write(dir, new ResultFiles.Run(Runs.result().withProvenance(Runs.provenance()), Runs.rows()));
+
+        assertThat(Files.readString(dir.resolve("summary.json"))).doesNotContain("perSecond");
+        assertThat(ResultFiles.read(dir).result().provenance().calibration()).isNull();
+    }
+
+    @Test
     void shouldReadBackTheSummaryItWrote() throws IOException {
         RunResult withNaN = Runs.withFigures(Runs.result(), "c3", 10, 20, 30, 40, Double.NaN);
         RunResult withPaper = Runs.withPaper(withNaN, PaperTable.load().figures("C3", 10_000).orElseThrow());
