@@ -9,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.PathSegment;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
@@ -84,7 +85,8 @@ public class KeyQueryRouter {
 
     private Response forward(HostInfo owner, UriInfo uri, Optional<HostInfo> self) {
         try {
-            QueryForwarder.Answer answer = forwarder.forward(owner, uri.getRequestUri(),
+            QueryForwarder.Answer answer = forwarder.forward(owner, uri.getBaseUri().getRawPath(),
+                    uri.getPathSegments().stream().map(PathSegment::getPath).toList(), uri.getRequestUri().getRawQuery(),
                     self.map(KeyQueryRouter::address).orElse("unknown"));
             Response.ResponseBuilder response = Response.status(answer.status()).entity(answer.body())
                     .header(SERVED_BY, answer.servedBy() != null ? answer.servedBy() : address(owner));

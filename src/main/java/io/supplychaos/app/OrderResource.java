@@ -1,6 +1,5 @@
 package io.supplychaos.app;
 
-import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -16,6 +15,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.apache.kafka.streams.KafkaStreams;
@@ -73,14 +73,16 @@ public class OrderResource {
                     + "Kafka acknowledged it. The orderId is generated when absent, priority defaults to ROUTINE.")
     @APIResponse(responseCode = "202", description = "Accepted by Kafka: {orderId, placedAt}; Location is the order's URL",
             headers = @Header(name = "Location", description = "/orders/{orderId}"))
-    @APIResponse(responseCode = "400", description = "A missing, mistyped or out-of-range field, named in the error")
+    @APIResponse(responseCode = "400", description = "A missing, mistyped or out-of-range field, named in the error; "
+            + "an orderId that is not 1 to 128 of A-Z a-z 0-9 - . _ ~, or a hospitalId or drugId over 128 characters. "
+            + "Nothing is written to Kafka then")
     public Uni<Response> place(@Valid @NotNull(message = "a JSON order is required") PlaceOrderRequest request) {
         String orderId = Optional.ofNullable(request.orderId()).orElseGet(() -> UUID.randomUUID().toString());
         Order order = new Order(orderId, request.hospitalId(), request.drugId(), request.quantity(),
                 Optional.ofNullable(request.priority()).orElse(Priority.ROUTINE), System.currentTimeMillis());
         return orders.sendMessage(KafkaRecord.of(orderId, order))
                 .map(acked -> Response.accepted(Map.of("orderId", orderId, "placedAt", order.placedAt()))
-                        .location(URI.create("/orders/" + orderId)).build());
+                        .location(UriBuilder.fromResource(OrderResource.class).path("{id}").build(orderId)).build());
     }
 
     @GET

@@ -52,6 +52,7 @@ import io.supplychaos.result.RunResult;
 import io.supplychaos.scenario.AppSpec;
 import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioRunner;
+import io.supplychaos.scenario.Warmup;
 import io.supplychaos.scenario.WorkloadSpec;
 import io.supplychaos.session.Apps;
 import io.supplychaos.session.ClusterSource;
@@ -429,7 +430,7 @@ public final class Benchmark {
     private Pipeline pipeline(EnvSpec env, String guarantee, Map<String, String> producer, long orders,
                               AtomicBoolean stop, ResidentMemory memory) throws InterruptedException {
         Scenario scenario = new Scenario("bench-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
-                producer, new WorkloadSpec(List.of(orders), orders, 0, 0, 1, null), List.of(),
+                producer, new WorkloadSpec(Warmup.orders(List.of(orders)), orders, 0, 0, 1, null), List.of(),
                 Expectations.strict(), Duration.ofSeconds(60), Duration.ofSeconds(60), 1, List.of(), true, false);
         // A fresh app and its first transactions keep the JIT of app and brokers busy for seconds:
         // 10,000 orders after a warm-up of 1,000 gave half the orders/s of 30,000 (596 against 1,218).
@@ -456,7 +457,7 @@ public final class Benchmark {
     private LightLoad lightLoad(EnvSpec env, String guarantee, Map<String, String> producer, AtomicBoolean stop)
             throws InterruptedException {
         Scenario scenario = new Scenario("bench-light-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
-                producer, new WorkloadSpec(List.of(LIGHT_WARM_UP_ORDERS), LIGHT_ORDERS, 0, LIGHT_RATE, 1, null),
+                producer, new WorkloadSpec(Warmup.orders(List.of(LIGHT_WARM_UP_ORDERS)), LIGHT_ORDERS, 0, LIGHT_RATE, 1, null),
                 List.of(), Expectations.strict(), Duration.ofSeconds(60), Duration.ofSeconds(60), 1, List.of(), true,
                 false);
         String tuning = scenario.tuning().property();

@@ -47,10 +47,8 @@ final class Bandwidth implements NetworkFaultDefinition {
     public OnKubernetes onKubernetes() {
         return OnKubernetes.networkChaos("bandwidth", spec -> {
             long kbps = OnToxiproxy.whole(spec, "kbps", null, 1);
-            return Map.of("bandwidth", Map.of(
-                    "rate", kbps + "kbps",
-                    "limit", CHAOS_MESH_LIMIT_BYTES,
-                    "buffer", Math.max(CHAOS_MESH_MIN_BUFFER_BYTES, kbps * 1000 / 100)));
+            return new OnKubernetes.BandwidthParameters(kbps, CHAOS_MESH_LIMIT_BYTES,
+                    Math.max(CHAOS_MESH_MIN_BUFFER_BYTES, kbps * 1000 / 100));
         });
     }
 }

@@ -1,6 +1,7 @@
 package io.supplychaos.chaos;
 
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 import io.supplychaos.env.ProcessControl;
 
@@ -41,8 +42,14 @@ final class BrokerFault implements FaultAction {
     }
 
     @Override
+    public OptionalLong tookEffectAt() {
+        return backend.brokerFaultTookEffectAt(id);
+    }
+
+    /** "kill-broker 2", and where the env differs from the embedded one, how (stated in the run's history and report). */
+    @Override
     public String describe() {
-        return type.cliName() + " " + id;
+        return type.cliName() + " " + id + backend.difference(type).map(how -> " (" + how + ")").orElse("");
     }
 
     ProcessControl.State state() {

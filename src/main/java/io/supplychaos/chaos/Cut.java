@@ -1,7 +1,6 @@
 package io.supplychaos.chaos;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * {@code cut}: the proxies disabled, connections refused and dropped (the whole proxy: no stream, no
@@ -31,6 +30,6 @@ final class Cut implements NetworkFaultDefinition {
 
     @Override
     public OnKubernetes onKubernetes() {
-        return OnKubernetes.networkChaos("partition", spec -> Map.of());
+        return OnKubernetes.networkChaos("partition", spec -> new OnKubernetes.NoParameters());
     }
 }

@@ -52,9 +52,8 @@ final class Delay implements NetworkFaultDefinition {
 
     @Override
     public OnKubernetes onKubernetes() {
-        return OnKubernetes.networkChaos("delay", spec -> Map.of("delay", Map.of(
-                "latency", spec.attribute("ms", "0").trim() + "ms",
-                "jitter", spec.attribute("jitter", "0").trim() + "ms",
-                "correlation", "0")));
+        // the parsed numbers, so that 1_000 or +100 become Chaos Mesh's 1000ms and 100ms (its CRD's pattern)
+        return OnKubernetes.networkChaos("delay", spec -> new OnKubernetes.DelayParameters(
+                OnToxiproxy.whole(spec, "ms", null, 0), OnToxiproxy.whole(spec, "jitter", 0L, 0)));
     }
 }

@@ -1,6 +1,7 @@
 package io.supplychaos.chaos;
 
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * A fault bound to its concrete target (a broker pid, a proxy, an app instance), able to put
@@ -19,7 +20,16 @@ public interface FaultAction {
      * kill, stop or pause of the same broker on a run's timeline.
      */
     default OptionalInt brokerId() {
-        return java.util.OptionalInt.empty();
+        return OptionalInt.empty();
+    }
+
+    /**
+     * When the fault took effect, as the environment reports it (epoch ms; Chaos Mesh's status on
+     * Kubernetes), after {@link #inject()} returned; empty when the environment reports nothing, and
+     * the time inject began is the fault's time.
+     */
+    default OptionalLong tookEffectAt() {
+        return OptionalLong.empty();
     }
 
     /** The concrete fault, e.g. "kill-broker 2" for a spec that said "leader-of order-placed:0". */

@@ -2,6 +2,7 @@ package io.supplychaos.chaos;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
@@ -38,6 +39,22 @@ public interface FaultBackend {
 
     /** SIGCONT. */
     void resumeBroker(int id);
+
+    /**
+     * When the last kill, stop or pause of broker {@code id} took effect, as the environment reports
+     * it (epoch ms); empty when it reports nothing (the caller's clock is the time).
+     */
+    default OptionalLong brokerFaultTookEffectAt(int id) {
+        return OptionalLong.empty();
+    }
+
+    /**
+     * How this environment's way of doing {@code type} differs in effect from the embedded env's (a
+     * broker that comes back by itself), for the fault's description; empty when it does not.
+     */
+    default Optional<String> difference(FaultType type) {
+        return Optional.empty();
+    }
 
     /** How clients reach the cluster, for Admin look-ups (leaders, controller, registration). */
     KafkaAccess access();

@@ -107,33 +107,118 @@ public final class FaultEventLog {
         }
     }
 
-    /** Entries read and the position after the last whole line. */
-    public record Read(List<Entry> entries, long next) {
+    /**
+     * Entries read and the position after the last whole line.
+     *
+     * @param warnings one per line skipped because it is not a journal entry (a hand edit, a line
+     *                 cut short by a crash and continued by the next writer), as
+     *                 {@code FILE:LINE: skipped ...}; the lines after it are read all the same
+     */
+    public record Read(List<Entry> entries, long next, List<String> warnings) {
+
+        public Read {
+            entries = List.copyOf(entries);
+            warnings = List.copyOf(warnings);
+        }
     }
 
-    /** Whole lines written from {@code position} on; a half-written last line is left for later. */
+    /**
+     * Whole lines written from {@code position} on. A half-written last line (no newline yet) is
+     * left for the next read; a whole line that is not an entry is skipped with a warning naming
+     * its line, so one bad line never holds up the lines after it.
+     */
     public Read readFrom(long position) {
         List<Entry> entries = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         if (!Files.exists(file)) {
-            return new Read(entries, position);
+            return new Read(entries, position, warnings);
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size <= position) {
-                return new Read(entries, position);
+                return new Read(entries, position, warnings);
             }
             ByteBuffer buffer = ByteBuffer.allocate((int) (size - position));
-            channel.read(buffer, position);
-            String text = new String(buffer.array(), StandardCharsets.UTF_8);
-            int end = text.lastIndexOf('\n');
-            for (String line : text.substring(0, end + 1).split("\n")) {
-                if (!line.isBlank()) {
-                    entries.add(JSON.readValue(line, Entry.class));
-                }
+            while (buffer.hasRemaining() && channel.read(buffer, position + buffer.position()) > 0) {
+                // read until the buffer is full: one read may return less
             }
-            return new Read(entries, position + text.substring(0, end + 1).getBytes(StandardCharsets.UTF_8).length);
+            byte[] bytes = buffer.array();
+            int end = lastNewline(bytes, buffer.position());
+            long firstLine = -1;
+            int start = 0;
+            int lineIndex = 0;
+            for (int i = 0; i <= end; i++) {
+                if (bytes[i] != '\n') {
+                    continue;
+                }
+                String line = new String(bytes, start, i - start, StandardCharsets.UTF_8);
+                if (!line.isBlank()) {
+                    String problem = parse(line, entries);
+                    if (problem != null) {
+                        if (firstLine < 0) {
+                            firstLine = lineNumberAt(channel, position);
+                        }
+                        warnings.add(file + ":" + (firstLine + lineIndex) + ": skipped a line that is not a journal entry ("
+                                + problem + "): '" + abbreviate(line) + "'");
+                    }
+                }
+                lineIndex++;
+                start = i + 1;
+            }
+            return new Read(entries, position + end + 1, warnings);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
+    }
+
+    /** Adds the line's entry; the reason when it is not one. */
+    private static String parse(String line, List<Entry> entries) {
+        try {
+            if (!line.trim().startsWith("{")) {
+                return "not a JSON object";
+            }
+            Entry entry = JSON.readValue(line, Entry.class);
+            if (entry.phase() == null || entry.action() == null) {
+                return "no phase or action";
+            }
+            entries.add(entry);
+            return null;
+        } catch (IOException e) {
+            return e.getClass().getSimpleName() + ": " + e.getMessage().lines().findFirst().orElse("");
+        }
+    }
+
+    private static int lastNewline(byte[] bytes, int length) {
+        for (int i = length - 1; i >= 0; i--) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The 1-based number of the line starting at {@code position}: only asked when a line is bad. */
+    private static long lineNumberAt(FileChannel channel, long position) throws IOException {
+        long lines = 1;
+        ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+        long at = 0;
+        while (at < position) {
+            buffer.clear().limit((int) Math.min(buffer.capacity(), position - at));
+            int read = channel.read(buffer, at);
+            if (read <= 0) {
+                break;
+            }
+            for (int i = 0; i < read; i++) {
+                if (buffer.get(i) == '\n') {
+                    lines++;
+                }
+            }
+            at += read;
+        }
+        return lines;
+    }
+
+    private static String abbreviate(String line) {
+        return line.length() <= 80 ? line : line.substring(0, 77) + "...";
     }
 }

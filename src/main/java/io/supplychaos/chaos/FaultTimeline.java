@@ -346,6 +346,8 @@ public final class FaultTimeline implements AutoCloseable {
         }
         boolean recorded = injecting.remove(id) == null;
         long done = System.currentTimeMillis();
+        // the environment's own time of the injection where it reports one (Chaos Mesh's status), else when inject began
+        long at = action.tookEffectAt().orElse(begun);
         if (done - begun > 1000) {
             out.accept(String.format("fault: %s took %.1f s", action.describe(), (done - begun) / 1000.0));
         }
@@ -355,14 +357,14 @@ public final class FaultTimeline implements AutoCloseable {
         synchronized (active) {
             if (!recorded) {
                 history.append(new HistoryEvent.Fault(FaultPhase.INJECTED, fault.type().cliName(), target(fault),
-                        action.describe(), FaultSource.SCHEDULE, null, begun, id, null));
+                        action.describe(), FaultSource.SCHEDULE, null, at, id, null));
             }
             if (!fault.type().isInstantaneous()) {
                 active.put(id, new Active(id, fault.type(), target(fault), action.describe(), FaultSource.SCHEDULE,
-                        action.brokerId(), action, fault.duration(), begun, journalId));
+                        action.brokerId(), action, fault.duration(), at, journalId));
             }
         }
-        appendJournal(new FaultEventLog.Entry(begun, FaultEventLog.Entry.INJECT, fault.type().cliName(), target(fault),
+        appendJournal(new FaultEventLog.Entry(at, FaultEventLog.Entry.INJECT, fault.type().cliName(), target(fault),
                 action.describe(), FaultEventLog.Entry.SCHEDULE, broker, journalId, null));
         if (fault.type().isInstantaneous()) {
             if (fault.type().isRepair()) {
@@ -463,6 +465,7 @@ public final class FaultTimeline implements AutoCloseable {
         try {
             FaultEventLog.Read read = journal.readFrom(journalPosition);
             journalPosition = read.next();
+            read.warnings().forEach(out);
             read.entries().stream().filter(entry -> !FaultEventLog.Entry.SCHEDULE.equals(entry.source()))
                     .forEach(this::recordForeign);
         } catch (RuntimeException e) {

@@ -49,6 +49,11 @@ final class KillBroker implements BrokerFaultDefinition {
 
     @Override
     public OnKubernetes onKubernetes() {
-        return OnKubernetes.does("broker pod deleted with grace 0");
+        return OnKubernetes.does("SIGKILL: Chaos Mesh `PodChaos` container-kill on the broker pod's kafka container")
+                .differing(KUBELET_RESTARTS + ", not when healed");
     }
+
+    /** What kill-broker and stop-broker cannot hold on Kubernetes. */
+    static final String KUBELET_RESTARTS = "the broker comes back at once (the kubelet restarts the container, or the "
+            + "StrimziPodSet recreates the pod): the outage lasts as long as that restart";
 }

@@ -46,6 +46,6 @@ final class ResumeBroker implements BrokerFaultDefinition {
 
     @Override
     public OnKubernetes onKubernetes() {
-        return OnKubernetes.does("the pause's `PodChaos` deleted, then waits until the pod is Ready");
+        return OnKubernetes.refused(PauseBroker.NO_FREEZE);
     }
 }

@@ -49,6 +49,7 @@ final class StopBroker implements BrokerFaultDefinition {
 
     @Override
     public OnKubernetes onKubernetes() {
-        return OnKubernetes.does("broker pod deleted with its own grace period");
+        return OnKubernetes.does("broker pod deleted with its own grace period (SIGTERM, a controlled shutdown)")
+                .differing(KillBroker.KUBELET_RESTARTS + ", not when healed");
     }
 }

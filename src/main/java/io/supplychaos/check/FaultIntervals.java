@@ -15,7 +15,7 @@ import io.supplychaos.result.RunResult;
 /**
  * The run's faults as the report lists them: each INJECTED fault paired with the HEALED event that
  * ended it, each FAILED one listed with its error, and the recovery of each injected fault
- * ({@link Recovery}; null = not recovered). A failed fault has no recovery: it never happened.
+ * ({@link Recovery}; null = did not recover). A failed fault has no recovery: it never happened.
  *
  * <p>A HEALED event names the ids of the faults it ends ({@link Fault#ends()}), and is paired by
  * them. Histories written before faults had ids are paired as they were then: a HEALED event ends
@@ -27,10 +27,16 @@ public final class FaultIntervals {
     private FaultIntervals() {
     }
 
-    static List<RunResult.FaultEvent> of(RunHistory h, List<Long> completions) {
+    /**
+     * @param nothingInFlight whether no acknowledged order was left in flight at the end (see
+     *                        {@link Recovery}: the drain's last completion then ends a fault's harm)
+     */
+    static List<RunResult.FaultEvent> of(RunHistory h, List<Long> completions, boolean nothingInFlight) {
         long measureStart = h.measureStart();
-        long[] perSecond = completedPerSecond(completions, measureStart, h.sendingEnded());
-        return pair(h.faults, fault -> Recovery.millis(perSecond, measureStart, fault.at(), completions));
+        long sendingEnded = h.sendingEnded();
+        long[] perSecond = completedPerSecond(completions, measureStart, sendingEnded);
+        return pair(h.faults, fault -> Recovery.millis(perSecond, measureStart, sendingEnded, fault.at(), completions,
+                nothingInFlight));
     }
 
     /**
@@ -94,9 +100,15 @@ public final class FaultIntervals {
         return sameTarget == null ? List.of() : List.of(sameTarget);
     }
 
-    /** Completions in each second from the measured phase's start to the end of sending (at least one second). */
+    /**
+     * Completions in each second from the measured phase's start to the end of sending, or to the
+     * second of the run's last completion when that is later (the drain's completions count toward
+     * a recovery); at least one second.
+     */
     static long[] completedPerSecond(List<Long> completions, long measureStart, long sendingEnded) {
-        int seconds = (int) Math.max(1, (sendingEnded - measureStart) / 1000);
+        long lastSecond = completions.stream().mapToLong(at -> Math.floorDiv(at - measureStart, 1000L)).max()
+                .orElse(-1);
+        int seconds = (int) Math.max(1, Math.max((sendingEnded - measureStart) / 1000, lastSecond + 1));
         long[] perSecond = new long[seconds];
         for (long at : completions) {
             long second = Math.floorDiv(at - measureStart, 1000L);

@@ -22,15 +22,20 @@ import io.supplychaos.result.Verdict;
  * <ul>
  * <li>a fault of the scenario's schedule could not be injected;
  * <li>fewer measured orders acknowledged than {@code expect.minAcked} (1 when unset): no progress;
- * <li>sending stalled (no ack for the stall timeout), unless the scenario expects loss;
- * <li>lost: with {@code expect.lossExpected}, any bad loss (expected loss is reported, not judged);
- * otherwise all lost orders against {@code expect.lost};
- * <li>unseen orders, except those on exposed partitions when the scenario expects loss;
+ * <li>else a smaller share of the measured orders sent acknowledged than {@code
+ * expect.minAckedShare} (half by default; not checked when null): too little evidence;
+ * <li>sending stalled (no ack for the stall timeout), whatever the scenario expects;
+ * <li>lost (lost from the log after processing included, and named): with {@code
+ * expect.lossExpected}, any bad loss (expected loss, where {@link RunHistory#lossPossible} holds,
+ * is reported, not judged); otherwise all lost orders against {@code expect.lost};
+ * <li>unseen orders, whatever the scenario expects: their fate is unknown;
  * <li>stuck orders, incomplete lifecycles, unexpected orderIds, malformed output records;
  * <li>duplicates beyond {@code expect.duplicates}, out-of-order orders beyond {@code expect.outOfOrder};
- * <li>stock violations when {@code expect.inventoryConserved};
+ * <li>stock violations when {@code expect.inventoryConserved} (the rules that need a quiescent
+ * chain are not judged when it was not, see {@link StockCheck});
  * <li>p99 above {@code expect.maxP99Ms}, orders/s below {@code expect.minOrdersPerSec};
- * <li>with {@code expect.maxRecoverySeconds}: a fault not recovered from, or recovered slower.
+ * <li>with {@code expect.maxRecoverySeconds}: a fault the run did not recover from, or recovered
+ * from slower ({@link Recovery}).
  * </ul>
  * </ol>
  * Null expectations are not checked.
@@ -92,33 +97,34 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
             }
         }
         long minAcked = expect.minAcked() == null ? 1 : expect.minAcked();
+        Double availability = c.availability();
         if (c.measuredAcked() < minAcked) {
             v.add("no progress: " + c.measuredAcked() + " measured orders acknowledged (expected at least " + minAcked
                     + ")" + sendFailures(h));
+        } else if (expect.minAckedShare() != null && availability != null && availability < expect.minAckedShare()) {
+            v.add(String.format(Locale.ROOT, "too little evidence: %,d of %,d measured orders acknowledged"
+                            + " (availability %s, expected at least %s)%s", c.measuredAcked(), c.measuredSent(),
+                    percent(availability), percent(expect.minAckedShare()), sendFailures(h)));
         }
-        if (h.end.reason() == EndReason.STALLED && !expect.lossExpected()) {
+        if (h.end.reason() == EndReason.STALLED) {
             v.add("sending stalled: " + (h.end.detail() == null ? "no acknowledgement for the stall timeout"
                     : h.end.detail()));
         }
         long lost = c.lostExpected().size() + c.lostBad().size();
         if (expect.lossExpected()) {
             if (!c.lostBad().isEmpty()) {
-                v.add("lost " + c.lostBad().size() + " acknowledged orders on partitions that kept an in-sync replica"
-                        + " (only loss on partitions left without one is expected), e.g. " + sample(c.lostBad()));
+                v.add("lost " + c.lostBad().size() + " acknowledged orders where no loss could happen (loss is expected"
+                        + " only on a partition whose leader moved after the ack under acks below all, or with unclean"
+                        + " leader election), e.g. " + sample(c.lostBad()) + afterProcessing(c, c.lostBad()));
             }
         } else if (expect.lost() != null && lost > expect.lost()) {
             v.add("lost " + lost + " acknowledged orders (expected at most " + expect.lost() + "), e.g. "
-                    + sample(c.lost()));
+                    + sample(c.lost()) + afterProcessing(c, c.lost()));
         }
-        long unseenJudged = c.unseen().size() - (expect.lossExpected() ? c.unseenExposed().size() : 0);
-        if (unseenJudged > 0) {
-            List<String> judged = new ArrayList<>(c.unseen());
-            if (expect.lossExpected()) {
-                judged.removeAll(c.unseenExposed());
-            }
-            v.add("unseen " + unseenJudged + " acknowledged orders: not completed while "
+        if (!c.unseen().isEmpty()) {
+            v.add("unseen " + c.unseen().size() + " acknowledged orders: not completed while "
                     + (h.end.clusterAvailable() ? "their partition could not be read back" : "the cluster was unavailable")
-                    + ", e.g. " + sample(judged));
+                    + ", e.g. " + sample(c.unseen()));
         }
         if (!c.stuck().isEmpty()) {
             v.add("stuck " + c.stuck().size() + " orders: in order-placed but never completed, e.g. " + sample(c.stuck()));
@@ -158,7 +164,8 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
                     continue;
                 }
                 if (fault.recoveryMs() == null) {
-                    v.add("not recovered after " + describe(fault) + ": no order completed at the earlier rate again");
+                    v.add("did not recover after " + describe(fault) + ": the run ended before orders completed again at"
+                            + " half the earlier rate");
                 } else if (fault.recoveryMs() / 1000.0 > expect.maxRecoverySeconds()) {
                     v.add(String.format(Locale.ROOT, "recovery after %s took %.1f s (expected at most %.1f s)",
                             describe(fault), fault.recoveryMs() / 1000.0, expect.maxRecoverySeconds()));
@@ -171,9 +178,20 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
     private static List<String> notes(RunHistory h, OrderClasses c, StockCheck.Result stock) {
         List<String> notes = new ArrayList<>(stock.notJudged());
         if (!c.lostExpected().isEmpty()) {
-            notes.add("expected loss: " + c.lostExpected().size() + " acknowledged orders lost on partitions left"
-                    + " without an in-sync replica" + (h.weakAcks() ? " or whose leader changed under acks="
-                    + h.start.acks() : "") + ", e.g. " + sample(c.lostExpected()));
+            List<String> why = new ArrayList<>();
+            if (h.weakAcks()) {
+                why.add("acks=" + h.start.acks());
+            }
+            if (h.uncleanLeaderElection()) {
+                why.add("unclean leader election enabled");
+            }
+            notes.add("expected loss: " + c.lostExpected().size() + " acknowledged orders lost on partitions whose"
+                    + " leader moved after their ack with " + String.join(" and ", why) + ", e.g. "
+                    + sample(c.lostExpected()) + afterProcessing(c, c.lostExpected()));
+        }
+        if (!c.notLookedFor().isEmpty() && h.readBack != null) {
+            notes.add(c.notLookedFor().size() + " completed orders not looked for in order-placed: their partition could"
+                    + " not be read back, so whether they stayed in the log is unknown, e.g. " + sample(c.notLookedFor()));
         }
         if (!c.writtenUnacked().isEmpty()) {
             notes.add("written, ack lost: " + c.writtenUnacked().size() + " orders whose send failed completed all the"
@@ -193,6 +211,19 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
                     + (h.end.detail() == null ? "" : ": " + h.end.detail()));
         }
         return List.copyOf(notes);
+    }
+
+    /** "; N of them lost from the log after processing ..., e.g. ..." for those of {@code lost} the app had processed. */
+    private static String afterProcessing(OrderClasses c, List<String> lost) {
+        List<String> processed = c.afterProcessing(lost);
+        return processed.isEmpty() ? "" : "; " + processed.size() + " of them lost from the log after processing"
+                + " (the app had processed them, then they were gone from order-placed), e.g. " + sample(processed);
+    }
+
+    /** 0.333 as "33.3%", 0.5 as "50%". */
+    static String percent(double share) {
+        String text = String.format(Locale.ROOT, "%.1f", share * 100);
+        return (text.endsWith(".0") ? text.substring(0, text.length() - 2) : text) + "%";
     }
 
     private static String describe(RunResult.FaultEvent fault) {

@@ -24,14 +24,21 @@ import io.supplychaos.topology.state.StockCommand;
  * delivered order has CONFIRMED on order-confirmation, MANUFACTURED on drug-manufactured and
  * DISPATCHED, IN_TRANSIT, DELIVERED on shipment-status, a rejected one REJECTED on
  * order-confirmation; no record of it duplicated anywhere.
- * <li><b>lost</b>: not completed, no {@code Placed} for it, and the read-back of its partition was
- * complete: Kafka lost an acknowledged record. <b>Expected</b> when its partition was left with no
- * in-sync replica (no leader or an empty ISR) at some time after its ack; also when the load
- * generator ran with acks other than all/-1 and its partition's leader changed after its ack (an
- * acks=1 leader may acknowledge what its followers never copied). Any other loss is <b>bad</b>.
+ * <li><b>lost</b>: no {@code Placed} for it, and the read-back of its partition was complete: Kafka
+ * lost an acknowledged record, whether the pipeline had completed the order or not (Kafka's
+ * replication tests and Jepsen count an acknowledged write missing from the final read as lost,
+ * whatever read it before). <b>Lost from the log after processing</b> are those of them the pipeline
+ * had read (any record of the order on an output or the stock-command topic): processed, then gone
+ * from order-placed, as an unclean election truncating a log its consumers had read, or records
+ * deleted mid-run, leave them. Loss is <b>expected</b> only where the history shows it could
+ * happen: on a partition whose leader moved to another broker after the ack (see
+ * {@link RunHistory#lossPossible}) while the load generator ran with acks other than all/-1 (an
+ * acks=1 leader may acknowledge what its followers never copied) or while unclean leader election
+ * was enabled. Any other loss is <b>bad</b>.
  * <li><b>stuck</b>: in order-placed after heal, never completed, with the cluster available.
  * <li><b>unseen</b> (Jepsen's): not completed while the read-back of its partition was
- * incomplete or the run ended with the cluster unavailable: its fate is unknown.
+ * incomplete or the run ended with the cluster unavailable: its fate is unknown. A completed order
+ * on a partition the read-back could not read is not looked for ({@link #notLookedFor()}).
  * <li><b>incomplete lifecycle</b>: a final state reached on notifications with a required state
  * missing there or upstream (DELIVERED without DISPATCHED, REJECTED after CONFIRMED, DELIVERED
  * without MANUFACTURED on drug-manufactured...).
@@ -54,12 +61,12 @@ import io.supplychaos.topology.state.StockCommand;
  * <li><b>malformed</b>: output records that could not be decoded.
  * </ul>
  */
-record OrderClasses(long sent, long acked, long measuredAcked, long completed, long rejected, List<String> ok,
-                    List<String> lostExpected, List<String> lostBad, List<String> stuck, List<String> unseen,
-                    List<String> unseenExposed, List<String> incomplete, List<String> outOfOrder,
-                    long duplicates, Map<String, Long> duplicatesByTopic, List<String> duplicateSample,
-                    List<String> stockDuplicates, List<String> unexpected, List<String> earlier,
-                    List<String> neverAcked, List<String> writtenUnacked, List<String> malformed) {
+record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked, long completed, long rejected,
+                    List<String> ok, List<String> lostExpected, List<String> lostBad, List<String> lostAfterProcessing,
+                    List<String> stuck, List<String> unseen, List<String> notLookedFor, List<String> incomplete,
+                    List<String> outOfOrder, long duplicates, Map<String, Long> duplicatesByTopic,
+                    List<String> duplicateSample, List<String> stockDuplicates, List<String> unexpected,
+                    List<String> earlier, List<String> neverAcked, List<String> writtenUnacked, List<String> malformed) {
 
     private static final Set<OrderStatus> DELIVERED_PATH = EnumSet.of(OrderStatus.CONFIRMED, OrderStatus.DISPATCHED,
             OrderStatus.IN_TRANSIT, OrderStatus.DELIVERED);
@@ -68,9 +75,10 @@ record OrderClasses(long sent, long acked, long measuredAcked, long completed, l
         List<String> ok = new ArrayList<>();
         List<String> lostExpected = new ArrayList<>();
         List<String> lostBad = new ArrayList<>();
+        List<String> lostAfterProcessing = new ArrayList<>();
         List<String> stuck = new ArrayList<>();
         List<String> unseen = new ArrayList<>();
-        List<String> unseenExposed = new ArrayList<>();
+        List<String> notLookedFor = new ArrayList<>();
         List<String> incomplete = new ArrayList<>();
         List<String> outOfOrder = new ArrayList<>();
         long completed = 0;
@@ -92,18 +100,20 @@ record OrderClasses(long sent, long acked, long measuredAcked, long completed, l
             }
             boolean delivered = states.contains(OrderStatus.DELIVERED);
             boolean isRejected = states.contains(OrderStatus.REJECTED);
+            boolean inLog = h.placed.containsKey(id);
+            boolean readBack = h.readBackComplete(ack.partition());
+            // the read-back read its partition to the end and did not find it: gone from the log
+            boolean gone = readBack && !inLog;
+            if (gone) {
+                (h.lossPossible(ack.partition(), ack.at()) ? lostExpected : lostBad).add(id);
+                if (h.observedByOrder.containsKey(id)) {
+                    lostAfterProcessing.add(id);
+                }
+            }
             if (!delivered && !isRejected) {
-                boolean exposed = h.leftWithoutInSyncReplica(ack.partition(), ack.at())
-                        || h.weakAcks() && h.leaderChangedAfter(ack.partition(), ack.at());
-                boolean inLog = h.placed.containsKey(id);
-                if (!h.readBackComplete(ack.partition()) || inLog && !clusterAvailable) {
+                if (!readBack || inLog && !clusterAvailable) {
                     unseen.add(id);
-                    if (exposed) {
-                        unseenExposed.add(id);
-                    }
-                } else if (!inLog) {
-                    (exposed ? lostExpected : lostBad).add(id);
-                } else {
+                } else if (inLog) {
                     stuck.add(id);
                 }
                 continue;
@@ -112,13 +122,18 @@ record OrderClasses(long sent, long acked, long measuredAcked, long completed, l
             if (isRejected && !delivered) {
                 rejected++;
             }
+            if (!readBack) {
+                notLookedFor.add(id);
+            }
             String missing = missing(h, id, states);
             if (missing != null) {
                 incomplete.add(id + " (" + missing + ")");
-            } else if (inOrder && !duplicates.orders().contains(id)) {
+            } else if (inOrder && !duplicates.orders().contains(id) && !gone) {
                 ok.add(id);
             }
         }
+        long measuredSent = h.sent.values().stream().filter(s -> !s.warmup()).count()
+                + h.acked.keySet().stream().filter(id -> !h.sent.containsKey(id)).count();
 
         List<String> neverAcked = new ArrayList<>();
         List<String> writtenUnacked = new ArrayList<>();
@@ -141,15 +156,32 @@ record OrderClasses(long sent, long acked, long measuredAcked, long completed, l
             (thisRun ? unexpected : earlier).add(id);
         }
         List<String> malformed = h.malformed.stream().map(o -> o.topic() + "-" + o.partition() + "@" + o.offset()).toList();
-        return new OrderClasses(h.sent.size(), h.acked.size(), measuredAcked, completed, rejected, ok, lostExpected,
-                lostBad, stuck, unseen, unseenExposed, incomplete, outOfOrder, duplicates.extra(), duplicates.byTopic(),
-                duplicates.sample(), duplicates.stock(), unexpected, earlier, neverAcked, writtenUnacked, malformed);
+        return new OrderClasses(h.sent.size(), measuredSent, h.acked.size(), measuredAcked, completed, rejected, ok,
+                lostExpected, lostBad, lostAfterProcessing, stuck, unseen, notLookedFor, incomplete, outOfOrder,
+                duplicates.extra(), duplicates.byTopic(), duplicates.sample(), duplicates.stock(), unexpected, earlier,
+                neverAcked, writtenUnacked, malformed);
     }
 
     List<String> lost() {
         List<String> all = new ArrayList<>(lostExpected);
         all.addAll(lostBad);
         return all;
+    }
+
+    /** Acknowledged orders still in flight at the end: stuck in the log, or of unknown fate (unseen). */
+    long inFlight() {
+        return stuck.size() + unseen.size();
+    }
+
+    /** measuredAcked / measuredSent; null when no measured order was sent. */
+    Double availability() {
+        return measuredSent == 0 ? null : (double) measuredAcked / measuredSent;
+    }
+
+    /** Of the given lost orders, those lost from the log after processing, in their order. */
+    List<String> afterProcessing(List<String> lost) {
+        Set<String> processed = new java.util.HashSet<>(lostAfterProcessing);
+        return lost.stream().filter(processed::contains).toList();
     }
 
     /** An order's states on notifications in reading order; records whose state is no OrderStatus are left out. */

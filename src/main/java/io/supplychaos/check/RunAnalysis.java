@@ -14,14 +14,15 @@ import io.supplychaos.result.Verdict;
  * over and writes {@link #result} as summary.json; {@code ./chaos check DIR} calls it again on the
  * stored history and must get the same verdict, classes and figures.
  *
- * <p>What it holds: the order classes ({@link OrderClasses}: ok, lost expected/bad, stuck, unseen,
+ * <p>What it holds: the order classes ({@link OrderClasses}: ok, lost expected/bad and lost from the
+ * log after processing, stuck, unseen,
  * duplicate, incomplete lifecycle, out of order, unexpected, never acknowledged, malformed), the
  * stock check ({@link StockCheck}), the figures ({@link Measurements}: latency, request time,
  * jitter, orders/s, stages), the hops of a delivered order ({@link Hops}), every fault with its recovery ({@link FaultIntervals}, {@link Recovery})
  * and the {@link Judgement} (verdict and violations, rules there).
  *
  * @param orders       the order classes with counts and samples, as summary.json carries them
- * @param faults       every fault, failed ones with their error, each with its recovery or null (not recovered)
+ * @param faults       every fault, failed ones with their error, each with its recovery or null (did not recover)
  * @param judgement    the verdict, its violations and notes
  * @param startedAt    epoch ms the measured phase began (second 0 of the time series)
  * @param endedAt      epoch ms the run ended
@@ -37,9 +38,9 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
     public static RunAnalysis of(List<HistoryEvent> events) {
         RunHistory h = new RunHistory(events);
         OrderClasses classes = OrderClasses.of(h);
-        StockCheck.Result stock = StockCheck.of(h, classes.stockDuplicates());
+        StockCheck.Result stock = StockCheck.of(h, classes);
         Measurements m = Measurements.of(h);
-        List<RunResult.FaultEvent> faults = FaultIntervals.of(h, m.completions());
+        List<RunResult.FaultEvent> faults = FaultIntervals.of(h, m.completions(), classes.inFlight() == 0);
         Judgement judgement = Judgement.of(h, classes, stock, m, faults);
         return new RunAnalysis(h.start == null ? null : h.start.scenario(), h.start == null ? null : h.start.env(),
                 orders(classes, stock), m.latency(), m.requestTime(), m.jitter(), m.ordersPerSec(),
@@ -80,6 +81,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
         counts.put("lost", o.lost() == null ? null : o.lost().count());
         counts.put("lost.expected", o.lost() == null ? null : count(o.lost().expected()));
         counts.put("lost.bad", o.lost() == null ? null : count(o.lost().bad()));
+        counts.put("lost.afterProcessing", o.lost() == null ? null : count(o.lost().afterProcessing()));
         counts.put("stuck", count(o.stuck()));
         counts.put("unseen", count(o.unseen()));
         counts.put("duplicates", o.duplicates() == null ? null : o.duplicates().count());
@@ -99,7 +101,8 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
 
     private static RunResult.Orders orders(OrderClasses c, StockCheck.Result stock) {
         RunResult.Lost lost = new RunResult.Lost(c.lostExpected().size() + c.lostBad().size(),
-                RunResult.OrderClass.of(c.lostExpected()), RunResult.OrderClass.of(c.lostBad()));
+                RunResult.OrderClass.of(c.lostExpected()), RunResult.OrderClass.of(c.lostBad()),
+                RunResult.OrderClass.of(c.lostAfterProcessing()));
         RunResult.Duplicates duplicates = new RunResult.Duplicates(c.duplicates(), java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(c.duplicatesByTopic())),
                 RunResult.OrderClass.of(c.duplicateSample()).sample());
         return new RunResult.Orders(c.sent(), c.acked(), c.measuredAcked(), c.completed(), c.rejected(),
@@ -108,6 +111,6 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
                 RunResult.OrderClass.of(c.outOfOrder()), RunResult.OrderClass.of(c.unexpected()),
                 RunResult.OrderClass.of(c.neverAcked()), RunResult.OrderClass.of(c.writtenUnacked()),
                 RunResult.OrderClass.of(c.malformed()), new RunResult.Stock(RunResult.OrderClass.of(stock.violations()),
-                stock.notJudged()));
+                stock.notJudged()), c.measuredSent(), c.availability());
     }
 }

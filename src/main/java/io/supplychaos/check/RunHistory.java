@@ -62,6 +62,8 @@ final class RunHistory {
     final List<HistoryEvent.ReadGap> gaps = new ArrayList<>();
     final Map<Phase, Long> phases = new EnumMap<>(Phase.class);
     final ReadBackDone readBack;
+    /** The outcome consumer's last look at the outputs' ends; null in histories written before runs recorded it. */
+    final HistoryEvent.OutputsRead outputsRead;
     final RunEnded end;
     final long firstAt;
     final long lastAt;
@@ -69,6 +71,7 @@ final class RunHistory {
     RunHistory(List<HistoryEvent> events) {
         RunStarted started = null;
         ReadBackDone readBackDone = null;
+        HistoryEvent.OutputsRead outputs = null;
         RunEnded ended = null;
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
@@ -103,6 +106,8 @@ final class RunHistory {
                 errors.add(e);
             } else if (event instanceof HistoryEvent.ReadGap e) {
                 gaps.add(e);
+            } else if (event instanceof HistoryEvent.OutputsRead e) {
+                outputs = e;
             } else if (event instanceof RunEnded e) {
                 ended = e;
             }
@@ -110,6 +115,7 @@ final class RunHistory {
         this.start = started;
         this.expect = started == null || started.expect() == null ? Expectations.strict() : started.expect();
         this.readBack = readBackDone;
+        this.outputsRead = outputs;
         this.end = ended;
         this.firstAt = first == Long.MAX_VALUE ? 0 : first;
         this.lastAt = last == Long.MIN_VALUE ? 0 : last;
@@ -152,50 +158,48 @@ final class RunHistory {
     }
 
     /**
-     * Whether a partition was left with no in-sync replica (no leader, or an empty ISR) at some
-     * time from {@code since} on: the state in effect then, or any later one.
+     * Whether the history shows that an acknowledged record of this partition could be lost: its
+     * leader moved to another broker after the ack ({@link #leaderMovedAfter}) while the load
+     * generator's acks let a new leader miss acknowledged records ({@link #weakAcks}) or while
+     * unclean leader election was enabled ({@link #uncleanLeaderElection}). Only such loss is
+     * expected under {@code lost: expected}: with acks=all and clean elections, the leader a change
+     * elects holds every acknowledged record, and a partition that is merely offline loses nothing.
      */
-    boolean leftWithoutInSyncReplica(int partition, long since) {
-        List<PartitionState> states = partitions.getOrDefault(partition, List.of());
-        PartitionState inEffect = null;
-        for (PartitionState state : states) {
-            if (state.at() <= since) {
-                inEffect = state;
-            } else if (offline(state)) {
-                return true;
-            }
-        }
-        return inEffect != null && offline(inEffect);
+    boolean lossPossible(int partition, long ackedAt) {
+        return (weakAcks() || uncleanLeaderElection()) && leaderMovedAfter(partition, ackedAt);
     }
 
-    /** Whether a partition's leader after {@code since} differs from the one in effect at {@code since}. */
-    boolean leaderChangedAfter(int partition, long since) {
-        List<PartitionState> states = partitions.getOrDefault(partition, List.of());
-        Integer leader = null;
-        boolean known = false;
-        for (PartitionState state : states) {
-            if (state.at() <= since) {
-                leader = state.leader();
-                known = true;
-            } else if (!known) {
-                // no state before the ack: the first one recorded is the leader that acknowledged
-                leader = state.leader();
-                known = true;
-            } else if (!java.util.Objects.equals(leader, state.leader())) {
+    /**
+     * Whether a partition's leader after {@code since} was another broker than the one that led it
+     * at {@code since} (the one that acknowledged): an offline spell that ends with the same leader
+     * is no move. The leader in effect is the last state recorded at or before {@code since}, else the
+     * first one recorded after it; leadership is sampled each second, so a move and its move back
+     * within one sample are not seen.
+     */
+    boolean leaderMovedAfter(int partition, long since) {
+        Integer acknowledging = null;
+        for (PartitionState state : partitions.getOrDefault(partition, List.of())) {
+            if (state.at() <= since || acknowledging == null) {
+                acknowledging = state.leader();
+            } else if (state.leader() != null && !state.leader().equals(acknowledging)) {
                 return true;
             }
         }
         return false;
     }
 
-    private static boolean offline(PartitionState state) {
-        return state.leader() == null || state.isr() == null || state.isr().isEmpty();
-    }
-
     /** Whether the load generator's acks let a leader change lose acknowledged records (anything but all / -1). */
     boolean weakAcks() {
         String acks = start == null ? null : start.acks();
         return acks != null && !acks.isBlank() && !"all".equalsIgnoreCase(acks.trim()) && !"-1".equals(acks.trim());
+    }
+
+    /**
+     * Whether order-placed had unclean leader election enabled, as the run recorded it; false when
+     * it was not recorded (Kafka's default).
+     */
+    boolean uncleanLeaderElection() {
+        return start != null && Boolean.TRUE.equals(start.uncleanLeaderElection());
     }
 
     /** When the measured phase began: its PhaseStarted, else the first measured send, else the first event. */

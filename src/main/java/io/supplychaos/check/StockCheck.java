@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Observed;
 import io.supplychaos.history.HistoryEvent.Sent;
 import io.supplychaos.history.HistoryEvent.StockObserved;
@@ -26,10 +27,17 @@ import io.supplychaos.history.HistoryEvent.StockObserved;
  * <li>a stock command seen more often than explained (see {@link OrderClasses}) is a violation here
  * too: "RESERVE seen 2 times for order X".
  * </ul>
- * An order's drug and quantity come from its Sent, else from the records that carry them (the
+ * The reserved and shipped rules compare the last inventory record with the orders, so they hold
+ * only once the chain has quiesced: no acknowledged order in flight (stuck or unseen: a stalled
+ * stage leaves inventory behind its shipments), every output topic read to its end by the run
+ * ({@code OutputsRead}; histories written before runs recorded it are taken as read), and the
+ * cluster available with order-placed read back whole. Otherwise they are not judged and
+ * {@link Result#notJudged()} says "stock not judged: the chain did not quiesce (why)"; the rules of
+ * each record on its own (the balance, nothing negative) and the stock-command duplicates still
+ * hold. An order's drug and quantity come from its Sent, else from the records that carry them (the
  * stock command's key is the drugId). When some order that changed stock during the run has no
- * known drug or quantity, the reserved and shipped rules cannot be judged: they are skipped and
- * {@link Result#notJudged()} says why.
+ * known drug or quantity, the reserved and shipped rules cannot be judged either: they are skipped
+ * and {@link Result#notJudged()} says why.
  */
 final class StockCheck {
 
@@ -40,7 +48,8 @@ final class StockCheck {
     private StockCheck() {
     }
 
-    static Result of(RunHistory h, List<String> stockDuplicates) {
+    static Result of(RunHistory h, OrderClasses orders) {
+        List<String> stockDuplicates = orders.stockDuplicates();
         List<String> violations = new ArrayList<>();
         List<String> notJudged = new ArrayList<>();
         Map<String, StockObserved> baseline = new TreeMap<>();
@@ -88,11 +97,10 @@ final class StockCheck {
                 }
             }
         }
-        boolean quiescent = h.end != null && h.end.clusterAvailable() && (h.readBack == null || h.readBack.complete());
-        if (!quiescent) {
-            // the last inventory records may be on a broker that is down: comparing them would invent a leak
-            notJudged.add("reserved and shipped: the cluster was unavailable when the run ended, so the stock was"
-                    + " not read at quiescence");
+        List<String> unquiet = unquiet(h, orders);
+        if (!unquiet.isEmpty()) {
+            // inventory behind the shipments, or the last records on a broker that is down: comparing them would invent a leak
+            notJudged.add("stock not judged: the chain did not quiesce (" + String.join("; ", unquiet) + ")");
         } else if (!unknown.isEmpty()) {
             notJudged.add("reserved and shipped: " + unknown.size() + " order(s) changed stock during the run with"
                     + " no known drug or quantity (e.g. " + unknown.get(0) + ")");
@@ -125,6 +133,24 @@ final class StockCheck {
         }
         violations.addAll(stockDuplicates);
         return new Result(List.copyOf(violations), List.copyOf(notJudged));
+    }
+
+    /** Why the chain had not quiesced when the run ended, in words; empty when it had. */
+    private static List<String> unquiet(RunHistory h, OrderClasses orders) {
+        List<String> why = new ArrayList<>();
+        if (h.end == null || !h.end.clusterAvailable() || h.readBack != null && !h.readBack.complete()) {
+            why.add("the cluster was unavailable when the run ended");
+        }
+        if (orders.inFlight() > 0) {
+            why.add(String.format(java.util.Locale.ROOT, "%,d orders in flight", orders.inFlight()));
+        }
+        HistoryEvent.OutputsRead outputs = h.outputsRead;
+        if (outputs != null && !Boolean.TRUE.equals(outputs.reachedEnd())) {
+            why.add((outputs.reachedEnd() == null ? "whether the outputs were read to their end is unknown"
+                    : "the outputs were not read to their end")
+                    + (outputs.behind().isEmpty() ? "" : ": " + String.join(", ", outputs.behind())));
+        }
+        return why;
     }
 
     /** The order's drug: from its Sent, else the key of its stock commands (keyed by drugId). */

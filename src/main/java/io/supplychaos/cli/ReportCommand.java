@@ -1,7 +1,6 @@
 package io.supplychaos.cli;
 
 import io.supplychaos.env.ChaosPaths;
-import io.supplychaos.paper.OurTable2;
 import io.supplychaos.paper.RangeCheck;
 import io.supplychaos.report.CompareReport;
 import io.supplychaos.report.KeptRuns;
@@ -31,8 +30,8 @@ import java.util.concurrent.Callable;
  * directories: compares them side by side ({@link CompareReport}), the first the baseline, into
  * {@code --out} (default {@code results/<timestamp>-compare}). With {@code --paper}: writes
  * PAPER.md from every run at or below the DIRs ({@link PaperReport}), after copying them into
- * docs/paper/runs with {@code --keep} ({@link KeptRuns}), or checks them against stated bands with
- * {@code --against}. Exit 0 when written; 2, with a message naming the file, when a DIR or a file
+ * docs/paper/runs with {@code --keep} ({@link KeptRuns}), or checks them with {@code --against PAGE}
+ * against the bands set by the runs PAGE was built from, those checked left out ({@link RangeCheck}). Exit 0 when written; 2, with a message naming the file, when a DIR or a file
  * in it is missing or unreadable, or a kept copy would be overwritten.
  */
 @Command(name = "report",
@@ -53,9 +52,10 @@ public final class ReportCommand implements Callable<Integer> {
             + " on each claim) and its charts from every run at or below the DIRs, into --out (default: the project's docs/).")
     boolean paper;
 
-    @Option(names = "--against", paramLabel = "CSV", description = "With --paper: check the runs' figures against the"
-            + " bands this table2-ours.csv states (each point's range widened by the measured repeat-to-repeat factor)"
-            + " instead of writing the page; exit 1 when one lands outside.")
+    @Option(names = "--against", paramLabel = "PAGE", description = "With --paper: instead of writing the page, check"
+            + " the runs' figures against the bands set by the runs PAGE (a PAPER.md, e.g. docs/PAPER.md) was built from,"
+            + " per machine and sweep, every run that is among those checked left out; exit 1 when more land outside"
+            + " than a re-run does, or none could be judged.")
     Path against;
 
     @Option(names = "--keep", arity = "0..1", paramLabel = "DIR", fallbackValue = KEEP_DEFAULT,
@@ -67,10 +67,6 @@ public final class ReportCommand implements Callable<Integer> {
 
     /** What {@code --keep} without a directory stands for: the project's docs/paper/runs. */
     static final String KEEP_DEFAULT = "<docs/paper/runs>";
-
-    @Option(names = "--tolerance", paramLabel = "PERCENT", description = "With --against: widen each stated band by"
-            + " this share of its median on each side (default ${DEFAULT-VALUE}).", defaultValue = "0")
-    double tolerance;
 
     @Spec
     CommandSpec spec;
@@ -90,10 +86,6 @@ public final class ReportCommand implements Callable<Integer> {
         }
         if (keep != null && (!paper || against != null)) {
             err.println("report: --keep needs --paper, and only keeps runs for writing the page (not with --against)");
-            return ChaosCli.EXIT_BAD_INPUT;
-        }
-        if (tolerance < 0 || tolerance > 100) {
-            err.println("report: --tolerance: a percentage from 0 to 100 expected, was " + tolerance);
             return ChaosCli.EXIT_BAD_INPUT;
         }
         try {
@@ -126,23 +118,17 @@ public final class ReportCommand implements Callable<Integer> {
                     + dirs + "; run scenarios/paper-table2-paper-rate.yaml, paper-table2.yaml or paper-quick.yaml first");
             return ChaosCli.EXIT_BAD_INPUT;
         }
-        OurTable2 ours = OurTable2.of(sources.stream().map(PaperReport.Source::result).toList());
         if (against != null) {
-            if (!Files.isRegularFile(against)) {
-                throw new IOException(against + ": no such file (expected a table2-ours.csv written by --paper)");
-            }
-            List<RangeCheck.Comparison> comparisons;
+            List<PaperReport.Source> bandRuns;
             try {
-                comparisons = RangeCheck.compare(ours, RangeCheck.parse(Files.readString(against), against.toString()),
-                        tolerance / 100);
+                bandRuns = PaperReport.pageSources(against, ChaosPaths.defaults().home());
             } catch (IllegalArgumentException e) {
                 throw new IOException(e.getMessage(), e);
             }
-            comparisons.forEach(c -> console.println(c.describe()));
-            long within = comparisons.stream().filter(RangeCheck.Comparison::within).count();
-            console.println(within + " of " + comparisons.size() + " figures within the stated range"
-                    + (tolerance > 0 ? " widened by " + tolerance + " % of its median" : ""));
-            return comparisons.isEmpty() || within < comparisons.size() ? 1 : 0;
+            RangeCheck.Outcome outcome = RangeCheck.check(sources.stream().map(PaperReport.Source::result).toList(),
+                    bandRuns.stream().map(PaperReport.Source::result).toList());
+            print(console, outcome, against, true);
+            return outcome.judged() == 0 || outcome.off() ? ChaosCli.EXIT_FAILED : 0;
         }
         Path target = this.out != null ? this.out : ChaosPaths.defaults().home().resolve("docs");
         Files.createDirectories(target);
@@ -151,8 +137,30 @@ public final class ReportCommand implements Callable<Integer> {
         if (this.out != null) {
             command.append(" --out ").append(this.out);
         }
-        console.println(PaperReport.write(target, sources, command.toString()));
+        try {
+            console.println(PaperReport.write(target, sources, command.toString()));
+        } catch (IllegalArgumentException e) {
+            spec.commandLine().getErr().println("report: --paper: " + e.getMessage());
+            return ChaosCli.EXIT_BAD_INPUT;
+        }
         return 0;
+    }
+
+    /**
+     * A check's outcome: every figure judged ({@code all}) or only those outside, what was not judged
+     * and why (counted by reason), and the summary line.
+     */
+    static void print(PrintWriter console, RangeCheck.Outcome outcome, Path page, boolean all) {
+        outcome.comparisons().stream().filter(c -> all || !c.within()).forEach(c -> console.println("  " + c.describe()));
+        java.util.Map<String, Long> reasons = new java.util.TreeMap<>();
+        outcome.notJudged().forEach(n -> reasons.merge(n.reason(), 1L, Long::sum));
+        reasons.forEach((reason, n) -> console.println("  not judged (" + n + (n == 1 ? " figure" : " figures") + "): "
+                + reason));
+        if (outcome.leftOut() > 0) {
+            console.println("  left out of the bands: " + outcome.leftOut() + " of " + page
+                    + "'s runs, being among those checked");
+        }
+        console.println(outcome.summary() + " (bands: the runs " + page + " was built from, per machine and sweep)");
     }
 
     /** {@code path} as the page's command names it: relative to the working directory when below it. */

@@ -80,6 +80,7 @@ final class RunCommand implements Callable<Integer> {
         Path file = scenarioFile == null ? paths.home().resolve(DEFAULT_SCENARIO) : CallerPaths.file(scenarioFile, paths);
         Scenario loaded = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(file);
         Scenario scenario = adjust.apply(duration == null ? loaded : loaded.withDurationSeconds(duration));
+        scenario.measuredPhaseWarnings().forEach(warning -> console.println("warning: " + warning));
         if (deleteTopics && !scenario.env().kind().toolOwned()) {
             // deleted at the end, on a cluster someone else runs: confirmed before anything starts
             Environments environments = Environments.of(paths);

@@ -35,8 +35,12 @@ final class UiCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--port takes 0..65535, got " + port);
         }
         PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         try (InterruptGuard guard = new InterruptGuard("ui", Duration.ofSeconds(10));
-             UiServer server = UiServer.start(common.paths(), port)) {
+             UiServer server = UiServer.start(common.paths(), port, warning -> {
+                 err.println("warning: " + warning);
+                 err.flush();
+             })) {
             out.println("chaos ui on " + server.url() + " (state dir " + common.paths().stateDir() + "); Ctrl-C stops it");
             out.flush();
             Poll.until(Duration.ofDays(3650), Duration.ofMillis(200), () -> guard.stop().get());

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 
+import io.supplychaos.spec.Secrets;
+
 /**
  * How a client reaches one cluster: its bootstrap servers and the client properties every client
  * of the tool needs there (security.protocol, sasl.*, ssl.*), as an env file's {@code clientConfig}
@@ -16,10 +18,6 @@ import java.util.TreeMap;
  * @param clientConfig client properties other than bootstrap.servers, in the order given
  */
 public record KafkaAccess(String bootstrapServers, Map<String, String> clientConfig) {
-
-    /** Client properties that carry secrets: shown masked. */
-    private static final java.util.regex.Pattern SECRET = java.util.regex.Pattern.compile(
-            ".*(password|jaas\\.config|secret|key$|credentials).*");
 
     public KafkaAccess {
         clientConfig = clientConfig == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(clientConfig));
@@ -43,10 +41,8 @@ public record KafkaAccess(String bootstrapServers, Map<String, String> clientCon
         return clientConfig.getOrDefault("security.protocol", "PLAINTEXT");
     }
 
-    /** The client config with secrets masked, for status lines, logs and results. */
+    /** The client config, sorted, with secrets' values {@value Secrets#HIDDEN} ({@link Secrets}), for status lines, logs and results. */
     public Map<String, String> maskedConfig() {
-        Map<String, String> masked = new TreeMap<>();
-        clientConfig.forEach((key, value) -> masked.put(key, SECRET.matcher(key).matches() ? "*****" : value));
-        return masked;
+        return new TreeMap<>(Secrets.masked(clientConfig));
     }
 }

@@ -15,13 +15,23 @@ package io.supplychaos.history;
  * @param minAcked      fewest measured orders Kafka must acknowledge: below it the run made no
  *                      progress and FAILs (at least 1 by default: a run where nothing was
  *                      acknowledged proves nothing)
+ * @param minAckedShare fewest measured orders Kafka must acknowledge as a share of those sent
+ *                      (0 to 1): below it the run FAILs on too little evidence. {@link
+ *                      #DEFAULT_ACKED_SHARE} unless the scenario sets it or sets only {@code
+ *                      minAcked}; null (not checked) in histories written before runs recorded it
  */
 public record Expectations(Long lost, boolean lossExpected, Long duplicates, Long outOfOrder,
                            Boolean inventoryConserved, Double maxP99Ms, Double minOrdersPerSec,
-                           Double maxRecoverySeconds, Long minAcked) {
+                           Double maxRecoverySeconds, Long minAcked, Double minAckedShare) {
 
-    /** Every run checks at least this: nothing lost or duplicated, nothing out of order, stock conserved. */
+    /** Half the measured orders acknowledged: below that a run's verdict rests on too little evidence. */
+    public static final double DEFAULT_ACKED_SHARE = 0.5;
+
+    /**
+     * Every run checks at least this: nothing lost or duplicated, nothing out of order, stock
+     * conserved, at least one measured order and half of them acknowledged.
+     */
     public static Expectations strict() {
-        return new Expectations(0L, false, 0L, 0L, true, null, null, null, 1L);
+        return new Expectations(0L, false, 0L, 0L, true, null, null, null, 1L, DEFAULT_ACKED_SHARE);
     }
 }

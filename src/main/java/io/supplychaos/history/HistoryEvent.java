@@ -18,6 +18,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonSubTypes({
         @JsonSubTypes.Type(value = HistoryEvent.RunStarted.class, name = "run"),
         @JsonSubTypes.Type(value = HistoryEvent.PhaseStarted.class, name = "phase"),
+        @JsonSubTypes.Type(value = HistoryEvent.WarmupEnded.class, name = "warmup"),
         @JsonSubTypes.Type(value = HistoryEvent.Sent.class, name = "sent"),
         @JsonSubTypes.Type(value = HistoryEvent.Acked.class, name = "acked"),
         @JsonSubTypes.Type(value = HistoryEvent.SendFailed.class, name = "send-failed"),
@@ -30,6 +31,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = HistoryEvent.ToolError.class, name = "error"),
         @JsonSubTypes.Type(value = HistoryEvent.RunEnded.class, name = "end"),
         @JsonSubTypes.Type(value = HistoryEvent.ReadGap.class, name = "gap"),
+        @JsonSubTypes.Type(value = HistoryEvent.OutputsRead.class, name = "outputs"),
 })
 public sealed interface HistoryEvent {
 
@@ -43,10 +45,17 @@ public sealed interface HistoryEvent {
      *                         than all, a leader change can lose acknowledged records
      * @param orderPlacedEnds  end offset of each order-placed partition before the first send; the
      *                         read-back starts there
+     * @param uncleanLeaderElection order-placed's effective {@code unclean.leader.election.enable}
+     *                         as the cluster reported it at the start: when true, a leader change can
+     *                         lose acknowledged records whatever the acks; null when the cluster did not
+     *                         say, and in histories written before runs recorded it (read as Kafka's
+     *                         default, false)
      */
     record RunStarted(String runId, String scenario, String env, int brokers, int partitions,
                       int replicationFactor, int minInsyncReplicas, String processingGuarantee, String acks,
-                      Expectations expect, List<Long> orderPlacedEnds, long at) implements HistoryEvent {
+                      Expectations expect, List<Long> orderPlacedEnds,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean uncleanLeaderElection, long at)
+            implements HistoryEvent {
     }
 
     /** The run entered a phase; the measured phase is {@link Phase#MEASURE}. */
@@ -54,6 +63,50 @@ public sealed interface HistoryEvent {
     }
 
     enum Phase { WARMUP, MEASURE, DRAIN, HEAL, READ_BACK, CHECK }
+
+    /**
+     * The warm-up ended and the measured phase starts now (recorded just before the MEASURE phase;
+     * histories written before warm-ups were watched have none).
+     *
+     * @param end       why it ended where it did
+     * @param steady    whether the steady rule held when it ended (for a count, whether the count
+     *                  happened to reach a steady state)
+     * @param startedAt epoch ms when the warm-up began (its first WARMUP phase); {@code at} for none
+     * @param rule      the steady rule it was watched with, in words; empty for none
+     * @param windows   the warm-up's windows in order, with the p50 of the warm-up orders completed in each
+     */
+    record WarmupEnded(WarmupEnd end, boolean steady, long startedAt, String rule, List<WarmupWindow> windows,
+                       long at) implements HistoryEvent {
+
+        @JsonCreator
+        public WarmupEnded {
+            windows = windows == null ? List.of() : List.copyOf(windows);
+        }
+    }
+
+    /** Why a warm-up ended. */
+    enum WarmupEnd {
+        /** The scenario asked for no warm-up. */
+        NONE,
+        /** Its fixed order counts were sent and drained. */
+        ORDERS_SENT,
+        /** The steady rule held. */
+        STEADY,
+        /** The rule's bound was reached before it held: the measured phase started anyway. */
+        NOT_STEADY
+    }
+
+    /**
+     * One window of a warm-up.
+     *
+     * @param endMs     its end, in ms since the warm-up began
+     * @param p50Ms     the p50 end-to-end latency of the warm-up orders completed in it; null when none did
+     * @param completed warm-up orders completed in it
+     * @param backlog   orders sent and not completed when it was closed
+     * @param sent      orders sent by then, warm-up included
+     */
+    record WarmupWindow(long endMs, Double p50Ms, long completed, long backlog, long sent) {
+    }
 
     /** The load generator handed an order to its producer. {@code intendedAt} is when the schedule meant to. */
     record Sent(String orderId, String drugId, int quantity, boolean warmup, long intendedAt, long at)
@@ -146,6 +199,24 @@ public sealed interface HistoryEvent {
      * @param endOffsets each partition's end offset as read (-1 when unreadable)
      */
     record ReadBackDone(boolean complete, List<Long> endOffsets, long at) implements HistoryEvent {
+    }
+
+    /**
+     * Whether the run's outcome consumer had read every output topic to its end when the run
+     * ended (recorded just before {@link RunEnded}): each partition's position against its
+     * read_committed end offset. The stock is judged only when it had, so that records still unread
+     * are not taken for stock that never moved.
+     *
+     * @param reachedEnd true when every partition was read to its end; false when some was not;
+     *                   null when the consumer or the cluster did not answer in time
+     * @param behind     the partitions not read to their end, as "topic-partition: N records"
+     */
+    record OutputsRead(Boolean reachedEnd, List<String> behind, long at) implements HistoryEvent {
+
+        @JsonCreator
+        public OutputsRead {
+            behind = behind == null ? List.of() : List.copyOf(behind);
+        }
     }
 
     /**

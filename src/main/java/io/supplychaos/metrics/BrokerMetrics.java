@@ -5,10 +5,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 
 import io.supplychaos.env.MetricsSource;
@@ -19,8 +22,9 @@ import io.supplychaos.time.Timeouts;
  * in, bytes in/out, under-replicated partitions, ISR shrinks/expands, request-handler idle % and
  * produce total time p99, summed (or averaged, or maxed) over the brokers that answer. Counters are
  * turned into rates from two readings of the same broker. A broker that is killed or paused does
- * not answer within the sample's time budget and is left out of that second; its connection is
- * retried. Touches the network only: JMX connections or HTTP GETs to the source's endpoints.
+ * not answer within the sample's time budget and is left out of that second (and of the seconds
+ * its read is still pending: one read per broker at a time); its connection is retried once the
+ * read failed. Touches the network only: JMX connections or HTTP GETs to the source's endpoints.
  */
 public final class BrokerMetrics implements AutoCloseable {
 
@@ -64,6 +68,8 @@ public final class BrokerMetrics implements AutoCloseable {
     private final LongSupplier clock;
     private final long budgetMillis;
     private final Map<Integer, Timed> previous = new HashMap<>();
+    /** Per broker, its latest read: a new one starts only once this one ended. */
+    private final Map<Integer, Future<double[]>> pending = new ConcurrentHashMap<>();
     private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "broker-metrics");
         thread.setDaemon(true);
@@ -103,23 +109,37 @@ public final class BrokerMetrics implements AutoCloseable {
 
     /**
      * Reads every broker at once and waits at most the budget: a broker that has not answered by
-     * then is left out of this second and its connection dropped. Rates are against each broker's
-     * previous reading, so the first sample (and the first after a broker came back) has none.
+     * then is left out of this second. Its read goes on (every read is bounded by its source's
+     * timeouts: {@link TimedSockets} for JMX, the budget for HTTP) and, while it does, the broker is
+     * not read again: at most one read per broker is ever pending, however long a paused broker
+     * stays silent. A read that fails drops its connection, so the next one reconnects. Rates are
+     * against each broker's previous reading, so the first sample (and the first after a broker
+     * came back) has none.
      */
     public Sample sample() {
         if (reader == null) {
             return Sample.EMPTY;
         }
-        Map<Integer, Future<double[]>> futures = new HashMap<>();
-        source.endpoints().keySet().forEach(id -> futures.put(id, executor.submit(() -> figures(id))));
+        Map<Integer, Future<double[]>> asked = new HashMap<>();
+        for (int id : source.endpoints().keySet()) {
+            Future<double[]> earlier = pending.get(id);
+            if (earlier != null && !earlier.isDone()) {
+                continue; // still waiting on the last read: this second goes without the broker
+            }
+            Future<double[]> read = executor.submit(() -> figures(id));
+            pending.put(id, read);
+            asked.put(id, read);
+        }
         List<double[]> answers = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(budgetMillis);
-        futures.forEach((id, future) -> {
+        asked.forEach((id, future) -> {
             try {
                 answers.add(future.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
-            } catch (Exception e) {
-                future.cancel(true);
-                drop(id);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                // failed (its connection is dropped already) or late (left pending, never cancelled:
+                // an RMI read does not heed an interrupt, and a cancelled future would look done)
             }
         });
         if (answers.isEmpty()) {
@@ -129,9 +149,24 @@ public final class BrokerMetrics implements AutoCloseable {
                 sum(answers, 5), mean(answers, 6), max(answers, 7));
     }
 
+    /** How many brokers' reads are still going on: at most one per broker. */
+    int pendingReads() {
+        return (int) pending.values().stream().filter(future -> !future.isDone()).count();
+    }
+
     /** One broker's second: the rates and gauges in {@link Sample}'s order. */
     private double[] figures(int id) throws Exception {
-        Reading now = reader.read(id);
+        Reading now;
+        try {
+            now = reader.read(id);
+        } catch (Exception e) {
+            // on the read's own thread: closing a connection to a paused broker waits on it too
+            synchronized (previous) {
+                previous.remove(id);
+            }
+            reader.drop(id);
+            throw e;
+        }
         long at = clock.getAsLong();
         Timed before;
         synchronized (previous) {
@@ -192,18 +227,10 @@ public final class BrokerMetrics implements AutoCloseable {
         return max;
     }
 
-    private void drop(int id) {
-        synchronized (previous) {
-            previous.remove(id);
-        }
-        // closing can block on a paused broker: do it off the sampling thread
-        executor.submit(() -> reader.drop(id));
-    }
-
     @Override
     public void close() {
         if (reader != null) {
-            // the reader's close runs on the pool too, for the same reason as drop's; shutdown lets it finish
+            // closing can wait on a paused broker: off the caller's thread; shutdown lets it and pending reads end
             executor.submit(reader::close);
         }
         executor.shutdown();

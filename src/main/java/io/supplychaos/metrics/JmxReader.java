@@ -14,15 +14,26 @@ import io.supplychaos.env.MetricsSource;
  * Reads one broker's figures over JMX (the RMI connector, local or remote, with the source's
  * credentials when it has them): the meters' Count for the counters, gauges' Value, the request
  * handlers' idle meter's one-minute rate and the produce total time's 99th percentile. Keeps one
- * connection per broker until it fails. Touches the brokers' JMX ports.
+ * connection per broker until it fails. Every socket it opens has a connect and a read timeout
+ * ({@link TimedSockets}): the registry's through its own factory, the connector's through the
+ * JVM-wide RMI factory it installs once, so a read of a paused broker fails after
+ * {@code Timeouts.JMX_READ} instead of blocking its thread. Touches the brokers' JMX ports.
  */
 final class JmxReader implements BrokerMetrics.Reader {
 
     private final Map<Integer, String> hostPorts = new HashMap<>();
     private final Map<String, Object> environment = new HashMap<>();
     private final Map<Integer, JMXConnector> connectors = new HashMap<>();
+    private final TimedSockets sockets;
 
     JmxReader(MetricsSource source) {
+        this(source, TimedSockets.standard());
+        TimedSockets.installForRmi();
+    }
+
+    /** With {@code sockets} for the registry lookups (tests give short timeouts). */
+    JmxReader(MetricsSource source, TimedSockets sockets) {
+        this.sockets = sockets;
         hostPorts.putAll(source.endpoints());
         if (source.username() != null) {
             environment.put(JMXConnector.CREDENTIALS, new String[] {source.username(), source.password()});
@@ -69,7 +80,7 @@ final class JmxReader implements BrokerMetrics.Reader {
         int port = Integer.parseInt(hostPort.substring(colon + 1));
         javax.management.remote.rmi.RMIServer stub;
         try {
-            stub = (javax.management.remote.rmi.RMIServer) java.rmi.registry.LocateRegistry.getRegistry(host, port)
+            stub = (javax.management.remote.rmi.RMIServer) java.rmi.registry.LocateRegistry.getRegistry(host, port, sockets)
                     .lookup("jmxrmi");
         } catch (java.rmi.NotBoundException e) {
             throw new IOException("no JMX connector (jmxrmi) in the RMI registry at " + hostPort, e);

@@ -14,9 +14,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.DescribeConfigsOptions;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
@@ -60,6 +65,27 @@ public final class PartitionWatch implements AutoCloseable {
         config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CALL.toMillis());
         config.put(AdminClientConfig.CLIENT_ID_CONFIG, "supply-chaos-partition-watch");
         this.admin = Admin.create(config);
+    }
+
+    /**
+     * The topic's effective {@code unclean.leader.election.enable} (its own setting, else the
+     * brokers'), as the cluster reports it; null when it does not answer within {@code timeout}.
+     * With it on, a replica that missed acknowledged records may become leader and lose them.
+     */
+    public Boolean uncleanLeaderElection(Duration timeout) {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        try {
+            Config config = admin.describeConfigs(List.of(resource),
+                            new DescribeConfigsOptions().timeoutMs((int) timeout.toMillis())).all()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS).get(resource);
+            ConfigEntry entry = config == null ? null : config.get(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG);
+            return entry == null || entry.value() == null ? null : Boolean.valueOf(entry.value().trim());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (Exception e) {
+            return null;
+        }
     }
 
     /** Records the state now (waiting at most {@code timeout} for an answer), then samples every second. */

@@ -57,8 +57,19 @@ public final class Sampler implements Runnable, AutoCloseable {
      * @param orders        orders the run sends, warm-up included; 0 when the measured phase is bounded by time
      * @param durationMs    the measured phase's length when bounded by time, else 0
      * @param ratePerSecond the offered rate, 0 for as fast as possible (then the ETA comes from the pace so far)
+     * @param measuredOnly  {@code orders} counts the measured phase's only (a warm-up until steady, whose
+     *                      length is not known ahead): no share during the warm-up, then sends counted
+     *                      from the measured phase's start
      */
-    public record Plan(long orders, long durationMs, double ratePerSecond) {
+    public record Plan(long orders, long durationMs, double ratePerSecond, boolean measuredOnly) {
+
+        public Plan(long orders, long durationMs, double ratePerSecond) {
+            this(orders, durationMs, ratePerSecond, false);
+        }
+
+        public static Plan measuredOnly(long orders, long durationMs, double ratePerSecond) {
+            return new Plan(orders, durationMs, ratePerSecond, true);
+        }
     }
 
     private record Sample(long intendedAt, Phase phase, TimeSeriesRow row) {
@@ -79,6 +90,8 @@ public final class Sampler implements Runnable, AutoCloseable {
         return thread;
     });
     private volatile long measuredStart = Long.MAX_VALUE;
+    /** Orders sent when the measured phase began, for a plan of measured orders only. */
+    private volatile long sentAtMeasure;
     private volatile Phase phase = Phase.WARMUP;
     private long startedAt;
     private long ticks;
@@ -109,6 +122,9 @@ public final class Sampler implements Runnable, AutoCloseable {
 
     /** The measured phase began at {@code start}: second 0 begins there. */
     public void measuringFrom(long start) {
+        if (plan.measuredOnly()) {
+            sentAtMeasure = counters.sentCount();
+        }
         measuredStart = start;
         phase = Phase.MEASURE;
     }
@@ -207,12 +223,16 @@ public final class Sampler implements Runnable, AutoCloseable {
             return "";
         }
         if (plan.orders() > 0) {
-            double fraction = Math.min(1, (double) sentNow / plan.orders());
-            long elapsed = now - startedAt;
+            if (plan.measuredOnly() && (current == Phase.WARMUP || measuredStart == Long.MAX_VALUE)) {
+                return "";
+            }
+            long sentOfPlan = plan.measuredOnly() ? sentNow - sentAtMeasure : sentNow;
+            double fraction = Math.min(1, (double) sentOfPlan / plan.orders());
+            long elapsed = now - (plan.measuredOnly() ? measuredStart : startedAt);
             // at an offered rate the rest takes what the rate says; as fast as possible, what the pace so far says
-            long etaSeconds = plan.ratePerSecond() > 0 ? Math.round((plan.orders() - sentNow) / plan.ratePerSecond())
+            long etaSeconds = plan.ratePerSecond() > 0 ? Math.round((plan.orders() - sentOfPlan) / plan.ratePerSecond())
                     : Math.round(elapsed * (1 - fraction) / Math.max(fraction, 1e-9) / 1000);
-            String eta = sentNow == 0 || fraction >= 1 ? "" : String.format(Locale.ROOT, ", ETA %d s", etaSeconds);
+            String eta = sentOfPlan == 0 || fraction >= 1 ? "" : String.format(Locale.ROOT, ", ETA %d s", etaSeconds);
             return String.format(Locale.ROOT, "%.0f %%%s", 100 * fraction, eta);
         }
         if (plan.durationMs() > 0 && current == Phase.MEASURE && measuredStart != Long.MAX_VALUE) {

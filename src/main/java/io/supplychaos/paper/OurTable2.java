@@ -67,6 +67,28 @@ public final class OurTable2 {
         public String unit() {
             return unit;
         }
+
+        /**
+         * Whether this figure of a run of {@code experiment} only echoes what the run was told to do:
+         * throughput at the paper's offered rate is the offered rate whenever the chain keeps up, so it
+         * is shown but never checked or counted.
+         */
+        public boolean echoes(Experiment experiment) {
+            return this == THROUGHPUT && experiment == Experiment.PAPER_RATE;
+        }
+
+        /**
+         * {@code value} as a machine {@code k} times slower would have measured it: latency, request time
+         * and jitter times k, throughput divided by k.
+         */
+        public double slowed(double value, double k) {
+            return this == THROUGHPUT ? value / k : value * k;
+        }
+
+        /** The figure of one run. */
+        public double of(RunResult run) {
+            return read.applyAsDouble(run);
+        }
     }
 
     /** Median, minimum and maximum of one figure over {@code n} runs; NaN throughout when none had it. */

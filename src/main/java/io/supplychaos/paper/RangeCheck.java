@@ -1,106 +1,160 @@
 package io.supplychaos.paper;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 import io.supplychaos.paper.OurTable2.Experiment;
 import io.supplychaos.paper.OurTable2.Metric;
 import io.supplychaos.paper.OurTable2.Spread;
 import io.supplychaos.paper.RerunBand.Band;
+import io.supplychaos.result.RunResult;
 
 /**
- * Whether a re-run lands within the ranges docs/PAPER.md states: each figure of the new runs (a
- * median per point) against the band stated for the same experiment, config, message count and
- * metric in {@code docs/paper/table2-ours.csv}: the range over the repeats widened by the
- * repeat-to-repeat factor measured on the machine that ran them ({@link RerunBand}). A CSV without
- * the band columns is judged on the bare range. Points the CSV has no range for are not judged.
- * Pure: the CSV's text and the new runs in, the comparisons out.
+ * Whether a re-run lands where earlier runs say it should: each figure of the re-run (its median
+ * per point, when a point was run more than once) against the {@link RerunBand} of the same
+ * machine, sweep, experiment, config, message count and metric, set by the other runs only. A run
+ * that is among those checked is left out of the runs that set the bands, so that a run can never
+ * widen the band it is checked against. A figure with no band is not judged, with the reason; the
+ * throughput of a run at the paper's offered rate echoes that rate and is never judged or counted.
+ *
+ * <p>A faithful re-run lands outside for about {@code 1 - RerunBand.COVERAGE} of its figures (one in
+ * ten); a re-run is called off when more than twice that share ({@link #OFF_SHARE}) lands outside.
+ * Pure: runs in, comparisons out.
  */
 public final class RangeCheck {
 
-    /** The CSV's header: the range over the repeats, then the band a re-run is expected within. */
-    public static final String HEADER = "experiment,config,messages,metric,median,min,max,runs,low,high";
+    /** The share of judged figures outside beyond which a re-run is off: twice what a faithful one misses. */
+    public static final double OFF_SHARE = 2 * (1 - RerunBand.COVERAGE);
 
-    /** What the CSV states for one figure: the range over the repeats and the band a re-run is expected within. */
-    public record Stated(Spread spread, Band band) {
+    /** One figure of the re-run against its band. */
+    public record Comparison(Origin origin, Experiment experiment, String config, long messages, Metric metric,
+                             double value, Band band) {
 
-        public boolean contains(double value, double tolerance) {
-            return spread.measured() && band.contains(value, spread.median(), tolerance);
+        public boolean within() {
+            return band.contains(value);
+        }
+
+        public String describe() {
+            return String.format(Locale.ROOT, "%-10s %s %,7d %-24s %9.1f  band %.1f-%.1f (median %.1f of %d %s, x/%.2f)  %s",
+                    experiment.name().toLowerCase(Locale.ROOT), config, messages, metric.label(), value, band.low(),
+                    band.high(), band.median(), band.runs(), band.runs() == 1 ? "run" : "runs", band.factor(),
+                    within() ? "within" : "OUTSIDE");
         }
     }
 
-    /**
-     * One figure compared.
-     *
-     * @param tolerance the fraction of the stated median the band was widened by on each side
-     */
-    public record Comparison(Experiment experiment, String config, long messages, Metric metric, double value,
-                             Stated stated, double tolerance, boolean within) {
+    /** A figure of the re-run that has no band, and why. */
+    public record NotJudged(Origin origin, Experiment experiment, String config, long messages, Metric metric,
+                            String reason) {
+    }
 
-        public String describe() {
-            Spread s = stated.spread();
-            return String.format(Locale.ROOT, "%-10s %s %,7d %-24s %9.1f  stated %9.1f (%.1f-%.1f, %d runs; band %.1f-%.1f)  %s",
-                    experiment.name().toLowerCase(Locale.ROOT), config, messages, metric.label(), value,
-                    s.median(), s.min(), s.max(), s.n(), stated.band().low(), stated.band().high(),
-                    within ? "within" : "OUTSIDE");
+    /**
+     * The whole check.
+     *
+     * @param leftOut how many of the band runs were left out because they are among the runs checked
+     */
+    public record Outcome(List<Comparison> comparisons, List<NotJudged> notJudged, int leftOut) {
+
+        public long outside() {
+            return comparisons.stream().filter(c -> !c.within()).count();
         }
+
+        public int judged() {
+            return comparisons.size();
+        }
+
+        /** How many figures a faithful re-run would be expected to leave outside. */
+        public double expectedOutside() {
+            return judged() * (1 - RerunBand.COVERAGE);
+        }
+
+        /** Whether more figures land outside than a faithful re-run leaves outside twice over; false when none was judged. */
+        public boolean off() {
+            return judged() > 0 && outside() > OFF_SHARE * judged();
+        }
+
+        /** One line: how many judged, how many outside against how many a faithful re-run leaves outside. */
+        public String summary() {
+            if (judged() == 0) {
+                return "no figure judged: " + notJudged.size() + " without a band";
+            }
+            return String.format(Locale.ROOT, "%d of %d figures outside their bands (a faithful re-run: about %.0f,"
+                            + " %.0f %%; off above %.0f %%): %s; %d not judged (no band)", outside(), judged(),
+                    expectedOutside(), 100 * (1 - RerunBand.COVERAGE), 100 * OFF_SHARE,
+                    off() ? "OFF" : "as a re-run lands", notJudged.size());
+        }
+    }
+
+    private record Point(Origin origin, Experiment experiment, String config, long messages) {
     }
 
     private RangeCheck() {
     }
 
     /**
-     * The stated ranges of a table2-ours.csv, by experiment|config|messages|metric; a malformed line
-     * is named. Eight columns (no band) are read as a band equal to the range.
+     * Checks {@code rerun}'s paper runs against the bands {@code bandRuns} set, with every run that
+     * is among {@code rerun} left out of {@code bandRuns} first (a run read twice compares equal).
      */
-    public static Map<String, Stated> parse(String csv, String file) {
-        Map<String, Stated> ranges = new LinkedHashMap<>();
-        String[] lines = csv.split("\n");
-        for (int i = 1; i < lines.length; i++) {
-            if (lines[i].isBlank()) {
+    public static Outcome check(List<RunResult> rerun, List<RunResult> bandRuns) {
+        return check(rerun, bandRuns, 1);
+    }
+
+    /**
+     * As {@link #check(List, List)}, with every figure of {@code rerun} as a machine {@code slowdown}
+     * times slower would have measured it ({@link Metric#slowed}): how sharp the check is, shown by
+     * planting a slowdown (2) or a speed-up (0.5) in runs that were kept.
+     */
+    public static Outcome check(List<RunResult> rerun, List<RunResult> bandRuns, double slowdown) {
+        Set<RunResult> checked = new HashSet<>(rerun);
+        List<RunResult> others = bandRuns.stream().filter(r -> !checked.contains(r)).toList();
+        RerunBand bands = RerunBand.of(others);
+        Map<Point, List<RunResult>> points = new LinkedHashMap<>();
+        for (RunResult run : rerun) {
+            if (run.paper() == null) {
                 continue;
             }
-            String[] cells = lines[i].split(",");
-            try {
-                if (cells.length != 8 && cells.length != 10) {
-                    throw new IllegalArgumentException("8 or 10 columns expected, found " + cells.length);
-                }
-                Experiment experiment = Experiment.valueOf(cells[0].trim().toUpperCase(Locale.ROOT));
-                Metric metric = Metric.valueOf(cells[3].trim().toUpperCase(Locale.ROOT));
-                Spread spread = new Spread(Double.parseDouble(cells[4]), Double.parseDouble(cells[5]),
-                        Double.parseDouble(cells[6]), Integer.parseInt(cells[7].trim()));
-                Band band = cells.length == 10 ? new Band(Double.parseDouble(cells[8]), Double.parseDouble(cells[9]))
-                        : new Band(spread.min(), spread.max());
-                ranges.put(key(experiment, cells[1].trim(), Long.parseLong(cells[2].trim()), metric), new Stated(spread, band));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(file + ": line " + (i + 1) + ": " + e.getMessage()
-                        + " (expected " + HEADER + ")", e);
-            }
+            Origin origin = Origin.of(run);
+            OurTable2.of(List.of(run)).cells().forEach(cell -> points.computeIfAbsent(
+                    new Point(origin, cell.experiment(), cell.config(), cell.messages()), p -> new ArrayList<>()).add(run));
         }
-        return ranges;
-    }
-
-    /** Each figure of {@code rerun} that has a stated range, compared with it. */
-    public static List<Comparison> compare(OurTable2 rerun, Map<String, Stated> stated, double tolerance) {
         List<Comparison> comparisons = new ArrayList<>();
-        for (OurTable2.Cell cell : rerun.cells()) {
+        List<NotJudged> notJudged = new ArrayList<>();
+        points.forEach((point, runs) -> {
             for (Metric metric : Metric.values()) {
-                Stated range = stated.get(key(cell.experiment(), cell.config(), cell.messages(), metric));
-                Spread value = cell.spread(metric);
-                if (range == null || !value.measured()) {
+                if (metric.echoes(point.experiment())) {
                     continue;
                 }
-                comparisons.add(new Comparison(cell.experiment(), cell.config(), cell.messages(), metric, value.median(),
-                        range, tolerance, range.contains(value.median(), tolerance)));
+                Spread value = Spread.of(runs.stream().mapToDouble(r -> metric.slowed(metric.of(r), slowdown)).toArray());
+                if (!value.measured()) {
+                    continue;
+                }
+                Optional<Band> band = bands.band(point.origin(), point.experiment(), point.config(), point.messages(),
+                        metric);
+                if (band.isPresent()) {
+                    comparisons.add(new Comparison(point.origin(), point.experiment(), point.config(), point.messages(),
+                            metric, value.median(), band.get()));
+                } else {
+                    notJudged.add(new NotJudged(point.origin(), point.experiment(), point.config(), point.messages(),
+                            metric, why(bands, point, metric)));
+                }
             }
-        }
-        return comparisons;
+        });
+        return new Outcome(comparisons, notJudged, bandRuns.size() - others.size());
     }
 
-    private static String key(Experiment experiment, String config, long messages, Metric metric) {
-        return experiment + "|" + config.toUpperCase(Locale.ROOT) + "|" + messages + "|" + metric;
+    private static String why(RerunBand bands, Point point, Metric metric) {
+        boolean ran = bands.runs(point.origin()).map(t -> t.cell(point.experiment(), point.config(), point.messages())
+                .isPresent()).orElse(false);
+        String where = "on " + point.origin().machine() + " in " + point.origin().sweep();
+        if (!ran) {
+            return "no other run of this point " + where;
+        }
+        return "no point of " + point.config() + " " + metric.label() + " was repeated " + where
+                + ", so no spread is measured";
     }
 }

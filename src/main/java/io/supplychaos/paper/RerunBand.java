@@ -1,6 +1,9 @@
 package io.supplychaos.paper;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -8,79 +11,169 @@ import java.util.Optional;
 import io.supplychaos.paper.OurTable2.Experiment;
 import io.supplychaos.paper.OurTable2.Metric;
 import io.supplychaos.paper.OurTable2.Spread;
+import io.supplychaos.result.RunResult;
 
 /**
- * How far one run of a point lands from another run of the same point on the machine that ran
- * them, measured rather than assumed: for each experiment, config and metric, the largest ratio
- * (max / min) between the repeats of any point that was run more than once. A re-run of a point
- * is then expected within its stated range widened by that factor on each side:
- * [min / factor, max x factor]. Where no point of that experiment, config and metric was repeated,
- * no factor is known and the band is the bare range.
+ * How far a re-run of a point lands, measured on the runs that set the band, per {@link Origin}
+ * (machine and sweep): runs of different machines or sweeps are never pooled.
  *
- * <p>Why a factor and not the range alone: a new run lands inside the range of n earlier ones
- * only with probability (n-1)/(n+1) even when nothing changed (one in two for three repeats), so
- * the bare range would call half of all faithful re-runs off. Why a ratio: latencies on a shared
- * machine spread multiplicatively (a GC pause or a busy core doubles a figure, it does not add a
- * constant). Pure: a table in, factors and bands out.
+ * <p>The factor of one origin, experiment, config and metric: for every point of it run two or
+ * more times there, each run is set against the median of the point's other runs, as a ratio of
+ * the larger to the smaller ("how far a re-run landed"); the factor is the {@link #COVERAGE}
+ * quantile (nearest rank) of those ratios over every such point. The band of a point is then the
+ * median of its runs there, times and divided by that factor once: {@code [median / f, median x f]}.
+ * A faithful re-run is expected outside for about one figure in ten; {@link RangeCheck} says how
+ * many land outside against that.
+ *
+ * <p>Why a ratio: latencies on a shared machine spread multiplicatively (a GC pause or a busy core
+ * doubles a figure, it does not add a constant). Why each run against the others rather than
+ * against a median it is part of: a re-run is not part of the median it is checked against.
+ * Why pooled over the config's points: three repeats of one point say little about its spread;
+ * the config's twenty say more. Throughput at the paper's offered rate echoes the offered rate
+ * and has no band ({@link Metric#echoes}). Pure: run results in, factors and bands out.
  */
 public final class RerunBand {
 
+    /** The share of the repeats' ratios a factor covers. */
+    public static final double COVERAGE = 0.9;
+
     /**
-     * The repeat-to-repeat factor of one experiment, config and metric.
+     * The re-run spread of one origin, experiment, config and metric.
      *
-     * @param factor  the largest max/min over the repeated points (at least 1)
-     * @param points  how many points of it were run more than once
+     * @param factor the {@link #COVERAGE} quantile of the ratios (at least 1)
+     * @param points how many points of it were run two or more times
+     * @param ratios how many ratios it was taken over (one per run of those points)
      */
-    public record Factor(Experiment experiment, String config, Metric metric, double factor, int points) {
+    public record Factor(Origin origin, Experiment experiment, String config, Metric metric, double factor, int points,
+                         int ratios) {
     }
 
-    /** The band a re-run of one point is expected within. */
-    public record Band(double low, double high) {
+    /**
+     * The band a re-run of one point is expected within.
+     *
+     * @param median the median of the point's runs that set it
+     * @param runs   how many runs of the point set it
+     */
+    public record Band(double median, double factor, int runs) {
 
-        /** Whether {@code value} lies in the band widened by {@code tolerance} (a fraction of {@code median}) each side. */
-        public boolean contains(double value, double median, double tolerance) {
-            double slack = Math.abs(median) * tolerance;
-            return value >= low - slack && value <= high + slack;
+        public double low() {
+            return median / factor;
+        }
+
+        public double high() {
+            return median * factor;
+        }
+
+        public boolean contains(double value) {
+            return value >= low() && value <= high();
         }
     }
 
-    private final Map<String, Factor> factors;
+    private record Key(Origin origin, Experiment experiment, String config, Metric metric) {
+    }
 
-    private RerunBand(Map<String, Factor> factors) {
+    private final Map<Origin, OurTable2> tables;
+    private final Map<Key, Factor> factors;
+
+    private RerunBand(Map<Origin, OurTable2> tables, Map<Key, Factor> factors) {
+        this.tables = tables;
         this.factors = factors;
     }
 
-    /** The factors measured over every point of {@code ours} that has two or more runs. */
-    public static RerunBand of(OurTable2 ours) {
-        Map<String, Factor> factors = new LinkedHashMap<>();
-        for (OurTable2.Cell cell : ours.cells()) {
-            for (Metric metric : Metric.values()) {
-                Spread spread = cell.spread(metric);
-                if (spread.n() < 2 || !(spread.min() > 0)) {
-                    continue; // a zero or missing figure has no ratio
+    /** The bands the paper runs among {@code runs} set, each origin apart. */
+    public static RerunBand of(List<RunResult> runs) {
+        Map<Origin, List<RunResult>> byOrigin = new LinkedHashMap<>();
+        runs.stream().filter(r -> r.paper() != null)
+                .forEach(r -> byOrigin.computeIfAbsent(Origin.of(r), o -> new ArrayList<>()).add(r));
+        Map<Origin, OurTable2> tables = new LinkedHashMap<>();
+        byOrigin.forEach((origin, group) -> tables.put(origin, OurTable2.of(group)));
+        Map<Key, List<Double>> ratios = new LinkedHashMap<>();
+        Map<Key, Integer> points = new LinkedHashMap<>();
+        tables.forEach((origin, table) -> {
+            for (OurTable2.Cell cell : table.cells()) {
+                for (Metric metric : Metric.values()) {
+                    if (metric.echoes(cell.experiment())) {
+                        continue;
+                    }
+                    double[] values = cell.runs().stream().mapToDouble(metric.read)
+                            .filter(v -> Double.isFinite(v) && v > 0).toArray(); // a zero has no ratio
+                    if (values.length < 2) {
+                        continue;
+                    }
+                    Key key = new Key(origin, cell.experiment(), cell.config(), metric);
+                    points.merge(key, 1, Integer::sum);
+                    ratios.computeIfAbsent(key, k -> new ArrayList<>()).addAll(leaveOneOut(values));
                 }
-                double ratio = spread.max() / spread.min();
-                factors.merge(key(cell.experiment(), cell.config(), metric),
-                        new Factor(cell.experiment(), cell.config(), metric, ratio, 1),
-                        (a, b) -> new Factor(a.experiment(), a.config(), a.metric(), Math.max(a.factor(), b.factor()),
-                                a.points() + 1));
             }
+        });
+        Map<Key, Factor> factors = new LinkedHashMap<>();
+        ratios.forEach((key, list) -> factors.put(key, new Factor(key.origin(), key.experiment(), key.config(),
+                key.metric(), quantile(list, COVERAGE), points.get(key), list.size())));
+        return new RerunBand(tables, factors);
+    }
+
+    /** Each value against the median of the others, as larger over smaller. */
+    static List<Double> leaveOneOut(double[] values) {
+        List<Double> ratios = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            double[] others = new double[values.length - 1];
+            for (int j = 0, k = 0; j < values.length; j++) {
+                if (j != i) {
+                    others[k++] = values[j];
+                }
+            }
+            double median = Spread.of(others).median();
+            ratios.add(Math.max(values[i] / median, median / values[i]));
         }
-        return new RerunBand(factors);
+        return ratios;
     }
 
-    /** The factor of one experiment, config and metric, when one of its points was repeated. */
-    public Optional<Factor> factor(Experiment experiment, String config, Metric metric) {
-        return Optional.ofNullable(factors.get(key(experiment, config, metric)));
+    /** The nearest-rank quantile: the smallest value with at least {@code share} of the values at or below it. */
+    static double quantile(List<Double> values, double share) {
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int rank = (int) Math.ceil(share * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length, rank) - 1)];
     }
 
-    /** The band a re-run of a point with this stated range is expected within. */
-    public Band band(Experiment experiment, String config, Metric metric, Spread stated) {
-        double factor = factor(experiment, config, metric).map(Factor::factor).orElse(1.0);
-        return new Band(stated.min() / factor, stated.max() * factor);
+    /** The factor of one origin, experiment, config and metric, when one of its points was repeated there. */
+    public Optional<Factor> factor(Origin origin, Experiment experiment, String config, Metric metric) {
+        return Optional.ofNullable(factors.get(new Key(origin, experiment, config.toUpperCase(Locale.ROOT), metric)));
     }
 
-    private static String key(Experiment experiment, String config, Metric metric) {
-        return experiment + "|" + config.toUpperCase(Locale.ROOT) + "|" + metric;
+    /**
+     * The band of one point: empty when the origin ran no run of the point, when none of the config's
+     * points was repeated there (no spread measured), or for a figure that only echoes the offered rate.
+     */
+    public Optional<Band> band(Origin origin, Experiment experiment, String config, long messages, Metric metric) {
+        OurTable2 table = tables.get(origin);
+        if (table == null || metric.echoes(experiment)) {
+            return Optional.empty();
+        }
+        Spread spread = table.spread(experiment, config, messages, metric);
+        if (!spread.measured() || !(spread.median() > 0)) {
+            return Optional.empty();
+        }
+        return factor(origin, experiment, config, metric).map(f -> new Band(spread.median(), f.factor(), spread.n()));
+    }
+
+    /** The runs of one origin that set its bands, by experiment, config and message count. */
+    public Optional<OurTable2> runs(Origin origin) {
+        return Optional.ofNullable(tables.get(origin));
+    }
+
+    /** Every origin with runs, most runs first. */
+    public List<Origin> origins() {
+        return tables.entrySet().stream()
+                .sorted(Comparator.comparingLong((Map.Entry<Origin, OurTable2> e) -> count(e.getValue())).reversed())
+                .map(Map.Entry::getKey).toList();
+    }
+
+    /** Every factor measured. */
+    public List<Factor> factors() {
+        return List.copyOf(factors.values());
+    }
+
+    private static long count(OurTable2 table) {
+        return table.cells().stream().mapToLong(c -> c.runs().size()).sum();
     }
 }

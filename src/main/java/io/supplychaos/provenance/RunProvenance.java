@@ -26,14 +26,16 @@ import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.JavaRuntime;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.result.Provenance;
+import io.supplychaos.spec.Secrets;
 import io.supplychaos.time.Timeouts;
 
 /**
  * Gathers a run's {@link Provenance} once its env is open: the build and versions, the env as
  * specified (client secrets masked), every broker's settings that differ from Kafka's defaults
  * (asked through Admin, so it is the same for a cluster the tool started and one it attached to;
- * sensitive values are hidden by the brokers themselves), and the machine. Nothing here may fail a
- * run: what cannot be read is left empty or "unknown".
+ * sensitive values are hidden by the brokers themselves), the machine and its calibration (a fixed
+ * workload timed on one thread, {@link MachineCalibration}). Nothing here may fail a run: what cannot
+ * be read is left empty or "unknown".
  */
 public final class RunProvenance {
 
@@ -53,11 +55,20 @@ public final class RunProvenance {
         }
         return new Provenance(BuildInfo.version(), BuildInfo.gitCommit(projectDir), BuildInfo.kafkaVersion(),
                 System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")", clusterJava,
-                envOf(spec, access), brokerConfig(access), scenarioFile, machine(), subtopologies);
+                envOf(spec, access), brokerConfig(access), scenarioFile, machine(), subtopologies, calibration());
+    }
+
+    /** The machine's calibration ({@link MachineCalibration}); null when it could not be taken (never a run's failure). */
+    static Provenance.Calibration calibration() {
+        try {
+            return MachineCalibration.take();
+        } catch (RuntimeException | OutOfMemoryError e) {
+            return null;
+        }
     }
 
     /** The env's spec as a map for summary.json: what decides the figures, secrets masked. */
-    static Map<String, Object> envOf(EnvSpec spec, KafkaAccess access) {
+    public static Map<String, Object> envOf(EnvSpec spec, KafkaAccess access) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("name", spec.name());
         env.put("kind", spec.kind().name().toLowerCase(Locale.ROOT));
@@ -70,7 +81,9 @@ public final class RunProvenance {
         env.put("bootstrapServers", access.bootstrapServers());
         env.put("securityProtocol", access.securityProtocol());
         env.put("clientConfig", access.maskedConfig());
-        env.put("brokerConfig", spec.brokerConfig());
+        Map<String, Map<String, String>> brokerConfig = new LinkedHashMap<>();
+        spec.brokerConfig().forEach((brokers, settings) -> brokerConfig.put(brokers, Secrets.masked(settings)));
+        env.put("brokerConfig", brokerConfig);
         env.put("metrics", spec.metrics().describe());
         return env;
     }
@@ -92,7 +105,9 @@ public final class RunProvenance {
                 Map<String, String> settings = new TreeMap<>();
                 for (ConfigEntry entry : brokerConfig.entries()) {
                     if (entry.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG) {
-                        settings.put(entry.name(), entry.isSensitive() || entry.value() == null ? "(hidden)" : entry.value());
+                        // the broker marks Kafka's PASSWORD settings sensitive and sends no value; the name rule catches the rest
+                        settings.put(entry.name(), entry.isSensitive() || entry.value() == null || Secrets.isSecret(entry.name())
+                                ? Secrets.HIDDEN : entry.value());
                     }
                 }
                 brokers.put(resource.name(), settings);

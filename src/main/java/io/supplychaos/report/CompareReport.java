@@ -193,7 +193,7 @@ public final class CompareReport {
             for (RunResult.FaultEvent f : r.faults()) {
                 rows.add(List.of(esc(letter(i)), esc(f.label()), num((f.injectedAt() - r.startedAt()) / 1000.0),
                         f.failed() ? "<span class=\"bad\">failed: " + esc(f.error()) + "</span>"
-                                : f.recoveryMs() == null ? "<span class=\"bad\">not recovered</span>"
+                                : f.recoveryMs() == null ? "<span class=\"bad\">did not recover</span>"
                                 : num(f.recoveryMs() / 1000.0)));
             }
         }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import io.supplychaos.chaos.FaultType;
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.paper.PaperTable;
 import io.supplychaos.result.Provenance;
@@ -55,6 +56,7 @@ public final class HtmlReport {
         RunHealth.cpuSaturation(rows).ifPresent(warning ->
                 body.append("<p class=\"banner\"><b>Run health:</b> ").append(esc(warning)).append("</p>\n"));
         summary(body, r);
+        warmup(body, r.warmup());
         violations(body, r);
         if (r.paper() != null) {
             paper(body, r, r.paper());
@@ -117,6 +119,7 @@ public final class HtmlReport {
         List<List<String>> rows = new ArrayList<>(List.of(
                 List.of("orders sent", count(o.sent())),
                 List.of("orders acknowledged (measured)", count(o.acked()) + " (" + count(o.measuredAcked()) + ")"),
+                List.of("availability (measured orders acknowledged of those sent)", esc(SummaryTable.availability(o))),
                 List.of("orders completed (rejected)", count(o.completed()) + " (" + count(o.rejected()) + ")"),
                 List.of("throughput (orders/s)", num(r.throughput().ordersPerSec())),
                 List.of("throughput (records/s, all topics)", num(r.throughput().recordsPerSec())),
@@ -134,12 +137,52 @@ public final class HtmlReport {
         classes(body, o);
     }
 
+    /**
+     * How the warm-up ended, its cost and the measured phase's length, and the p50 of each of its
+     * windows, so that a reader sees it settle (or not); nothing for a summary from before warm-ups
+     * were watched.
+     */
+    private static void warmup(StringBuilder body, RunResult.Warmup w) {
+        if (w == null) {
+            return;
+        }
+        body.append("<h2>Warm-up</h2>\n<p>");
+        if (w.end() == HistoryEvent.WarmupEnd.NONE) {
+            body.append("none: the measured phase began with the run");
+        } else {
+            body.append("<b>").append(esc(w.describe())).append("</b>: the cold-start cost, ").append(count(w.orders()))
+                    .append(" warm-up orders, left out of every figure");
+        }
+        body.append("; then the measured phase sent for ").append(num(w.measuredMs() / 1000.0)).append(" s.</p>\n");
+        if (w.end() == HistoryEvent.WarmupEnd.NOT_STEADY) {
+            body.append("<p class=\"bad\">The figures below were measured before the system was steady.</p>\n");
+        }
+        if (!w.rule().isEmpty()) {
+            body.append("<p>Steady: ").append(esc(w.rule())).append(".</p>\n");
+        }
+        if (w.windows().isEmpty()) {
+            return;
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (HistoryEvent.WarmupWindow window : w.windows()) {
+            rows.add(List.of(window.endMs() % 1000 == 0 ? Long.toString(window.endMs() / 1000) : num(window.endMs() / 1000.0),
+                    window.p50Ms() == null ? "-" : count(Math.round(window.p50Ms())), count(window.completed()),
+                    count(window.backlog()), count(window.sent())));
+        }
+        body.append(Html.table(List.of("window end (s)", "p50 of the orders completed in it (ms)", "completed",
+                "backlog at its end", "sent by then"), rows));
+    }
+
     /** Every order class: count and sample, the bad ones flagged when not empty. */
     static void classes(StringBuilder body, RunResult.Orders o) {
         List<List<String>> rows = new ArrayList<>();
         classRow(rows, "ok", o.ok(), false);
         classRow(rows, "lost: bad", o.lost().bad(), true);
         classRow(rows, "lost: expected", o.lost().expected(), false);
+        if (o.lost().afterProcessing() != null) {
+            // part of the loss above: flagged when some of the loss is bad
+            classRow(rows, "lost from the log after processing", o.lost().afterProcessing(), o.lost().bad().count() > 0);
+        }
         classRow(rows, "stuck", o.stuck(), true);
         classRow(rows, "unseen", o.unseen(), true);
         classRow(rows, "duplicates", new OrderClass(o.duplicates().count(), o.duplicates().sample()), true);
@@ -459,7 +502,7 @@ public final class HtmlReport {
             rows.add(List.of(esc(label(f)), target, esc(f.source()),
                     num((f.injectedAt() - r.startedAt()) / 1000.0),
                     f.healedAt() == null ? "never" : num((f.healedAt() - r.startedAt()) / 1000.0),
-                    f.recoveryMs() == null ? "<span class=\"bad\">not recovered</span>" : num(f.recoveryMs() / 1000.0)));
+                    f.recoveryMs() == null ? "<span class=\"bad\">did not recover</span>" : num(f.recoveryMs() / 1000.0)));
         }
         body.append("<h2>Faults</h2>\n").append(rows.isEmpty() ? "<p>no faults</p>\n"
                 : Html.table(List.of("fault", "target as given", "source", "injected (s)", "healed (s)",
@@ -520,7 +563,9 @@ public final class HtmlReport {
                 + " intended send time to the last completion; records/s counts the records written to all topics"
                 + " (internal ones and transaction markers included) over the same span. The chart's per-second"
                 + " records/s is the brokers' own count for each second.");
-        m.put("Warm-up", "Orders sent first and left out of every figure; shaded grey before second 0 on the charts.");
+        m.put("Warm-up", "Orders sent first and left out of every figure; shaded grey before second 0 on the charts. By "
+                + "default sent at the run's rate until steady: the p50 of the last windows stopped falling and the backlog "
+                + "stopped growing (bounded: \"not steady after 90 s\" when it did not); its length is the cold-start cost.");
         m.put("Oldest in flight", "The age, from its intended send time, of the oldest acknowledged order not completed"
                 + " yet, each second: it keeps rising through a stall, when no latency can be recorded.");
         m.put("Consumer lag", "Per sub-topology of the app, the records between its committed offsets and the end of"
@@ -535,9 +580,15 @@ public final class HtmlReport {
         m.put("Verdict", "PASS: every rule held. FAIL: a rule broke (the violations say which). INTERRUPTED: Ctrl-C"
                 + " cut the run short; nothing is judged. ERROR: the tool itself failed; nothing is proven.");
         m.put("OK", "Acknowledged orders with exactly one complete lifecycle on every output topic.");
-        m.put("Lost", "Acknowledged orders absent from order-placed when it was read back after the heal. Expected:"
-                + " on a partition the faults left with no in-sync replica (or, with acks other than all, whose"
-                + " leader changed after the ack). Bad: any other loss.");
+        m.put("Lost", "Acknowledged orders absent from order-placed when it was read back after the heal, completed"
+                + " or not. Expected (with lost: expected): on a partition whose leader moved to another broker after"
+                + " the ack while the producer used acks below all, or while unclean leader election was enabled."
+                + " Bad: any other loss.");
+        m.put("Lost from the log after processing", "Lost orders the pipeline had read and processed (completed"
+                + " or part way) before they were gone from order-placed: an unclean election truncating a log its"
+                + " consumers had read, or records deleted. Counted as loss.");
+        m.put("Availability", "Measured orders Kafka acknowledged, as a share of those the load generator sent;"
+                + " below half (or the scenario's minAckedShare) the run FAILs on too little evidence.");
         m.put("Stuck", "Orders in order-placed after the heal that the pipeline never completed.");
         m.put("Unseen", "Orders not completed while their partition could not be read back or the cluster was"
                 + " unavailable: their fate is unknown.");
@@ -553,9 +604,13 @@ public final class HtmlReport {
         m.put("Rejected", "Orders the manufacturer rejected.");
         m.put("Stock", "Per drug, from its last inventory record: available + reserved + shipped = initial +"
                 + " produced, nothing negative, shipped grew by exactly the delivered quantities and reserved holds"
-                + " exactly the confirmed, undelivered ones.");
-        m.put("Recovery time", "How long after a fault began the pipeline completed orders again at half the"
-                + " earlier rate; not recovered when it never did. A fault that failed to inject has none.");
+                + " exactly the confirmed, undelivered ones. The last two only once the chain has quiesced (no order"
+                + " in flight, every output read to its end, the cluster available); otherwise stock is not judged,"
+                + " with the reason.");
+        m.put("Recovery time", "How long after a fault was injected the pipeline's throughput came back: the first"
+                + " second, the drain included, in which orders completed at half the rate of the seconds before the"
+                + " fault, or in which the last order in flight completed. Did not recover: the run ended first. A"
+                + " fault that failed to inject has none.");
         m.put("Under-replicated partitions", "Partitions with fewer in-sync replicas than replicas, sampled each"
                 + " second.");
         m.put("Request handler idle", "Share of time the brokers' request handler threads were idle, sampled each"

@@ -9,12 +9,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.supplychaos.history.HistoryFile;
+import io.supplychaos.result.Provenance;
+
 /**
  * Keeps the runs a page of {@link PaperReport} is built from beside the page: copies each run's
- * summary.json and timeseries.csv (the two files the page reads) from result directories into a
- * directory that is committed with it (docs/paper/runs in the project). The page then regenerates
- * from a clone, and a later repeat is one more directory beside the earlier ones. Reports, logs and
- * histories stay where they were: the page does not read them, and they are most of a run's size.
+ * summary.json and timeseries.csv (the two files the page reads) and its history.jsonl.gz (from
+ * which {@code ./chaos check} judges the run again) from result directories into a directory that
+ * is committed with it (docs/paper/runs in the project). The page then regenerates from a clone, its
+ * verdicts can be checked again, and a later repeat is one more directory beside the earlier ones.
+ * Reports and logs stay where they were. A run without its history, or made by a tool built from a
+ * work tree with uncommitted changes ("+dirty" in its provenance), is refused: its verdict could
+ * not be checked again, or its figures come from code no commit holds.
  *
  * <p>Nothing kept is ever overwritten. A kept file that differs from the run's is an error naming
  * both, raised before anything is copied; a kept file with the same bytes is left as it is, so
@@ -22,8 +28,11 @@ import java.util.Map;
  */
 public final class KeptRuns {
 
-    /** The files of a run that are kept: what {@link PaperReport#runDirectories} and {@link ResultFiles#read} need. */
-    static final List<String> FILES = List.of(ResultFiles.SUMMARY, ResultFiles.TIMESERIES);
+    /**
+     * The files of a run that are kept: what {@link PaperReport#runDirectories} and {@link ResultFiles#read}
+     * need, and the history {@code ./chaos check} judges the run from.
+     */
+    static final List<String> FILES = List.of(ResultFiles.SUMMARY, ResultFiles.TIMESERIES, HistoryFile.NAME);
 
     private KeptRuns() {
     }
@@ -34,8 +43,9 @@ public final class KeptRuns {
      *
      * @return the directories to build the page from, in the order given: each root's kept copy,
      *         or the root itself when it already lies at or below {@code keepRoot}
-     * @throws IOException naming the file when a kept copy differs from its run, or naming both
-     *                     roots when two would be kept under the same name; nothing is copied then
+     * @throws IOException naming the file when a kept copy differs from its run, naming both roots
+     *                     when two would be kept under the same name, or naming the runs that have no
+     *                     history or come from a build with uncommitted changes; nothing is copied then
      */
     public static List<Path> keep(List<Path> roots, Path keepRoot) throws IOException {
         Path keepAbsolute = keepRoot.toAbsolutePath().normalize();
@@ -59,6 +69,7 @@ public final class KeptRuns {
                         + "; give one of them another name");
             }
             for (Path run : PaperReport.runDirectories(List.of(root))) {
+                refuse(run);
                 Path below = absolute.relativize(run.toAbsolutePath().normalize());
                 for (String file : FILES) {
                     copies.put(target.resolve(below).resolve(file), run.resolve(file));
@@ -84,5 +95,18 @@ public final class KeptRuns {
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
         }
         return List.copyOf(kept);
+    }
+
+    /** Refuses a run that cannot be checked again, or whose build no commit holds. */
+    private static void refuse(Path run) throws IOException {
+        if (!Files.isRegularFile(run.resolve(HistoryFile.NAME))) {
+            throw new IOException(run + " has no " + HistoryFile.NAME + ": a kept run keeps its history, so that"
+                    + " ./chaos check can judge it again; keep the run's whole results directory");
+        }
+        Provenance provenance = ResultFiles.readSummary(run.resolve(ResultFiles.SUMMARY)).provenance();
+        if (provenance != null && provenance.dirty()) {
+            throw new IOException(run + " was made by a build with uncommitted changes (" + provenance.gitCommit()
+                    + "), which no commit holds: it is not kept; commit, and run it again");
+        }
     }
 }

@@ -18,7 +18,9 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import io.supplychaos.history.HistoryFile;
 import io.supplychaos.paper.MachineShift;
+import io.supplychaos.paper.Origin;
 import io.supplychaos.paper.OurTable2.Experiment;
 import io.supplychaos.paper.OurTable2.Metric;
 import io.supplychaos.paper.OurTable2.Spread;
@@ -28,6 +30,7 @@ import io.supplychaos.paper.PaperTable;
 import io.supplychaos.paper.RangeCheck;
 import io.supplychaos.paper.RerunBand;
 import io.supplychaos.paper.SeedFindings;
+import io.supplychaos.provenance.MachineCalibration;
 import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.Verdict;
@@ -54,11 +57,17 @@ public final class PaperReport {
      *
      * @param cpuSaturated the share of its measured seconds with the host CPU at 90 % or more
      *                     ({@link RunHealth#saturatedShare}); NaN when not sampled
+     * @param history      whether its history.jsonl.gz lies beside it, so that {@code ./chaos check}
+     *                     can judge it again
      */
-    public record Source(Path directory, RunResult result, double cpuSaturated) {
+    public record Source(Path directory, RunResult result, double cpuSaturated, boolean history) {
+
+        public Source(Path directory, RunResult result, double cpuSaturated) {
+            this(directory, result, cpuSaturated, false);
+        }
 
         public Source(Path directory, RunResult result) {
-            this(directory, result, Double.NaN);
+            this(directory, result, Double.NaN, false);
         }
     }
 
@@ -83,9 +92,14 @@ public final class PaperReport {
      *
      * @param command the command that regenerates the page, printed on it
      * @return the Markdown file
+     * @throws IllegalArgumentException naming them, when a run comes from a build with uncommitted
+     *                                  changes: its figures come from code no commit holds
      */
     public static Path write(Path target, List<Source> sources, String command) throws IOException {
-        OurTable2 ours = OurTable2.of(sources.stream().map(Source::result).toList());
+        refuseDirty(sources);
+        List<RunResult> runs = sources.stream().map(Source::result).toList();
+        Reference reference = Reference.of(runs);
+        OurTable2 ours = reference.table(runs);
         PaperTable paper = PaperTable.load();
         Path charts = target.resolve(CHARTS);
         Files.createDirectories(charts);
@@ -93,15 +107,71 @@ public final class PaperReport {
         for (Map.Entry<String, String> chart : svgs.entrySet()) {
             AtomicFiles.write(charts.resolve(chart.getKey()), chart.getValue());
         }
-        AtomicFiles.write(charts.resolve(OURS_CSV), csv(ours));
+        MachineShift machines = MachineShift.of(runs);
+        AtomicFiles.write(charts.resolve(OURS_CSV), csv(runs, machines));
         Path markdown = target.resolve(MARKDOWN);
-        AtomicFiles.write(markdown, markdown(ours, paper, sources, command, svgs.keySet()));
+        AtomicFiles.write(markdown, markdown(sources, paper, command, svgs.keySet()));
         return markdown;
+    }
+
+    /**
+     * Refuses runs of a build with uncommitted changes ("+dirty" in their provenance): no commit
+     * holds the code their figures and verdicts come from, so no one can say what was measured.
+     */
+    public static void refuseDirty(List<Source> sources) {
+        List<String> dirty = sources.stream().filter(s -> s.result().provenance() != null
+                && s.result().provenance().dirty()).map(s -> s.directory() + " (" + s.result().provenance().gitCommit()
+                + ")").toList();
+        if (!dirty.isEmpty()) {
+            throw new IllegalArgumentException(dirty.size() + (dirty.size() == 1 ? " run comes" : " runs come")
+                    + " from a build with uncommitted changes, which the paper's page does not take: "
+                    + String.join(", ", dirty.subList(0, Math.min(5, dirty.size())))
+                    + (dirty.size() > 5 ? " and " + (dirty.size() - 5) + " more" : "")
+                    + "; commit, run again, or leave their directories out");
+        }
+    }
+
+    /**
+     * Whose runs Table II, its charts and the claims are made of: the machine with the most paper
+     * runs, and on it the sweep with the most. Runs of other machines or sweeps are shown apart,
+     * never pooled with these.
+     */
+    record Reference(String machine, String sweep) {
+
+        static Reference of(List<RunResult> runs) {
+            List<RunResult> paper = runs.stream().filter(r -> r.paper() != null).toList();
+            String machine = mostCommon(paper, Origin::machineOf);
+            String sweep = mostCommon(paper.stream().filter(r -> Origin.machineOf(r).equals(machine)).toList(),
+                    Origin::sweepOf);
+            return new Reference(machine, sweep);
+        }
+
+        boolean holds(RunResult run) {
+            return Origin.machineOf(run).equals(machine) && Origin.sweepOf(run).equals(sweep);
+        }
+
+        OurTable2 table(List<RunResult> runs) {
+            return OurTable2.of(runs.stream().filter(r -> r.paper() != null && holds(r)).toList());
+        }
+
+        Origin origin() {
+            return new Origin(machine, sweep);
+        }
+
+        private static String mostCommon(List<RunResult> runs, Function<RunResult, String> key) {
+            Map<String, Long> counts = new java.util.TreeMap<>();
+            runs.forEach(r -> counts.merge(key.apply(r), 1L, Long::sum));
+            return counts.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse("");
+        }
     }
 
     // ---- the page ------------------------------------------------------------------------------
 
-    static String markdown(OurTable2 ours, PaperTable paper, List<Source> sources, String command, Set<String> charts) {
+    static String markdown(List<Source> sources, PaperTable paper, String command, Set<String> charts) {
+        List<RunResult> runs = sources.stream().map(Source::result).toList();
+        Reference reference = Reference.of(runs);
+        OurTable2 ours = reference.table(runs);
+        MachineShift machines = MachineShift.of(runs);
         StringBuilder md = new StringBuilder();
         md.append("<!-- Generated by `").append(command).append("`. Do not edit: edit the generator"
                 + " (report/PaperReport, paper/PaperClaims) or run again. -->\n\n");
@@ -113,16 +183,16 @@ public final class PaperReport {
                 + " claims. Every figure and verdict on it is computed from result directories by the command above;"
                 + " [How to regenerate](#how-to-regenerate) says how.\n\n");
         List<PaperClaims.Claim> judged = PaperClaims.judge(ours, paper.messageCounts());
-        MachineShift machines = MachineShift.of(ours);
         verdicts(md, judged);
-        howWeRan(md, ours, sources);
-        table2(md, ours, paper, machines);
-        rerunBands(md, ours, machines);
+        howWeRan(md, ours, sources, reference, machines);
+        table2(md, ours, paper, reference, machines);
+        rerunBands(md, sources, machines);
+        otherOrigins(md, runs, reference, machines);
         figures(md, charts);
         claims(md, judged);
-        machine(md, sources);
+        machine(md, sources, reference, machines);
         seeds(md, sources);
-        runs(md, ours, sources);
+        runs(md, sources);
         regenerate(md, command);
         return md.toString();
     }
@@ -136,7 +206,8 @@ public final class PaperReport {
         md.append("\nThe reasons, with our figures, are under [The claims](#the-claims).\n\n");
     }
 
-    private static void howWeRan(StringBuilder md, OurTable2 ours, List<Source> sources) {
+    private static void howWeRan(StringBuilder md, OurTable2 ours, List<Source> sources, Reference reference,
+                                 MachineShift machineShift) {
         md.append("## How we ran it\n\n");
         md.append("Two sweeps, each over C1, C2 and C3 and the paper's 22 message counts:\n\n");
         md.append("- **At the paper's offered rate** (latency, request time, jitter): each point sends its orders at the"
@@ -193,11 +264,11 @@ public final class PaperReport {
             if (provenance.clusterJava() != null) {
                 md.append(", brokers and app on Java ").append(provenance.clusterJava());
             }
-            List<String> machines = sources.stream().map(s -> MachineShift.machineOf(s.result())).distinct().toList();
+            List<MachineShift.Machine> machines = machineShift.machines();
             if (machines.size() > 1) {
                 md.append("; ").append(machines.size()).append(" machines")
                         .append(provenance.machine() == null ? "" : " of " + provenance.machine().cores() + " cores")
-                        .append(" (named under [How far a re-run lands](#how-far-a-re-run-lands))");
+                        .append(" (named under [Machines](#machines))");
             } else if (provenance.machine() != null) {
                 md.append("; ").append(provenance.machine().cores()).append(" cores and ")
                         .append(provenance.machine().memoryMb() / 1024).append(" GiB (").append(provenance.machine().os())
@@ -248,12 +319,19 @@ public final class PaperReport {
                 : min + " to " + max + " per point: median, and the range over them in brackets";
     }
 
-    private static void table2(StringBuilder md, OurTable2 ours, PaperTable paper, MachineShift machines) {
+    private static void table2(StringBuilder md, OurTable2 ours, PaperTable paper, Reference reference,
+                               MachineShift machines) {
         md.append("## Table II beside ours\n\n");
-        md.append("Each cell of ours is the median over the repeats, with the range (min-max) when there were two or"
-                + " more" + (machines.machines().size() > 1 ? ", over the runs of every machine (which ones,"
-                + " and how far apart, under [How far a re-run lands](#how-far-a-re-run-lands))" : "")
-                + ". A dash: the point was not run. Milliseconds, and orders per second for throughput.\n\n");
+        long runs = ours.cells().stream().mapToLong(c -> c.runs().size()).sum();
+        md.append("Ours are machine ").append(letter(machines, reference.machine())).append("'s runs of `")
+                .append(reference.sweep()).append("` (").append(count(runs)).append(runs == 1 ? " run" : " runs")
+                .append("): the machine with the most runs, and on it the sweep with the most. Each cell is the"
+                        + " median over the point's repeats, with the range (min-max) when there were two or more. Runs"
+                        + " of another machine or another sweep are never pooled into these cells: a machine of the"
+                        + " same class can be half as fast, and a point met early in a short sweep meets colder JVMs"
+                        + " than the same point late in the whole table. They are under"
+                        + " [Other machines and sweeps](#other-machines-and-sweeps). A dash: the point was not run."
+                        + " Milliseconds, and orders per second for throughput.\n\n");
         metricTable(md, "Latency (ms)", ours, paper, List.of(
                 new Column("paper", (c, m) -> paperValue(paper, c, m, RunResult.PaperFigures::latencyMs)),
                 new Column("one hop", (c, m) -> cell(ours.spread(Experiment.PAPER_RATE, c, m, Metric.LATENCY_ONE_HOP))),
@@ -265,87 +343,227 @@ public final class PaperReport {
                 new Column("paper", (c, m) -> paperValue(paper, c, m, RunResult.PaperFigures::jitterMs)),
                 new Column("one hop", (c, m) -> cell(ours.spread(Experiment.PAPER_RATE, c, m, Metric.JITTER_ONE_HOP))),
                 new Column("end to end", (c, m) -> cell(ours.spread(Experiment.PAPER_RATE, c, m, Metric.JITTER_E2E)))));
+        md.append("The throughput of a run at the paper's rate is the offered rate whenever the chain keeps up: its"
+                + " column is an **offered-rate echo**, shown because a figure below the paper's says the chain fell"
+                + " behind, and never checked or counted as a figure that lands within a band.\n\n");
         metricTable(md, "Throughput (orders/s)", ours, paper, List.of(
                 new Column("paper", (c, m) -> paperValue(paper, c, m, RunResult.PaperFigures::throughputPerSec)),
                 new Column("as fast as possible", (c, m) -> cell(ours.spread(Experiment.CAPACITY, c, m, Metric.THROUGHPUT))),
-                new Column("at the paper's rate", (c, m) -> cell(ours.spread(Experiment.PAPER_RATE, c, m,
-                        Metric.THROUGHPUT)))));
+                new Column("at the paper's rate (offered-rate echo)", (c, m) -> cell(ours.spread(Experiment.PAPER_RATE, c,
+                        m, Metric.THROUGHPUT)))));
     }
 
-    /** How far a re-run lands: the repeat-to-repeat factor per experiment, config and metric, measured. */
-    private static void rerunBands(StringBuilder md, OurTable2 ours, MachineShift machines) {
-        RerunBand bands = RerunBand.of(ours);
+    /** The figures a band is set for: every metric but throughput at the paper's rate, which echoes the offered rate. */
+    private static final List<Metric> METRICS = List.of(Metric.LATENCY_ONE_HOP, Metric.LATENCY_E2E, Metric.REQUEST_TIME,
+            Metric.JITTER_ONE_HOP, Metric.JITTER_E2E, Metric.THROUGHPUT);
+
+    /** How far a re-run lands: the band method, which runs set each band, the factors, and the kept runs checked. */
+    private static void rerunBands(StringBuilder md, List<Source> sources, MachineShift machines) {
+        List<RunResult> runs = sources.stream().map(Source::result).toList();
+        RerunBand bands = RerunBand.of(runs);
         md.append("## How far a re-run lands\n\n");
-        md.append("Two runs of the same point do not give the same figure: the brokers, the app, Toxiproxy"
-                + " and the load generator share two cores, a collection pause or a busy core moves a run's"
-                + " averages, and " + (machines.machines().size() > 1 ? "the runs come from " + machines.machines().size()
-                + " machines of one class that differ in speed (below)" : "a machine of the same class can be faster or"
-                + " slower") + ". For each experiment, config and metric, the factor below is the largest ratio (largest /"
-                + " smallest) between the runs of any point that was run more than once, with how many points were."
-                + " A re-run of a point is expected within its range above widened by that factor on each side"
-                + " ([min / factor, max x factor]); `docs/paper/" + OURS_CSV + "` states that band per figure as"
-                + " `low,high`, and `./chaos paper` checks a re-run of any subset against it. A dash: no point of that kind"
-                + " was repeated, so its band is the bare range. A bare range would not do on its own: a faithful"
-                + " re-run lands inside the range of n earlier runs only with probability (n-1)/(n+1).\n\n");
-        List<Metric> metrics = List.of(Metric.LATENCY_ONE_HOP, Metric.LATENCY_E2E, Metric.REQUEST_TIME,
-                Metric.JITTER_ONE_HOP, Metric.JITTER_E2E, Metric.THROUGHPUT);
-        metricsHeader(md, List.of("experiment", "config"), metrics);
-        for (Experiment experiment : Experiment.values()) {
-            for (String config : CONFIGS) {
-                md.append("| ").append(words(experiment)).append(" | ").append(config).append(" |");
-                for (Metric metric : metrics) {
-                    md.append(' ').append(bands.factor(experiment, config, metric)
-                            .map(f -> String.format(Locale.ROOT, "x%.2f (%d)", f.factor(), f.points())).orElse("-"))
-                            .append(" |");
-                }
-                md.append('\n');
-            }
+        md.append("Two runs of the same point do not give the same figure: the brokers, the app, Toxiproxy and the load"
+                + " generator share two cores, and a collection pause or a busy core moves a run's averages. A band"
+                + " says how far a re-run of a point may land and still be a re-run, measured on the runs of one"
+                + " machine and one sweep (together: one origin); runs of different origins are never pooled.\n\n");
+        md.append("**The method.** For one origin, experiment, config and metric, every point run two or more times"
+                + " there gives one ratio per run: the run against the median of the point's other runs, the larger"
+                + " over the smaller (how far that run landed from the rest). The factor is the ")
+                .append(percent(RerunBand.COVERAGE)).append(" quantile (nearest rank) of those ratios over all of the"
+                        + " config's repeated points. A point's band is the median of its runs there, times and divided"
+                        + " by that factor once: median / factor to median x factor. A faithful re-run is expected outside"
+                        + " for about ").append(percent(1 - RerunBand.COVERAGE)).append(" of its figures; a re-run is"
+                        + " called off when more than ").append(percent(RangeCheck.OFF_SHARE)).append(" land outside."
+                        + " A point of a config no point of which was repeated in that origin has no band, and is not"
+                        + " judged. Throughput at the paper's offered rate has no band: it echoes the offered rate."
+                        + " `./chaos report --paper DIR --against docs/PAPER.md` checks the runs under DIR against the"
+                        + " bands set by the runs this page's first line names, leaving out every run that is among those"
+                        + " checked, so that no run widens the band it is checked against; `./chaos paper` checks its own"
+                        + " runs so. `docs/paper/").append(OURS_CSV).append("` lists every point's band as data.\n\n");
+        md.append("Each run records a calibration of its machine (provenance's `calibration`: ")
+                .append(MachineCalibration.METHOD).append("; in sorts per second). Bands are per machine, not scaled by"
+                        + " calibration: latency near what a machine's cores take does not follow its speed in proportion"
+                        + " (a slower machine queues), so a scaled band would be a guess. The calibration tells machines"
+                        + " that name themselves alike apart, and a busy moment from a quiet one.\n\n");
+
+        md.append("### Which runs set the bands\n\n| origin | machine | sweep | runs | kept directories (runs, first and last"
+                + " start, UTC) |\n|---|---|---|---:|---|\n");
+        Map<Origin, List<Source>> byOrigin = new LinkedHashMap<>();
+        sources.stream().filter(s -> s.result().paper() != null)
+                .forEach(s -> byOrigin.computeIfAbsent(Origin.of(s.result()), o -> new ArrayList<>()).add(s));
+        List<Origin> origins = bands.origins();
+        for (Origin origin : origins) {
+            List<Source> of = byOrigin.getOrDefault(origin, List.of());
+            Map<Path, List<Source>> byDirectory = new java.util.TreeMap<>();
+            of.forEach(s -> byDirectory.computeIfAbsent(keptDirectory(s), d -> new ArrayList<>()).add(s));
+            List<String> directories = new ArrayList<>();
+            byDirectory.forEach((dir, in) -> directories.add("`" + dir + "` (" + in.size() + ", " + span(in) + ")"));
+            md.append("| ").append(name(machines, origin)).append(" | ").append(letter(machines, origin.machine()))
+                    .append(" | `").append(origin.sweep()).append("` | ").append(of.size()).append(" | ")
+                    .append(String.join("; ", directories)).append(" |\n");
         }
         md.append('\n');
-        machineShifts(md, machines, metrics);
-    }
 
-    /** Where the runs come from more than one machine: which, and how far each sits from the reference. */
-    private static void machineShifts(StringBuilder md, MachineShift shift, List<Metric> metrics) {
-        if (shift.machines().size() < 2) {
-            return;
-        }
-        md.append("**Machines.** The runs come from ").append(shift.machines().size())
-                .append(" machines, as their provenance names them (a kernel build tells apart VMs that name their CPU"
-                        + " alike):\n\n");
-        for (int i = 0; i < shift.machines().size(); i++) {
-            MachineShift.Machine machine = shift.machines().get(i);
-            md.append("- ").append(letter(i)).append(": ").append(machine.identity())
-                    .append(machine.cpu() == null ? "" : " (" + machine.cpu() + ")").append(", ").append(machine.runs())
-                    .append(" runs").append(i == 0 ? " (the reference)" : "").append('\n');
-        }
-        md.append("\nThe factors above are taken over the runs of every machine, so the bands hold a re-run on any of"
-                + " them. How far each machine sits from the reference: a point's median there over its median on the"
-                + " reference, as the median over the points run on both (min-max, points). Above 1: slower latency"
-                + " or request time, more jitter, or more throughput. Latency does not follow a machine's speed in"
-                + " proportion: where the offered rate is near what the slower machine's cores take (C2 and C3 at the"
-                + " paper's rate here), a slower machine queues, and its latency is many times the faster one's;"
-                + " [What bounds our figures](#what-bounds-our-figures) says how often the CPU was the limit.\n\n");
-        metricsHeader(md, List.of("machine", "experiment", "config"), metrics);
-        List<String> identities = shift.machines().stream().map(MachineShift.Machine::identity).toList();
-        for (String machine : shift.comparedMachines()) {
+        md.append("### The factors\n\nEach cell: the factor (a band is the point's median times and divided by it), and"
+                + " over how many repeated points it was measured. A dash: no point of that kind was repeated in that"
+                + " origin, so its points have no band.\n\n");
+        metricsHeader(md, List.of("origin", "experiment", "config"), METRICS);
+        for (Origin origin : origins) {
             for (Experiment experiment : Experiment.values()) {
                 for (String config : CONFIGS) {
-                    if (metrics.stream().noneMatch(m -> shift.shift(machine, experiment, config, m).isPresent())) {
+                    if (bands.runs(origin).map(t -> t.cells().stream().noneMatch(c -> c.experiment() == experiment
+                            && c.config().equals(config))).orElse(true)) {
                         continue;
                     }
-                    md.append("| ").append(letter(identities.indexOf(machine))).append(" | ").append(words(experiment))
-                            .append(" | ").append(config).append(" |");
-                    for (Metric metric : metrics) {
-                        md.append(' ').append(shift.shift(machine, experiment, config, metric).map(s -> String.format(
-                                Locale.ROOT, "x%.2f (%.2f-%.2f, %d)", s.ratios().median(), s.ratios().min(),
-                                s.ratios().max(), s.ratios().n())).orElse("-")).append(" |");
+                    md.append("| ").append(name(machines, origin)).append(" | ").append(words(experiment)).append(" | ")
+                            .append(config).append(" |");
+                    for (Metric metric : METRICS) {
+                        md.append(' ').append(metric.echoes(experiment) ? "echo" : bands.factor(origin, experiment,
+                                config, metric).map(f -> String.format(Locale.ROOT, "x%.2f (%d)", f.factor(), f.points()))
+                                .orElse("-")).append(" |");
                     }
                     md.append('\n');
                 }
             }
         }
         md.append('\n');
+
+        md.append("### The kept runs checked against the others\n\nEach kept directory's paper runs, checked against the"
+                + " bands the other runs set (the directory's own left out), as they are and with a slowdown planted:"
+                + " every latency, request time and jitter figure times 2 and throughput divided by 2 (2x slower), and"
+                + " the reverse (2x faster). Not judged: figures with no band in their origin (no other run of the"
+                + " point there, or no repeated point of the config to measure a spread). A sweep made by another"
+                + " build than the runs that set its bands may land off for the build's sake, not the machine's.\n\n"
+                + "| kept runs | origin | build | calibration (sorts/s) | host CPU at 90 % or more (median share of"
+                + " measured seconds) | figures judged | outside | a faithful re-run: about | 2x slower: outside"
+                + " | 2x faster: outside | not judged |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        Map<Path, List<Source>> byDirectory = new java.util.TreeMap<>();
+        sources.stream().filter(s -> s.result().paper() != null)
+                .forEach(s -> byDirectory.computeIfAbsent(keptDirectory(s), d -> new ArrayList<>()).add(s));
+        long[] totals = new long[5]; // judged, outside, 2x slower outside, 2x faster outside, not judged
+        byDirectory.forEach((dir, in) -> {
+            List<RunResult> checked = in.stream().map(Source::result).toList();
+            RangeCheck.Outcome asIs = RangeCheck.check(checked, runs);
+            RangeCheck.Outcome slower = RangeCheck.check(checked, runs, 2);
+            RangeCheck.Outcome faster = RangeCheck.check(checked, runs, 0.5);
+            String origin = String.join(", ", checked.stream().map(Origin::of).distinct().map(o -> name(machines, o))
+                    .toList());
+            String build = String.join(", ", checked.stream().map(r -> r.provenance() == null ? "unknown"
+                    : "`" + shortCommit(r.provenance().gitCommit()) + "`").distinct().toList());
+            Spread calibration = Spread.of(checked.stream().filter(r -> r.provenance() != null
+                    && r.provenance().calibration() != null).mapToDouble(r -> r.provenance().calibration().perSecond())
+                    .toArray());
+            Spread saturated = Spread.of(in.stream().mapToDouble(Source::cpuSaturated).filter(Double::isFinite)
+                    .map(v -> v * 100).toArray());
+            md.append("| `").append(dir).append("` | ").append(origin).append(" | ").append(build).append(" | ")
+                    .append(calibration.measured() ? String.format(Locale.ROOT, "%.1f (%.1f-%.1f)", calibration.median(),
+                            calibration.min(), calibration.max()) : "-").append(" | ")
+                    .append(saturated.measured() ? String.format(Locale.ROOT, "%.0f %%", saturated.median()) : "-")
+                    .append(" | ").append(asIs.judged()).append(" | ")
+                    .append(asIs.outside()).append(asIs.off() ? " (off)" : "").append(" | ")
+                    .append(String.format(Locale.ROOT, "%.0f", asIs.expectedOutside())).append(" | ")
+                    .append(slower.outside()).append(" | ").append(faster.outside()).append(" | ")
+                    .append(asIs.notJudged().size()).append(" |\n");
+            totals[0] += asIs.judged();
+            totals[1] += asIs.outside();
+            totals[2] += slower.outside();
+            totals[3] += faster.outside();
+            totals[4] += asIs.notJudged().size();
+        });
+        md.append("| all of them | | | | | ").append(totals[0]).append(" | ").append(totals[1]).append(" | ")
+                .append(String.format(Locale.ROOT, "%.0f", totals[0] * (1 - RerunBand.COVERAGE))).append(" | ")
+                .append(totals[2]).append(" | ").append(totals[3]).append(" | ").append(totals[4]).append(" |\n");
+        md.append('\n');
+        machineShifts(md, machines);
+    }
+
+    /** The directory a run was kept in: the one holding its own directory. */
+    private static Path keptDirectory(Source source) {
+        Path parent = source.directory().getParent();
+        return parent == null ? source.directory() : parent;
+    }
+
+    /** "2026-11-24 20:45 to 2026-11-24 22:33" over the runs' measured starts. */
+    private static String span(List<Source> runs) {
+        long first = runs.stream().mapToLong(r -> r.result().startedAt()).filter(t -> t > 0).min().orElse(0);
+        long last = runs.stream().mapToLong(r -> r.result().startedAt()).max().orElse(0);
+        return first > 0 ? utc(first) + " to " + utc(last) : "when unknown";
+    }
+
+    /** The machines, their calibration, and how far each sits from the reference in the sweeps both ran. */
+    private static void machineShifts(StringBuilder md, MachineShift shift) {
+        md.append("### Machines\n\nThe runs come from ").append(shift.machines().size())
+                .append(shift.machines().size() == 1 ? " machine" : " machines").append(", as their provenance names"
+                        + " them (a kernel build tells apart VMs that name their CPU alike):\n\n");
+        for (int i = 0; i < shift.machines().size(); i++) {
+            MachineShift.Machine machine = shift.machines().get(i);
+            md.append("- ").append(letter(i)).append(": ").append(machine.identity())
+                    .append(machine.cpu() == null ? "" : " (" + machine.cpu() + ")").append(", ").append(machine.runs())
+                    .append(" runs").append(i == 0 ? " (the reference)" : "").append("; calibration: ")
+                    .append(machine.calibration().measured() ? String.format(Locale.ROOT,
+                            "%.2f sorts/s (%.2f-%.2f over %d runs)", machine.calibration().median(),
+                            machine.calibration().min(), machine.calibration().max(), machine.calibration().n())
+                            : "none (its runs predate calibrations)").append('\n');
+        }
+        md.append('\n');
+        if (shift.compared().isEmpty()) {
+            return;
+        }
+        md.append("How far each machine sits from the reference, in the sweeps both ran: a point's median there over its"
+                + " median on the reference, as the median over the points run on both (min-max, points). Above 1:"
+                + " slower latency or request time, more jitter, or more throughput. Latency does not follow a"
+                + " machine's speed in proportion: where the offered rate is near what the slower machine's cores take,"
+                + " a slower machine queues, and its latency is many times the faster one's;"
+                + " [What bounds our figures](#what-bounds-our-figures) says how often the CPU was the limit.\n\n");
+        metricsHeader(md, List.of("machine", "sweep", "experiment", "config"), METRICS);
+        for (MachineShift.Shift compared : shift.compared()) {
+            for (Experiment experiment : Experiment.values()) {
+                for (String config : CONFIGS) {
+                    if (METRICS.stream().noneMatch(m -> shift.shift(compared.machine(), compared.sweep(), experiment,
+                            config, m).isPresent())) {
+                        continue;
+                    }
+                    md.append("| ").append(letter(shift, compared.machine())).append(" | `").append(compared.sweep())
+                            .append("` | ").append(words(experiment)).append(" | ").append(config).append(" |");
+                    for (Metric metric : METRICS) {
+                        md.append(' ').append(shift.shift(compared.machine(), compared.sweep(), experiment, config, metric)
+                                .map(s -> String.format(Locale.ROOT, "x%.2f (%.2f-%.2f, %d)", s.ratios().median(),
+                                        s.ratios().min(), s.ratios().max(), s.ratios().n())).orElse("-")).append(" |");
+                    }
+                    md.append('\n');
+                }
+            }
+        }
+        md.append('\n');
+    }
+
+    /** Every origin but the reference's: its points, each figure as median (range) over its runs there. */
+    private static void otherOrigins(StringBuilder md, List<RunResult> runs, Reference reference, MachineShift machines) {
+        RerunBand bands = RerunBand.of(runs);
+        List<Origin> others = bands.origins().stream().filter(o -> !o.equals(reference.origin())).toList();
+        if (others.isEmpty()) {
+            return;
+        }
+        md.append("## Other machines and sweeps\n\nThe runs that are not Table II's, one table per origin (machine and"
+                + " sweep), never pooled with Table II's or with each other: each cell the median over the point's runs"
+                + " there, with the range when there were two or more.\n\n");
+        for (Origin origin : others) {
+            OurTable2 table = bands.runs(origin).orElseThrow();
+            md.append("### ").append(name(machines, origin)).append(": machine ").append(letter(machines, origin.machine()))
+                    .append(", `").append(origin.sweep()).append("`\n\n");
+            metricsHeader(md, List.of("experiment", "config", "messages", "runs"), METRICS);
+            for (OurTable2.Cell cell : table.cells()) {
+                md.append("| ").append(words(cell.experiment())).append(" | ").append(cell.config()).append(" | ")
+                        .append(count(cell.messages())).append(" | ").append(cell.runs().size()).append(" |");
+                for (Metric metric : METRICS) {
+                    String text = cell(cell.spread(metric));
+                    md.append(' ').append(metric.echoes(cell.experiment()) && !"-".equals(text) ? text + " (echo)" : text)
+                            .append(" |");
+                }
+                md.append('\n');
+            }
+            md.append('\n');
+        }
     }
 
     /** A table's header: the leading columns, then one right-aligned column per metric. */
@@ -371,6 +589,20 @@ public final class PaperReport {
     /** A machine's name on the page: A for the reference, then B, C... */
     private static String letter(int index) {
         return String.valueOf((char) ('A' + Math.min(index, 25)));
+    }
+
+    private static String letter(MachineShift machines, String identity) {
+        List<String> identities = machines.machines().stream().map(MachineShift.Machine::identity).toList();
+        return letter(Math.max(0, identities.indexOf(identity)));
+    }
+
+    /** An origin's name on the page: its machine's letter and its sweep, "A paper-quick". */
+    private static String name(MachineShift machines, Origin origin) {
+        return letter(machines, origin.machine()) + " " + origin.sweep();
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.0f %%", share * 100);
     }
 
     private interface CellText {
@@ -516,27 +748,38 @@ public final class PaperReport {
 
     // ---- what bounds our figures ----------------------------------------------------------------
 
-    /** Per experiment and config, how much of the measured time this machine's CPU was the limit. */
-    private static void machine(StringBuilder md, List<Source> sources) {
+    /** Per origin, experiment and config, how much of the measured time the machine's CPU was the limit. */
+    private static void machine(StringBuilder md, List<Source> sources, Reference reference, MachineShift machines) {
         List<Source> paperRuns = sources.stream().filter(s -> s.result().paper() != null
                 && Double.isFinite(s.cpuSaturated())).toList();
         if (paperRuns.isEmpty()) {
             return;
         }
-        md.append("## What bounds our figures\n\nThe brokers, the app, Toxiproxy and the load generator share this"
-                + " machine. Where its CPU is saturated, latency describes the machine's queue more than Kafka."
-                + " The share of measured seconds (sending and draining, warm-up excluded) with the host CPU at 90 %"
-                + " or more, per run: median (min-max) over the runs of each config.\n\n| config | at the paper's rate | as fast as possible |\n|---|---:|---:|\n");
-        for (String config : CONFIGS) {
-            md.append("| ").append(config).append(" |");
-            for (Experiment experiment : List.of(Experiment.PAPER_RATE, Experiment.CAPACITY)) {
-                double[] shares = paperRuns.stream().filter(s -> s.result().paper().config().equalsIgnoreCase(config)
-                                && OurTable2.Experiment.of(s.result()) == experiment)
-                        .mapToDouble(s -> s.cpuSaturated() * 100).toArray();
-                Spread spread = Spread.of(shares);
-                md.append(' ').append(spread.measured() ? percent(spread) : "-").append(" |");
+        md.append("## What bounds our figures\n\nThe brokers, the app, Toxiproxy and the load generator share one"
+                + " machine, and other work on it takes from them. Where its CPU is saturated, latency describes the"
+                + " machine's queue more than Kafka. The share of measured seconds (sending and draining, warm-up"
+                + " excluded) with the host CPU at 90 % or more, per run: median (min-max) over the runs of each"
+                + " origin and config; Table II's are machine ").append(letter(machines, reference.machine()))
+                .append("'s `").append(reference.sweep()).append("`.\n\n"
+                        + "| origin | config | at the paper's rate | as fast as possible |\n|---|---|---:|---:|\n");
+        List<Origin> origins = new ArrayList<>(List.of(reference.origin()));
+        paperRuns.stream().map(s -> Origin.of(s.result())).distinct().filter(o -> !origins.contains(o))
+                .forEach(origins::add);
+        for (Origin origin : origins) {
+            for (String config : CONFIGS) {
+                List<Source> of = paperRuns.stream().filter(s -> Origin.of(s.result()).equals(origin)
+                        && s.result().paper().config().equalsIgnoreCase(config)).toList();
+                if (of.isEmpty()) {
+                    continue;
+                }
+                md.append("| ").append(name(machines, origin)).append(" | ").append(config).append(" |");
+                for (Experiment experiment : List.of(Experiment.PAPER_RATE, Experiment.CAPACITY)) {
+                    Spread spread = Spread.of(of.stream().filter(s -> OurTable2.Experiment.of(s.result()) == experiment)
+                            .mapToDouble(s -> s.cpuSaturated() * 100).toArray());
+                    md.append(' ').append(spread.measured() ? percent(spread) : "-").append(" |");
+                }
+                md.append('\n');
             }
-            md.append('\n');
         }
         md.append('\n');
     }
@@ -563,16 +806,21 @@ public final class PaperReport {
         List<SeedFindings.Stage> stages = SeedFindings.load();
         md.append("## The other seeds\n\nEach seed's stages as scenarios of ours, beside the seed's own figure where"
                 + " it gives one. Our cells are the median over the runs of a stage, with the range when there were"
-                + " two or more. \"Agrees\" compares the direction of the change against the stage's baseline: slower"
-                + " (the medians' ratio below 0.9), about the same, or faster (above 1.1). When the stage and its"
-                + " baseline were both repeated and their ranges overlap, the change is within what a re-run moves"
-                + " and counts as about the same, whatever the medians say. \"Single runs\" marks a verdict read"
-                + " from one run on either side: on this machine a re-run can move a figure by more than the"
-                + " 10 % band, so such a verdict is weak evidence.\n\n");
+                + " two or more. \"Seed vs baseline\" and \"ours vs baseline\" are each side's throughput against its"
+                + " own baseline, side by side. A stage is judged only where it differs from its baseline (a baseline"
+                + " is not compared with itself) and the seed gives a figure. It agrees when both go the same way"
+                + " (slower: the ratio below 0.9; faster: above 1.1; else about the same) and ours is within a factor"
+                + " of ").append(num(SIZE_TOLERANCE)).append(" of the seed's (ours over the seed's from ")
+                .append(String.format(Locale.ROOT, "%.2f", 1 / SIZE_TOLERANCE)).append(" to ").append(num(SIZE_TOLERANCE))
+                .append("): a slowdown a fifth the seed's goes the same way but does not reproduce it. When the stage"
+                        + " and its baseline were both repeated and their ranges overlap, ours is within what a re-run"
+                        + " moves and counts as about the same, whatever the medians say. \"Single runs\" marks a"
+                        + " verdict read from one run on either side: on this machine a re-run can move a figure by more"
+                        + " than the 10 % band, so such a verdict is weak evidence.\n\n");
         for (String group : List.of("slow-kafka", "ingest", "logibec")) {
             md.append(SEED_INTROS.get(group)).append(soak(group, stages, sources)).append("\n\n");
-            md.append("| stage | what changes | the seed | seed vs baseline | ours: orders/s | records/s"
-                    + " | latency p50 / p99 (ms) | request time (ms) | ours vs baseline | agrees |\n"
+            md.append("| stage | what changes | the seed | ours: orders/s | records/s | latency p50 / p99 (ms)"
+                    + " | request time (ms) | seed vs baseline | ours vs baseline | agrees |\n"
                     + "|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
             List<String> failed = new ArrayList<>();
             for (SeedFindings.Stage stage : stages) {
@@ -589,15 +837,17 @@ public final class PaperReport {
                 Spread throughput = spread(mine, r -> r.throughput().ordersPerSec());
                 Spread baseThroughput = spread(base, r -> r.throughput().ordersPerSec());
                 double ratio = throughput.median() / baseThroughput.median();
+                boolean baseline = stage.run().equals(stage.baseline());
                 md.append("| ").append(stage.stage()).append(" | ").append(stage.changes()).append(" | ")
-                        .append(stage.seedFigure()).append(" | ").append(ratio(stage.seedRatio())).append(" | ")
+                        .append(stage.seedFigure()).append(" | ")
                         .append(cell(throughput)).append(" | ")
                         .append(cell(spread(mine, r -> r.throughput().recordsPerSec()))).append(" | ")
                         .append(num(spread(mine, r -> r.latencyMs().p50()).median())).append(" / ")
                         .append(num(spread(mine, r -> r.latencyMs().p99()).median())).append(" | ")
                         .append(num(spread(mine, r -> r.requestTimeMs().avg()).median())).append(" | ")
+                        .append(ratio(stage.seedRatio())).append(" | ")
                         .append(ratio(ratio)).append(" | ")
-                        .append(judged ? agrees(stage.seedRatio(), throughput, baseThroughput)
+                        .append(baseline ? "the baseline" : judged ? agrees(stage.seedRatio(), throughput, baseThroughput)
                                 : "not judged: a run failed").append(" |\n");
             }
             if (!failed.isEmpty()) {
@@ -651,10 +901,14 @@ public final class PaperReport {
                 value < 0.01 ? "%.4f" : "%.2f", value);
     }
 
+    /** How far ours may be from the seed's change, as a factor either way, and still agree with it. */
+    static final double SIZE_TOLERANCE = 1.5;
+
     /**
-     * Whether our change goes the seed's way: slower, about the same, or faster. Ours is read from the
-     * medians' ratio, except that repeated runs whose ranges overlap are about the same: a difference a
-     * re-run could undo is not a direction.
+     * Whether our change reproduces the seed's: the same way (slower, about the same, or faster) and
+     * within {@link #SIZE_TOLERANCE} of its size. Ours is read from the medians' ratio, except that
+     * repeated runs whose ranges overlap are about the same: a difference a re-run could undo is not a
+     * direction. "-" where the seed gives no figure.
      */
     static String agrees(double seed, Spread stage, Spread baseline) {
         double ours = stage.median() / baseline.median();
@@ -663,8 +917,21 @@ public final class PaperReport {
         }
         boolean repeated = stage.n() > 1 && baseline.n() > 1;
         int direction = repeated && stage.overlaps(baseline) ? 0 : direction(ours);
-        String verdict = direction(seed) == direction ? "yes" : "no";
+        double size = (direction == 0 ? 1 : ours) / seed;
+        String verdict;
+        if (direction(seed) != direction) {
+            verdict = "no: " + way(direction) + " against the seed's " + way(direction(seed));
+        } else if (size < 1 / SIZE_TOLERANCE || size > SIZE_TOLERANCE) {
+            verdict = "no: " + way(direction) + ", but " + String.format(Locale.ROOT, size >= 10 ? "%.0fx" : "%.2fx", size)
+                    + " the seed's change";
+        } else {
+            verdict = "yes";
+        }
         return repeated ? verdict : verdict + " (single runs)";
+    }
+
+    private static String way(int direction) {
+        return direction < 0 ? "slower" : direction > 0 ? "faster" : "about the same";
     }
 
     private static int direction(double ratio) {
@@ -686,17 +953,39 @@ public final class PaperReport {
         md.append('\n');
     }
 
-    private static void runs(StringBuilder md, OurTable2 ours, List<Source> sources) {
-        long used = ours.cells().stream().mapToLong(c -> c.runs().size()).sum();
+    private static void runs(StringBuilder md, List<Source> sources) {
+        List<Source> rechecked = sources.stream().filter(Source::history).toList();
+        List<Source> without = sources.stream().filter(s -> !s.history()).toList();
+        md.append("## The runs\n\n").append(count(sources.size())).append(sources.size() == 1 ? " run" : " runs")
+                .append(" read make this page (").append(count(sources.stream().filter(s -> s.result().paper() != null)
+                        .count())).append(" of the paper's sweeps, the rest the other seeds'). ");
+        if (rechecked.isEmpty()) {
+            md.append("None of them kept its history, so no verdict on this page can be judged again.");
+        } else {
+            Map<Verdict, Long> verdicts = new java.util.EnumMap<>(Verdict.class);
+            rechecked.forEach(s -> verdicts.merge(s.result().verdict(), 1L, Long::sum));
+            md.append(count(rechecked.size())).append(rechecked.size() == 1 ? " keeps its history" : " keep their history")
+                    .append(" (`history.jsonl.gz` beside summary.json), so `./chaos check DIR` judges each again from"
+                            + " its history alone: their verdicts are ")
+                    .append(String.join(", ", verdicts.entrySet().stream().map(e -> count(e.getValue()) + " "
+                            + e.getKey()).toList())).append('.');
+        }
+        if (!without.isEmpty()) {
+            md.append(' ').append(count(without.size())).append(without.size() == 1 ? " run was" : " runs were")
+                    .append(" kept before histories were (under ").append(String.join(", ", without.stream()
+                            .map(PaperReport::keptDirectory).distinct().sorted().map(d -> "`" + d + "`").toList()))
+                    .append("): their figures are in the tables, their verdicts are as their summary.json recorded"
+                            + " them, **not re-checkable**, and not counted here.");
+        }
+        md.append("\n\n");
         List<Source> failed = sources.stream().filter(s -> s.result().paper() != null
                 && s.result().verdict() != Verdict.PASS).toList();
-        md.append("## The runs\n\n").append(count(used)).append(" runs of ").append(count(sources.size()))
-                .append(" read make these tables. ");
         if (failed.isEmpty()) {
-            md.append("Every one passed the checker: no order lost, duplicated or left in flight, stock conserved.\n\n");
+            md.append("Every paper run's summary says PASS: no order lost, duplicated or left in flight, stock"
+                    + " conserved.\n\n");
         } else {
-            md.append("Not every run passed the checker; interrupted runs and tool errors are left out of the tables,"
-                    + " failed ones are kept and listed here:\n\n");
+            md.append("Not every paper run passed the checker; interrupted runs and tool errors are left out of the"
+                    + " tables, failed ones are kept and listed here:\n\n");
             failed.forEach(s -> md.append("- `").append(s.directory().getFileName()).append("`: ")
                     .append(s.result().verdict()).append(s.result().violations().isEmpty() ? ""
                             : " (" + String.join("; ", s.result().violations()) + ")").append('\n'));
@@ -713,6 +1002,8 @@ public final class PaperReport {
         md.append("## How to regenerate\n\n```\n")
                 .append("./chaos run scenarios/paper-table2.yaml              # both sweeps (~100 min)\n")
                 .append("./chaos run scenarios/paper-table2-paper-rate.yaml   # a repeat of the paper-rate half (~85 min)\n")
+                .append("./chaos paper --quick --orders 100,1000 --out results/paper-quick-$(date -u +%F)"
+                        + "   # the quick sweep's two lightest counts (~12 min on an idle machine)\n")
                 .append("out=results/seeds-$(date -u +%Y%m%d-%H%M)               # a new root for each repeat of the seeds\n")
                 .append("for s in slow-kafka-baseline slow-kafka-slow-broker slow-kafka-slow-consumer slow-kafka-slow-producer \\\n")
                 .append("         sweep-broker-threads sweep-socket-buffers; do\n")
@@ -724,36 +1015,52 @@ public final class PaperReport {
                 .append("done\n")
                 .append(command).append('\n')
                 .append("```\n\nThe page names its own command at the top: it reads every run at or below the"
-                        + " directories it is given, so the repeats of a sweep are simply more directories. The runs"
-                        + " it was built from are kept in `docs/paper/runs/` (each run's summary.json and"
-                        + " timeseries.csv), so it regenerates from a clone; to add new results, name them after the"
-                        + " kept ones with `--keep`, which copies them there first and names the copies in the"
-                        + " command: `./chaos report --paper docs/paper/runs/* results/NEW --keep`."
+                        + " directories it is given, so the repeats of a sweep are simply more directories. It refuses"
+                        + " runs of a build with uncommitted changes (`+dirty` in their provenance). The runs it was"
+                        + " built from are kept in `docs/paper/runs/` (each run's summary.json, timeseries.csv and,"
+                        + " since histories are kept, history.jsonl.gz), so it regenerates from a clone and"
+                        + " `./chaos check` judges every kept run with a history again; to add new results, name them"
+                        + " after the kept ones with `--keep`, which copies them there first (refusing a run without a"
+                        + " history or from a build with uncommitted changes) and names the copies in the command:"
+                        + " `./chaos report --paper docs/paper/runs/* results/NEW --keep`."
                         + " To check this page by a re-run, `./chaos paper --quick` runs a subset (every config at four"
                         + " message counts, both sweeps) in under 15 minutes, and `./chaos paper --env C --orders N,M"
-                        + " [--rate paper|max]` any other points; each then says which of its figures land within the"
-                        + " bands under [How far a re-run lands](#how-far-a-re-run-lands) (`./chaos report --paper DIR"
-                        + " --against docs/paper/" + OURS_CSV + "` checks results already there). The charts are in"
-                        + " `docs/paper/`, our Table II figures as data in `docs/paper/" + OURS_CSV + "`, the seeds'"
-                        + " own figures in `src/main/resources/paper/seed-findings.tsv` and the paper's Table II in"
-                        + " `src/main/resources/paper/paper-table2.csv`.\n");
+                        + " [--rate paper|max]` any other points; each then checks its figures against the bands under"
+                        + " [How far a re-run lands](#how-far-a-re-run-lands) of its own machine and sweep"
+                        + " (`./chaos report --paper DIR --against docs/PAPER.md` checks results already there). The"
+                        + " charts are in `docs/paper/`, our figures and every band as data in `docs/paper/" + OURS_CSV
+                        + "`, the seeds' own figures in `src/main/resources/paper/seed-findings.tsv` and the paper's"
+                        + " Table II in `src/main/resources/paper/paper-table2.csv`.\n");
     }
 
     // ---- data ----------------------------------------------------------------------------------
 
-    /** Our medians and ranges, one line per experiment, config, message count and metric. */
-    static String csv(OurTable2 ours) {
-        RerunBand bands = RerunBand.of(ours);
-        StringBuilder csv = new StringBuilder(RangeCheck.HEADER).append('\n');
-        for (OurTable2.Cell cell : ours.cells()) {
-            for (Metric metric : Metric.values()) {
-                Spread s = cell.spread(metric);
-                if (s.measured()) {
-                    RerunBand.Band band = bands.band(cell.experiment(), cell.config(), metric, s);
-                    csv.append(cell.experiment().name().toLowerCase(Locale.ROOT)).append(',').append(cell.config())
+    /** The CSV's header: where the runs come from, the point, the range over its runs there, and its band. */
+    public static final String CSV_HEADER = "machine,sweep,experiment,config,messages,metric,median,min,max,runs,factor,low,high";
+
+    /**
+     * Our medians and ranges, one line per machine (its letter on the page), sweep, experiment, config,
+     * message count and metric, with the band a re-run is expected within (empty where there is none);
+     * throughput at the paper's rate, an echo of the offered rate, is left out.
+     */
+    static String csv(List<RunResult> runs, MachineShift machines) {
+        RerunBand bands = RerunBand.of(runs);
+        StringBuilder csv = new StringBuilder(CSV_HEADER).append('\n');
+        for (Origin origin : bands.origins()) {
+            for (OurTable2.Cell cell : bands.runs(origin).orElseThrow().cells()) {
+                for (Metric metric : Metric.values()) {
+                    Spread s = cell.spread(metric);
+                    if (!s.measured() || metric.echoes(cell.experiment())) {
+                        continue;
+                    }
+                    java.util.Optional<RerunBand.Band> band = bands.band(origin, cell.experiment(), cell.config(),
+                            cell.messages(), metric);
+                    csv.append(letter(machines, origin.machine())).append(',').append(origin.sweep()).append(',')
+                            .append(cell.experiment().name().toLowerCase(Locale.ROOT)).append(',').append(cell.config())
                             .append(',').append(cell.messages()).append(',').append(metric.name().toLowerCase(Locale.ROOT))
                             .append(',').append(s.median()).append(',').append(s.min()).append(',').append(s.max())
-                            .append(',').append(s.n()).append(',').append(band.low()).append(',').append(band.high())
+                            .append(',').append(s.n()).append(',')
+                            .append(band.map(b -> b.factor() + "," + b.low() + "," + b.high()).orElse(",,"))
                             .append('\n');
                 }
             }
@@ -794,8 +1101,11 @@ public final class PaperReport {
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).map(Map.Entry::getKey).toList());
     }
 
-    /** A warm-up list as "6,000" (or "1,000 + 500" for several phases). */
+    /** A warm-up list as "6,000" (or "1,000 + 500" for several phases); a warm-up until steady as "until steady". */
     private static String orders(Object phases) {
+        if (phases instanceof Map<?, ?>) {
+            return "until steady";
+        }
         if (!(phases instanceof List<?> list) || list.isEmpty()) {
             return "no";
         }
@@ -822,13 +1132,56 @@ public final class PaperReport {
         return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(epochMs));
     }
 
-    /** Reads the runs of {@code directories}. */
+    /** Reads the runs of {@code directories}, noting which keep their history. */
     public static List<Source> read(List<Path> directories) throws IOException {
         List<Source> sources = new ArrayList<>();
         for (Path dir : directories) {
             ResultFiles.Run run = ResultFiles.read(dir);
-            sources.add(new Source(dir, run.result(), RunHealth.saturatedShare(run.timeSeries())));
+            sources.add(new Source(dir, run.result(), RunHealth.saturatedShare(run.timeSeries()),
+                    Files.isRegularFile(dir.resolve(HistoryFile.NAME))));
         }
         return sources;
+    }
+
+    /**
+     * The runs a generated page was built from (those its first line names, relative paths taken
+     * from {@code home}, the project): the runs that set the bands a re-run is checked against.
+     */
+    public static List<Source> pageSources(Path page, Path home) throws IOException {
+        if (!Files.isRegularFile(page)) {
+            throw new IOException(page + ": no such file (expected a PAPER.md written by ./chaos report --paper)");
+        }
+        List<Path> roots = new ArrayList<>();
+        for (Path dir : pageRuns(Files.readString(page), page.toString())) {
+            Path root = home.resolve(dir);
+            if (!Files.isDirectory(root)) {
+                throw new IOException(page + " names " + dir + ", which is not a directory under " + home);
+            }
+            roots.add(root);
+        }
+        return read(runDirectories(roots));
+    }
+
+    /**
+     * The run directories a generated page names in its first line's command: the runs whose bands a
+     * re-run is checked against.
+     *
+     * @throws IllegalArgumentException when the page's first line names no {@code ./chaos report --paper} command
+     */
+    public static List<Path> pageRuns(String page, String file) {
+        java.util.regex.Matcher matcher = java.util.regex.Pattern
+                .compile("^<!-- Generated by `\\./chaos report --paper ([^`]+)`").matcher(page);
+        if (!matcher.find()) {
+            throw new IllegalArgumentException(file + ": its first line names no `./chaos report --paper DIR...` command"
+                    + " (expected a page written by ./chaos report --paper)");
+        }
+        List<Path> runs = new ArrayList<>();
+        for (String word : matcher.group(1).trim().split(" +")) {
+            if (word.startsWith("--")) {
+                break; // the options after the directories (--out)
+            }
+            runs.add(Path.of(word));
+        }
+        return runs;
     }
 }

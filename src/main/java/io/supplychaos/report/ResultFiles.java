@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.TimeSeriesRow;
+import io.supplychaos.spec.Secrets;
 import io.supplychaos.topology.serde.Json;
 
 import java.io.IOException;
@@ -23,14 +24,17 @@ import java.util.Map;
  * pretty-printed with the keys of docs/ARCHITECTURE.md), timeseries.csv (one {@link TimeSeriesRow} a
  * second) and report.html ({@link HtmlReport}), and reads summary.json and timeseries.csv back so
  * that a report can be rendered again. Every file is replaced atomically ({@link AtomicFiles}), so
- * a failed write never destroys what an earlier one left.
+ * a failed write never destroys what an earlier one left. Nothing written here, or by the other
+ * writers of results through it, holds a secret: JSON, the report's content and the scenario's copy
+ * go through {@link Secrets} (and a summary read back is masked too, so a report re-rendered from one
+ * written before is).
  */
 public final class ResultFiles {
 
     public static final String SUMMARY = "summary.json";
     public static final String TIMESERIES = "timeseries.csv";
     public static final String REPORT = "report.html";
-    /** The scenario file a run was read from, copied as it was. */
+    /** The scenario file a run was read from, copied as it was but for its secrets' values ({@link Secrets#maskedYaml}). */
     public static final String SCENARIO = "scenario.yaml";
 
     static final ObjectWriter JSON_WRITER = Json.MAPPER.writerWithDefaultPrettyPrinter();
@@ -65,9 +69,13 @@ public final class ResultFiles {
         writeReport(dir, run);
     }
 
-    /** Copies the scenario file into a run's directory as {@link #SCENARIO}: what was run, beside what it gave. */
+    /**
+     * Copies the scenario file into a run's directory as {@link #SCENARIO}: what was run, beside what
+     * it gave, with every secret's value {@code "[hidden]"} (an inline env's client config, JMX
+     * password, ...) and every other line as it was.
+     */
     public static void copyScenario(Path scenarioFile, Path dir) throws IOException {
-        AtomicFiles.write(dir.resolve(SCENARIO), Files.readString(scenarioFile, StandardCharsets.UTF_8));
+        AtomicFiles.write(dir.resolve(SCENARIO), Secrets.maskedYaml(Files.readString(scenarioFile, StandardCharsets.UTF_8)));
     }
 
     /** Writes summary.json alone, e.g. while a run is still going. */
@@ -75,14 +83,23 @@ public final class ResultFiles {
         writeJson(dir.resolve(SUMMARY), result);
     }
 
-    /** Any value as indented JSON, replacing {@code file} atomically (e.g. the benchmark's figures). */
+    /** Any value as indented JSON, secrets hidden, replacing {@code file} atomically (e.g. the benchmark's figures). */
     public static void writeJson(Path file, Object value) throws IOException {
-        AtomicFiles.write(file, JSON_WRITER.writeValueAsString(value) + "\n");
+        AtomicFiles.write(file, JSON_WRITER.writeValueAsString(Secrets.maskedJson(Json.MAPPER.valueToTree(value))) + "\n");
     }
 
-    /** (Re-)renders report.html from a run's content. */
+    /** (Re-)renders report.html from a run's content, secrets hidden. */
     public static void writeReport(Path dir, Run run) throws IOException {
-        AtomicFiles.write(dir.resolve(REPORT), HtmlReport.render(run));
+        AtomicFiles.write(dir.resolve(REPORT), HtmlReport.render(new Run(masked(run.result()), run.timeSeries())));
+    }
+
+    /** The result with every value under a secret's name hidden ({@link Secrets#maskedJson}): what files and pages show. */
+    public static RunResult masked(RunResult result) {
+        try {
+            return Json.MAPPER.treeToValue(Secrets.maskedJson(Json.MAPPER.valueToTree(result)), RunResult.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a run result that does not read back as one: " + e.getOriginalMessage(), e);
+        }
     }
 
     /**
@@ -114,7 +131,7 @@ public final class ResultFiles {
                     throw new IOException(file + ": missing key '" + key + "'");
                 }
             }
-            return withEmptyListsForAbsentOnes(Json.MAPPER.treeToValue(tree, RunResult.class));
+            return withEmptyListsForAbsentOnes(Json.MAPPER.treeToValue(Secrets.maskedJson(tree), RunResult.class));
         } catch (JsonProcessingException e) {
             throw new IOException(file + ": not a run summary: " + e.getOriginalMessage(), e);
         }
@@ -125,7 +142,8 @@ public final class ResultFiles {
         return new RunResult(r.scenario(), r.env(), r.workload() == null ? Map.of() : r.workload(),
                 r.orders(), r.throughput(), r.latencyMs(), r.requestTimeMs(), r.jitterMs(), orEmpty(r.stages()),
                 orEmpty(r.hops()), orEmpty(r.faults()), r.verdict(), orEmpty(r.violations()), orEmpty(r.notes()), r.startedAt(), r.endedAt(),
-                r.interrupted(), orEmpty(r.distribution()), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
+                r.interrupted(), orEmpty(r.distribution()), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs(),
+                r.warmup());
     }
 
     private static <T> List<T> orEmpty(List<T> list) {

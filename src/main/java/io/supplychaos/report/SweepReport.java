@@ -61,9 +61,10 @@ public final class SweepReport {
 
     /** Writes summary.json and report.html of the parent directory. */
     public static void write(Path parent, List<Member> members) throws IOException {
-        Summary summary = summarise(members);
-        AtomicFiles.write(parent.resolve(ResultFiles.SUMMARY), ResultFiles.JSON_WRITER.writeValueAsString(summary) + "\n");
-        AtomicFiles.write(parent.resolve(ResultFiles.REPORT), render(members, summary));
+        List<Member> shown = members.stream().map(m -> new Member(m.directory(), ResultFiles.masked(m.result()))).toList();
+        Summary summary = summarise(shown);
+        ResultFiles.writeJson(parent.resolve(ResultFiles.SUMMARY), summary);
+        AtomicFiles.write(parent.resolve(ResultFiles.REPORT), render(shown, summary));
     }
 
     public static Summary summarise(List<Member> members) {

@@ -1,15 +1,16 @@
 package io.supplychaos.report;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import io.supplychaos.result.RunResult;
+import io.supplychaos.spec.Secrets;
 import io.supplychaos.verify.Suite;
 import io.supplychaos.verify.VerifyResult;
 
@@ -17,7 +18,7 @@ import io.supplychaos.verify.VerifyResult;
  * The result directory of one {@code ./chaos verify}: {@code summary.json} (the {@link VerifyResult}),
  * {@code report.html} (verdict and Kafka's own marker lines, what ran, the faults on a timeline over
  * the throughput in and out, each test app instance's life, the verifier's output) and copies of
- * the driver's, verifier's and test apps' logs.
+ * the driver's, verifier's and test apps' logs, secrets' values hidden ({@link Secrets#maskedText}).
  */
 public final class VerifyReport {
 
@@ -29,7 +30,9 @@ public final class VerifyReport {
         Files.createDirectories(dir);
         for (Map.Entry<String, Path> log : logs.entrySet()) {
             if (Files.isRegularFile(log.getValue())) {
-                Files.copy(log.getValue(), dir.resolve(log.getKey()), StandardCopyOption.REPLACE_EXISTING);
+                // the test apps' and driver's output, secrets' values hidden (Kafka hides its own; a command line may not)
+                AtomicFiles.write(dir.resolve(log.getKey()), Secrets.maskedText(
+                        new String(Files.readAllBytes(log.getValue()), StandardCharsets.UTF_8)));
             }
         }
         ResultFiles.writeJson(dir.resolve("summary.json"), result);

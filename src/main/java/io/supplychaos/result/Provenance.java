@@ -25,10 +25,41 @@ import java.util.Map;
  * @param scenarioFile  the scenario file the run was read from, as given
  * @param machine       the machine the tool ran on
  * @param subtopologies the app's sub-topology ids and the topics each reads
+ * @param calibration   how fast the machine was when the run began, measured the same way every time;
+ *                      null in summaries written before runs recorded it
  */
 public record Provenance(String tool, String gitCommit, String kafka, String java, String clusterJava,
                          Map<String, Object> env, Map<String, Map<String, String>> brokerConfig, String scenarioFile,
-                         Machine machine, Map<Integer, List<String>> subtopologies) {
+                         Machine machine, Map<Integer, List<String>> subtopologies, Calibration calibration) {
+
+    /** What {@link #gitCommit} ends with when the work tree the tool was built from had uncommitted changes. */
+    public static final String DIRTY = "+dirty";
+
+    /** A provenance without a calibration (as runs recorded before calibrations were taken). */
+    public Provenance(String tool, String gitCommit, String kafka, String java, String clusterJava,
+                      Map<String, Object> env, Map<String, Map<String, String>> brokerConfig, String scenarioFile,
+                      Machine machine, Map<Integer, List<String>> subtopologies) {
+        this(tool, gitCommit, kafka, java, clusterJava, env, brokerConfig, scenarioFile, machine, subtopologies, null);
+    }
+
+    /** Whether the tool was built from a work tree with uncommitted changes: its figures come from code no commit holds. */
+    public boolean dirty() {
+        return gitCommit != null && gitCommit.endsWith(DIRTY);
+    }
+
+    /**
+     * A calibration of the machine: a fixed workload timed on one thread at the start of the run
+     * ({@code provenance.MachineCalibration}), so that two runs on machines that name themselves alike,
+     * or on one machine at two busy moments, can be told apart by speed.
+     *
+     * @param method    which workload and how it was timed; calibrations of different methods are never compared
+     * @param perSecond the median round's rate (rounds of the workload per second)
+     * @param slowest   the slowest timed round's rate
+     * @param fastest   the fastest timed round's rate
+     * @param rounds    how many rounds were timed (after the unmeasured ones)
+     */
+    public record Calibration(String method, double perSecond, double slowest, double fastest, int rounds) {
+    }
 
     /**
      * The machine a run ran on: what its figures are bounded by.

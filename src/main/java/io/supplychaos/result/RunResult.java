@@ -3,6 +3,9 @@ package io.supplychaos.result;
 import java.util.List;
 import java.util.Map;
 
+import io.supplychaos.history.HistoryEvent.WarmupEnd;
+import io.supplychaos.history.HistoryEvent.WarmupWindow;
+
 
 
 /**
@@ -36,13 +39,28 @@ import java.util.Map;
  * @param firstReadMs the one-hop figure: an order's intended send to its first read by the
  *                    manufacturer's intake, with its jitter (the paper's "produced, transmitted and
  *                    consumed"); null in summaries written before runs recorded it
+ * @param warmup      how the warm-up ended and what it cost, and how long the measured phase sent;
+ *                    null in summaries written before warm-ups were watched, and for a run that ended
+ *                    before its measured phase
  */
 public record RunResult(String scenario, String env, Map<String, Object> workload, Orders orders,
                         Throughput throughput, Latency latencyMs, RequestTime requestTimeMs, Jitter jitterMs,
                         List<StageLatency> stages, List<Hop> hops, List<FaultEvent> faults, Verdict verdict, List<String> violations,
                         List<String> notes, long startedAt, long endedAt, boolean interrupted,
                         List<Percentile> distribution, PaperFigures paper, String brokerMetricsSource,
-                        Provenance provenance, FirstRead firstReadMs) {
+                        Provenance provenance, FirstRead firstReadMs, Warmup warmup) {
+
+    /** A result without its warm-up (the checker's, before the run adds it; tests). */
+    public RunResult(String scenario, String env, Map<String, Object> workload, Orders orders,
+                     Throughput throughput, Latency latencyMs, RequestTime requestTimeMs, Jitter jitterMs,
+                     List<StageLatency> stages, List<Hop> hops, List<FaultEvent> faults, Verdict verdict,
+                     List<String> violations, List<String> notes, long startedAt, long endedAt, boolean interrupted,
+                     List<Percentile> distribution, PaperFigures paper, String brokerMetricsSource,
+                     Provenance provenance, FirstRead firstReadMs) {
+        this(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages, hops, faults,
+                verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper, brokerMetricsSource,
+                provenance, firstReadMs, null);
+    }
 
     /** How {@link #brokerMetricsSource} begins when no broker metrics were sampled; the reason follows. */
     public static final String NO_BROKER_METRICS = "none: ";
@@ -62,13 +80,19 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
     }
 
     /**
-     * Acknowledged orders absent from order-placed after heal.
+     * Acknowledged orders absent from order-placed after heal, whether the pipeline had processed
+     * them or not.
      *
-     * @param expected lost on a partition the faults left with no in-sync replica (or, with acks
-     *                 other than all, whose leader changed after the ack)
-     * @param bad      any other loss
+     * @param expected        lost where the history shows a loss could happen: on a partition whose
+     *                        leader changed after the ack while the producer used acks below all, or
+     *                        while unclean leader election was enabled (and the scenario says
+     *                        {@code lost: expected})
+     * @param bad             any other loss
+     * @param afterProcessing lost from the log after processing: of the lost orders (expected and
+     *                        bad), those the pipeline had read and processed before they were gone
+     *                        from order-placed; null in summaries written before runs looked for them
      */
-    public record Lost(long count, OrderClass expected, OrderClass bad) {
+    public record Lost(long count, OrderClass expected, OrderClass bad, OrderClass afterProcessing) {
     }
 
     /**
@@ -111,11 +135,16 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
      * @param writtenUnacked    of those, orders that completed all the same: written, the ack lost
      * @param malformed         output records that could not be decoded ("topic-partition@offset")
      * @param stock             the per-drug stock check
+     * @param measuredSent      orders of the measured phase handed to the producer (attempted); null in
+     *                          summaries written before runs recorded it
+     * @param availability      measuredAcked / measuredSent: the share of the measured phase's orders
+     *                          Kafka acknowledged; null when no measured order was sent, and in older summaries
      */
     public record Orders(long sent, long acked, long measuredAcked, long completed, long rejected, OrderClass ok,
                          Lost lost, OrderClass stuck, OrderClass unseen, Duplicates duplicates,
                          OrderClass incompleteLifecycle, OrderClass outOfOrder, OrderClass unexpected,
-                         OrderClass neverAcked, OrderClass writtenUnacked, OrderClass malformed, Stock stock) {
+                         OrderClass neverAcked, OrderClass writtenUnacked, OrderClass malformed, Stock stock,
+                         Long measuredSent, Double availability) {
     }
 
     /**
@@ -200,6 +229,38 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
         }
     }
 
+    /**
+     * The warm-up as it went, and the measured phase after it.
+     *
+     * @param end        why it ended: NONE (the scenario asked none), ORDERS_SENT (its counts), STEADY
+     *                   (the steady rule held), NOT_STEADY (its bound passed first: "not steady after 90 s")
+     * @param steady     whether the steady rule held when it ended
+     * @param ms         the cold-start cost: from the warm-up's start to the measured phase's
+     * @param orders     warm-up orders sent
+     * @param measuredMs how long the measured phase sent (its start to the drain's)
+     * @param rule       the steady rule it was watched with, in words; empty for none
+     * @param windows    the p50 of each window of the warm-up, so that a reader sees it settle
+     */
+    public record Warmup(WarmupEnd end, boolean steady, long ms, long orders, long measuredMs, String rule,
+                         List<WarmupWindow> windows) {
+
+        public Warmup {
+            windows = windows == null ? List.of() : List.copyOf(windows);
+        }
+
+        /** "steady after 35 s", "not steady after 90 s", "500 orders in 7 s, not steady when it ended", "none". */
+        public String describe() {
+            long seconds = Math.round(ms / 1000.0);
+            return switch (end) {
+                case NONE -> "none";
+                case STEADY -> "steady after " + seconds + " s";
+                case NOT_STEADY -> "not steady after " + seconds + " s";
+                case ORDERS_SENT -> orders + " orders in " + seconds + " s, " + (steady ? "steady" : "not steady")
+                        + " when it ended";
+            };
+        }
+    }
+
     /** Table II of the paper for one config (C1/C2/C3) and message count, beside ours. */
     public record PaperFigures(String config, long messages, double latencyMs, double requestTimeMs,
                                double jitterMs, double throughputPerSec) {
@@ -209,21 +270,28 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
     public RunResult withPaper(PaperFigures figures) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
                 hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, figures,
-                brokerMetricsSource, provenance, firstReadMs);
+                brokerMetricsSource, provenance, firstReadMs, warmup);
     }
 
     /** This result saying where its broker metrics came from ({@code BrokerMetrics#source()}). */
     public RunResult withBrokerMetricsSource(String source) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
                 hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper, source,
-                provenance, firstReadMs);
+                provenance, firstReadMs, warmup);
     }
 
     /** This result with where it came from. */
     public RunResult withProvenance(Provenance provenance) {
         return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
                 hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper,
-                brokerMetricsSource, provenance, firstReadMs);
+                brokerMetricsSource, provenance, firstReadMs, warmup);
+    }
+
+    /** This result with its warm-up and measured phase's length. */
+    public RunResult withWarmup(Warmup phase) {
+        return new RunResult(scenario, env, workload, orders, throughput, latencyMs, requestTimeMs, jitterMs, stages,
+                hops, faults, verdict, violations, notes, startedAt, endedAt, interrupted, distribution, paper,
+                brokerMetricsSource, provenance, firstReadMs, phase);
     }
 
     /**

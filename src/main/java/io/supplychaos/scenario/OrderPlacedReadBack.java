@@ -26,7 +26,10 @@ import io.supplychaos.topology.Topics;
  * The read-back phase, after heal: reads order-placed (read_committed) from the end offsets it had
  * before the first send to its end now, the way Kafka's system tests search the logs for what was
  * acknowledged, and records each record as a {@link HistoryEvent.Placed} and the end as
- * {@link HistoryEvent.ReadBackDone}. Bounded: a partition that cannot be read to its end within the
+ * {@link HistoryEvent.ReadBackDone}. Every acknowledged order's record lies in that range, so the
+ * history says for each, completed or not, whether it was still in order-placed at the end; records
+ * deleted below the range's start are skipped (the consumer resets to the log's start) and count as
+ * gone. Bounded: a partition that cannot be read to its end within the
  * timeout (no leader) makes the read-back incomplete, and orders missing there are unseen, not lost.
  */
 final class OrderPlacedReadBack {

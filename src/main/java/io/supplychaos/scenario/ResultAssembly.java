@@ -25,7 +25,7 @@ final class ResultAssembly {
 
     static Map<String, Object> workload(Scenario scenario) {
         Map<String, Object> workload = new LinkedHashMap<>();
-        workload.put("warmup", scenario.workload().warmup());
+        workload.put("warmup", scenario.workload().warmupAsRun().asJson());
         workload.put("orders", scenario.workload().orders());
         workload.put("durationSeconds", scenario.workload().durationSeconds());
         workload.put("ratePerSecond", scenario.workload().ratePerSecond());

@@ -3,12 +3,14 @@ package io.supplychaos.scenario;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.supplychaos.app.Tuning;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.history.Expectations;
 import io.supplychaos.env.EnvSpec;
+import io.supplychaos.spec.Durations;
 
 /**
  * An experiment, as loaded from scenarios/*.yaml and validated: the environment, the app, the
@@ -64,10 +66,37 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
                 drainTimeout, stallTimeout, repeat, sweep, reuseEnv, comparePaper);
     }
 
-    /** This scenario with other warm-up phases (a later run in a warm session needs fewer). */
-    public Scenario withWarmup(List<Long> phases) {
-        return new Scenario(name, source, env, app, producer, workload.withWarmup(phases), faults, expect,
+    /** This scenario with another warm-up (a later run in a warm session needs less). */
+    public Scenario withWarmup(Warmup warmup) {
+        return new Scenario(name, source, env, app, producer, workload.withWarmup(warmup), faults, expect,
                 drainTimeout, stallTimeout, repeat, sweep, reuseEnv, comparePaper);
+    }
+
+    /**
+     * A warning for each run that warms up until steady but whose measured phase is meant to send
+     * for less than the steady rule needs to call a warm-up steady ({@code (windows + 1) x window}):
+     * its figures may not show the steady state the warm-up waited for. A warning, not a refusal: a
+     * count-bound point (the paper's 100 messages) is still a valid experiment.
+     */
+    public List<String> measuredPhaseWarnings() {
+        List<String> warnings = new ArrayList<>();
+        for (Scenario run : runs()) {
+            WorkloadSpec load = run.workload();
+            if (!(load.warmupAsRun() instanceof Warmup.UntilSteady steady)) {
+                continue;
+            }
+            double seconds = load.plannedSeconds();
+            long least = steady.rule().least().toSeconds();
+            if (!Double.isNaN(seconds) && seconds < least) {
+                String field = load.durationSeconds() > 0 && seconds == load.durationSeconds()
+                        ? "workload.durationSeconds" : "workload.orders";
+                warnings.add(String.format(Locale.ROOT, "%s: field '%s': the measured phase of %s sends for about %.0f s,"
+                                + " shorter than the %d s the steady rule needs to see a steady state (%d windows of %s): "
+                                + "its figures may not describe one", source, field, run.name(), seconds, least,
+                        steady.rule().windows() + 1, Durations.format(steady.rule().window())));
+            }
+        }
+        return warnings;
     }
 
     /**

@@ -15,6 +15,7 @@ import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.history.Expectations;
+import io.supplychaos.metrics.SteadyState;
 import io.supplychaos.paper.PaperTable;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.spec.Durations;
@@ -72,6 +73,18 @@ public final class ScenarioLoader {
     private static final Rule<Double> MIN_RATE = Rule.decimal(0, MAX_RATE, null);
     private static final Rule<Double> MAX_RECOVERY = Rule.decimal(0, MAX_DURATION_SECONDS, null);
     private static final Rule<Long> REPEAT = Rule.whole(1, MAX_REPEAT);
+    private static final Rule<Double> ACKED_SHARE = Rule.decimal(0, 1, null);
+    private static final String STEADY = "steady";
+    private static final String NO_WARMUP = "none";
+    /** A warm-up as one word: a count, or 'steady' or 'none' (read before the count). */
+    private static final Rule<Long> WARMUP_WORD = Rule.of(ORDER_COUNT.expected() + ", '" + STEADY + "' or '" + NO_WARMUP
+            + "'", ORDER_COUNT::parse, Shape.json("anyOf", List.of(ORDER_COUNT.schema(),
+                    Shape.json("enum", List.of(STEADY, NO_WARMUP)))));
+    private static final Rule<String> WARMUP_UNTIL = Rule.oneOf(List.of(STEADY));
+    private static final Rule<Duration> WARMUP_MAX = Rule.duration(Duration.ofSeconds(1), Duration.ofMinutes(30));
+    private static final Rule<Duration> WARMUP_WINDOW = Rule.duration(Duration.ofSeconds(1), Duration.ofMinutes(5));
+    private static final Rule<Long> WARMUP_WINDOWS = Rule.whole(1, 20);
+    private static final Rule<Double> WARMUP_TOLERANCE = Rule.decimal(0, 99, "percent");
 
     /** An env by name (env/NAME.yaml, or a path) or an inline env block. */
     private static final Shape ENV = Shape.anyOf(Shape.text("an env name (c1, c2, c3, ...) or the path of an env file"),
@@ -82,9 +95,20 @@ public final class ScenarioLoader {
             Shape.optional("config", KafkaProperties.APP_CONFIG,
                     "App properties: kafka-streams.* (Streams and its clients), supply.* (the supply chain's) or quarkus.*"),
             Shape.optional("tuning", TUNING, "Commit interval and caches for latency or throughput (default auto: by the rate)"));
+    private static final Shape.Keys WARMUP_STEADY = Shape.keys(
+            Shape.required("until", WARMUP_UNTIL, "What ends the warm-up: steady, the p50 stopped falling and the backlog "
+                    + "not growing"),
+            Shape.optional("max", WARMUP_MAX, "The bound: not steady after this long, the measured phase starts anyway "
+                    + "(default 90s; at least (windows + 1) x window)"),
+            Shape.optional("window", WARMUP_WINDOW, "What each p50 and backlog is taken over (default 5s)"),
+            Shape.optional("windows", WARMUP_WINDOWS, "How many windows in a row must hold (default 3)"),
+            Shape.optional("tolerancePercent", WARMUP_TOLERANCE, "How far the p50 may still fall below the lowest before "
+                    + "them, and the backlog grow as a share of the orders sent, and hold (default 10)"));
     private static final Shape.Keys WORKLOAD = Shape.keys(
-            Shape.optional("warmup", Shape.anyOf(Shape.value(ORDER_COUNT), new Shape.ListOf(Shape.value(ORDER_COUNT), false)),
-                    "Orders sent before the measured phase, in one or more rounds"),
+            Shape.optional("warmup", Shape.anyOf(Shape.value(WARMUP_WORD), new Shape.ListOf(Shape.value(ORDER_COUNT), false),
+                            WARMUP_STEADY),
+                    "Before the measured phase: 'steady' (the default at a rate) or {until: steady, ...}: orders at the "
+                            + "rate until the p50 stops falling; order counts sent in one or more rounds; or 'none'"),
             Shape.optional("orders", ORDERS, "Orders sent in the measured phase (this or durationSeconds)"),
             Shape.optional("durationSeconds", DURATION_SECONDS, "How long the measured phase sends, instead of a count"),
             Shape.optional("ratePerSecond", RATE, "The offered load"),
@@ -99,7 +123,9 @@ public final class ScenarioLoader {
             Shape.optional("maxP99Ms", MAX_P99, "Highest p99 end-to-end latency in milliseconds"),
             Shape.optional("minOrdersPerSec", MIN_RATE, "Lowest throughput"),
             Shape.optional("maxRecoverySeconds", MAX_RECOVERY, "Longest recovery after a fault"),
-            Shape.optional("minAcked", TOLERANCE, "Fewest orders the brokers must acknowledge (default 1)"));
+            Shape.optional("minAcked", TOLERANCE, "Fewest measured orders the brokers must acknowledge (default 1)"),
+            Shape.optional("minAckedShare", ACKED_SHARE, "Fewest measured orders the brokers must acknowledge, as a"
+                    + " share of those sent (default 0.5; not checked when only minAcked is given)"));
     private static final Shape.Keys SWEEP = Shape.keys(
             Shape.required("env", new Shape.ListOf(ENV, true), "The envs to run on"),
             Shape.required("orders", new Shape.ListOf(Shape.value(ORDER_COUNT), true), "The order counts to run with"),
@@ -170,11 +196,13 @@ public final class ScenarioLoader {
         for (EnvSpec target : envs) {
             FaultSchedule.check(faults, top.get("faults"), target, app, envs.size() > 1);
         }
-        return new Scenario(name, source, env, app, producer, workload, faults, expect(top.get("expect")),
+        Scenario scenario = new Scenario(name, source, env, app, producer, workload, faults, expect(top.get("expect")),
                 top.get("drainTimeout").as(DRAIN_TIMEOUT, DEFAULT_DRAIN_TIMEOUT),
                 top.get("stallTimeout").as(STALL_TIMEOUT, DEFAULT_STALL_TIMEOUT),
                 Math.toIntExact(top.get("repeat").as(REPEAT, 1L)), sweep,
                 top.get("reuseEnv").as(Rule.bool(), false), top.get("paper").as(Rule.bool(), false));
+        checkSteadyWarmup(scenario, workloadNode.get("warmup"));
+        return scenario;
     }
 
     /** An env by name (its own file's problems quoted at this field) or an inline block. */
@@ -203,16 +231,10 @@ public final class ScenarioLoader {
 
     private WorkloadSpec workload(SpecNode workload) {
         if (!workload.present()) {
-            return new WorkloadSpec(List.of(), 0, 0, 0, 1, null);
+            return new WorkloadSpec(Warmup.byDefault(), 0, 0, 0, 1, null);
         }
         workload.mapping("with orders, durationSeconds, ratePerSecond, ...").only(WORKLOAD);
-        List<Long> warmup = new ArrayList<>();
-        SpecNode warmupNode = workload.get("warmup");
-        if (warmupNode.isScalar()) {
-            warmup.add(warmupNode.as(ORDER_COUNT));
-        } else if (warmupNode.present()) {
-            warmupNode.items("order counts").forEach(count -> warmup.add(count.as(ORDER_COUNT)));
-        }
+        Warmup warmup = warmup(workload.get("warmup"));
         Partitioning partitioning = workload.has("partitioning")
                 ? workload.get("partitioning").choice(Partitioning.values(), Partitioning::yamlName) : null;
         return new WorkloadSpec(warmup,
@@ -220,6 +242,58 @@ public final class ScenarioLoader {
                 workload.get("durationSeconds").as(DURATION_SECONDS, 0L),
                 paperRate(workload) ? 0 : workload.get("ratePerSecond").as(RATE, 0.0),
                 Math.toIntExact(workload.get("producers").as(PRODUCERS, 1L)), partitioning);
+    }
+
+    /**
+     * Absent: until steady by the default rule (none as fast as possible); 'steady'; 'none'; a count
+     * or a list of counts; or {until: steady, max, window, windows, tolerancePercent}.
+     */
+    private static Warmup warmup(SpecNode node) {
+        if (!node.present()) {
+            return Warmup.byDefault();
+        }
+        if (node.isScalar()) {
+            return switch (node.scalar()) {
+                case STEADY -> new Warmup.UntilSteady(SteadyState.Rule.DEFAULT, false);
+                case NO_WARMUP -> Warmup.none();
+                default -> Warmup.orders(List.of(node.as(WARMUP_WORD)));
+            };
+        }
+        if (node.isSequence()) {
+            return Warmup.orders(node.items("order counts").stream().map(count -> count.as(ORDER_COUNT)).toList());
+        }
+        node.mapping("with until: steady, max, window, windows, tolerancePercent").only(WARMUP_STEADY);
+        node.get("until").as(WARMUP_UNTIL);
+        SteadyState.Rule defaults = SteadyState.Rule.DEFAULT;
+        Duration window = node.get("window").as(WARMUP_WINDOW, defaults.window());
+        int windows = Math.toIntExact(node.get("windows").as(WARMUP_WINDOWS, (long) defaults.windows()));
+        double tolerance = node.get("tolerancePercent").as(WARMUP_TOLERANCE, defaults.tolerance() * 100) / 100;
+        Duration max = node.get("max").as(WARMUP_MAX, defaults.max());
+        Duration least = window.multipliedBy(windows + 1L);
+        if (max.compareTo(least) < 0) {
+            throw node.get("max").error("at least " + Durations.format(least) + " ((windows + 1) x window: the rule needs "
+                    + "a window before the last " + windows + "), got " + Durations.format(max)
+                    + (node.has("max") ? "" : " (the default)"));
+        }
+        return new Warmup.UntilSteady(new SteadyState.Rule(window, windows, tolerance, max), false);
+    }
+
+    /**
+     * A warm-up the scenario asks to end when steady needs an offered rate in every run: as fast as
+     * possible, the latency grows with the backlog and there is no steady state to wait for.
+     */
+    private static void checkSteadyWarmup(Scenario scenario, SpecNode warmupNode) {
+        if (!(scenario.workload().warmup() instanceof Warmup.UntilSteady steady) || steady.byDefault()) {
+            return;
+        }
+        for (Scenario run : scenario.runs()) {
+            if (run.workload().ratePerSecond() <= 0) {
+                throw warmupNode.error("warm-up until steady needs an offered rate (ratePerSecond above 0): as fast as "
+                        + "possible the latency grows with the backlog and never settles"
+                        + (scenario.sweep().isEmpty() ? "" : "; run " + run.name() + " sends as fast as possible")
+                        + "; give order counts (warmup: [1000]) or none");
+            }
+        }
     }
 
     private static Expectations expect(SpecNode expect) {
@@ -236,7 +310,10 @@ public final class ScenarioLoader {
                 expect.get("maxP99Ms").as(MAX_P99, null),
                 expect.get("minOrdersPerSec").as(MIN_RATE, null),
                 expect.get("maxRecoverySeconds").as(MAX_RECOVERY, null),
-                expect.get("minAcked").as(TOLERANCE, 1L));
+                expect.get("minAcked").as(TOLERANCE, 1L),
+                // a scenario that sets the absolute floor alone keeps it alone, as before the share existed
+                expect.get("minAckedShare").as(ACKED_SHARE,
+                        expect.has("minAcked") ? null : Expectations.DEFAULT_ACKED_SHARE));
     }
 
     private List<Scenario.SweepPoint> sweep(SpecNode sweep) {

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
@@ -12,11 +13,13 @@ import org.apache.kafka.common.TopicPartition;
 
 import io.supplychaos.chaos.FaultTimeline;
 import io.supplychaos.check.RunAnalysis;
+import io.supplychaos.check.WarmupPhase;
 import io.supplychaos.cluster.Cluster;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.history.HistoryEvent.Phase;
+import io.supplychaos.history.HistoryEvent.WarmupEnd;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
 import io.supplychaos.kind.Environments;
@@ -26,6 +29,7 @@ import io.supplychaos.metrics.LiveSeries;
 import io.supplychaos.metrics.PartitionWatch;
 import io.supplychaos.metrics.ProgressLine;
 import io.supplychaos.metrics.Sampler;
+import io.supplychaos.metrics.SteadyState;
 import io.supplychaos.provenance.RunProvenance;
 import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
@@ -102,11 +106,17 @@ public final class ScenarioRunner {
         progress.println(line);
     }
 
-    /** What the progress line counts against: every order the run sends, or the measured phase's length. */
+    /**
+     * What the progress line counts against: every order the run sends (the measured phase's only
+     * after a warm-up until steady, whose length is not known ahead), or the measured phase's length.
+     */
     private static Sampler.Plan plan(WorkloadSpec w) {
-        long warmup = w.warmup().stream().mapToLong(Long::longValue).sum();
-        return w.orders() > 0 ? new Sampler.Plan(warmup + w.orders(), 0, w.ratePerSecond())
-                : new Sampler.Plan(0, w.durationSeconds() * 1000L, w.ratePerSecond());
+        if (w.orders() <= 0) {
+            return new Sampler.Plan(0, w.durationSeconds() * 1000L, w.ratePerSecond());
+        }
+        return w.warmupAsRun() instanceof Warmup.Orders counts
+                ? new Sampler.Plan(counts.total() + w.orders(), 0, w.ratePerSecond())
+                : Sampler.Plan.measuredOnly(w.orders(), 0, w.ratePerSecond());
     }
 
     /** The run enters {@code phase}: in its history, and on the rows sampled from now on. */
@@ -160,8 +170,9 @@ public final class ScenarioRunner {
     /**
      * Phases workload + fault timeline, drain, heal, read back and check, in a session that
      * {@link Session#hosts hosts} the scenario. The first run of a session warms up as its scenario
-     * says; a later one finds the app warm and sends only {@link Session#LATER_WARMUP} warm-up orders (its
-     * own producer and outcome consumer are new). Every run has its own history: it starts from the
+     * says; a later one finds the app warm and warms up less ({@link #laterWarmup}: the same steady rule
+     * bounded shorter, or at most {@link Session#LATER_WARMUP} orders; its own producer and outcome
+     * consumer are new). Every run has its own history: it starts from the
      * order-placed end offsets at its start and sees only its own orders.
      */
     public Outcome run(Session session, Scenario scenario, AtomicBoolean stop) throws InterruptedException {
@@ -211,10 +222,21 @@ public final class ScenarioRunner {
         }
     }
 
-    /** A later run's warm-up: one phase of {@link Session#LATER_WARMUP} orders, or fewer when the scenario asks fewer. */
-    static List<Long> laterWarmup(WorkloadSpec workload) {
-        long asked = workload.warmup().stream().mapToLong(Long::longValue).sum();
-        return asked == 0 ? List.of() : List.of(Math.min(asked, Session.LATER_WARMUP));
+    /**
+     * A later run's warm-up: until steady by the scenario's rule bounded by {@link Session#LATER_STEADY_MAX}
+     * (or its own bound when shorter; never below what the rule needs) when the scenario warms up
+     * until steady; else one phase of {@link Session#LATER_WARMUP} orders, or fewer when the
+     * scenario asks fewer; none when it asks none.
+     */
+    static Warmup laterWarmup(WorkloadSpec workload) {
+        Warmup asked = workload.warmupAsRun();
+        if (asked instanceof Warmup.UntilSteady steady) {
+            Duration bound = steady.rule().max().compareTo(Session.LATER_STEADY_MAX) < 0 ? steady.rule().max()
+                    : Session.LATER_STEADY_MAX;
+            return new Warmup.UntilSteady(steady.rule().withMax(bound), steady.byDefault());
+        }
+        long total = ((Warmup.Orders) asked).total();
+        return total == 0 ? Warmup.none() : Warmup.orders(List.of(Math.min(total, Session.LATER_WARMUP)));
     }
 
     /** The app properties a scenario starts its instances with. */
@@ -245,13 +267,15 @@ public final class ScenarioRunner {
         KafkaAccess bootstrap = env.access();
         workload.orderPlacedStarts = ClusterOffsets.orderPlacedEnds(bootstrap, Timeouts.ADMIN_CALL);
         String runId = scenario.name() + "-" + Long.toString(runStart, 36);
+        started.watch = new PartitionWatch(bootstrap, Topics.ORDER_PLACED.name(), history);
+        scope.stopAtEnd(Step.SAMPLERS, "stopping the partition watch", started.watch::close);
+        // whether a leader change can lose acknowledged records whatever the acks: the checker needs it
+        Boolean unclean = started.watch.uncleanLeaderElection(Timeouts.ADMIN_QUICK);
         history.append(new HistoryEvent.RunStarted(runId, scenario.name(), env.spec().name(), scenario.env().brokers(),
                 scenario.env().partitions(), scenario.env().replicationFactor(), scenario.env().minInsyncReplicas(),
                 scenario.app().processingGuarantee(), scenario.producer().getOrDefault("acks", "all"),
-                scenario.expect(), workload.orderPlacedStarts, System.currentTimeMillis()));
+                scenario.expect(), workload.orderPlacedStarts, unclean, System.currentTimeMillis()));
         String applicationId = OutcomeConsumer.applicationId(scenario.app().config());
-        started.watch = new PartitionWatch(bootstrap, Topics.ORDER_PLACED.name(), history);
-        scope.stopAtEnd(Step.SAMPLERS, "stopping the partition watch", started.watch::close);
         started.watch.start(Timeouts.ADMIN_CALL);
         started.outcomes = new OutcomeConsumer(bootstrap, recorder, history, failures, applicationId);
         scope.stopAtEnd(Step.CONSUMERS, "stopping the outcome consumer", started.outcomes::close);
@@ -273,18 +297,8 @@ public final class ScenarioRunner {
                 : scenario.env().partitioning();
         WorkloadGenerator generator = new WorkloadGenerator(bootstrap, scenario.producer(), partitioning,
                 scenario.workload().producers(), drugs(scenario), runId, recorder, deadlines.stall());
-        for (long warmup : scenario.workload().warmup()) {
-            enter(Phase.WARMUP, history, started, System.currentTimeMillis());
-            say("warm-up: " + warmup + " orders");
-            workload.end = generator.runPhase(warmup, scenario.workload().ratePerSecond(), 0, true, halted);
-            if (workload.end != PhaseEnd.COMPLETED) {
-                stalled(workload, deadlines);
-                return;
-            }
-            if (Drain.await(recorder, started.outcomes, deadlines.drain(), false, halted,
-                    System::currentTimeMillis) == Drain.End.STOPPED) {
-                return;
-            }
+        if (!warmUp(scenario.workload(), generator, history, recorder, started, workload, deadlines, halted)) {
+            return;
         }
         workload.offsetsAtMeasure = ClusterOffsets.allEnds(bootstrap, Timeouts.ADMIN_QUICK);
         workload.measuredStart = System.currentTimeMillis();
@@ -301,6 +315,85 @@ public final class ScenarioRunner {
                 scenario.workload().durationSeconds() * 1000, false, halted);
         workload.sendingEnded = System.currentTimeMillis();
         stalled(workload, deadlines);
+    }
+
+    /**
+     * The warm-up, watched window by window by the steady rule ({@link SteadyState}) and ended by a
+     * {@code warmup} event in the history: until steady, orders at the scenario's rate until the rule
+     * holds or its bound passes, and the measured phase follows at once (the chain keeps the state it
+     * reached, backlog included); by count, each phase sent and drained as before, and the event says
+     * whether the count happened to reach a steady state. False when the run ends in it (sending
+     * stalled, Ctrl-C, a tool failure).
+     */
+    private boolean warmUp(WorkloadSpec load, WorkloadGenerator generator, HistoryLog history, RunRecorder recorder,
+                           Started started, Workload workload, RunDeadlines deadlines, BooleanSupplier halted)
+            throws InterruptedException {
+        Warmup warmup = load.warmupAsRun();
+        long began = System.currentTimeMillis();
+        if (warmup.equals(Warmup.none())) {
+            history.append(new HistoryEvent.WarmupEnded(WarmupEnd.NONE, false, began, "", List.of(), began));
+            return true;
+        }
+        SteadyState.Rule rule = warmup instanceof Warmup.UntilSteady until ? until.rule() : SteadyState.Rule.DEFAULT;
+        SteadyState steady = new SteadyState(rule, System::currentTimeMillis);
+        recorder.onWarmupCompletion(steady::completed);
+        BooleanSupplier settled = () -> steady.poll(recorder.backlog(), recorder.sentCount()) != SteadyState.Status.WARMING;
+        WarmupEnd end;
+        try {
+            if (warmup instanceof Warmup.UntilSteady) {
+                enter(Phase.WARMUP, history, started, began);
+                say("warm-up: until steady at " + load.ratePerSecond() + "/s (" + rule.describe() + ")");
+                workload.end = generator.runPhase(Long.MAX_VALUE, load.ratePerSecond(), 0, true, halted, settled);
+                if (workload.end != PhaseEnd.COMPLETED) {
+                    stalled(workload, deadlines);
+                    return false;
+                }
+                end = steady.poll(recorder.backlog(), recorder.sentCount()) == SteadyState.Status.STEADY
+                        ? WarmupEnd.STEADY : WarmupEnd.NOT_STEADY;
+            } else {
+                for (long count : ((Warmup.Orders) warmup).phases()) {
+                    enter(Phase.WARMUP, history, started, System.currentTimeMillis());
+                    say("warm-up: " + count + " orders");
+                    workload.end = generator.runPhase(count, load.ratePerSecond(), 0, true, halted, () -> {
+                        settled.getAsBoolean();
+                        return false;
+                    });
+                    if (workload.end != PhaseEnd.COMPLETED) {
+                        stalled(workload, deadlines);
+                        return false;
+                    }
+                    // the windows keep closing through the drain, each with the backlog at its end
+                    BooleanSupplier haltedWhileWatched = () -> {
+                        settled.getAsBoolean();
+                        return halted.getAsBoolean();
+                    };
+                    if (Drain.await(recorder, started.outcomes, deadlines.drain(), false, haltedWhileWatched,
+                            System::currentTimeMillis) == Drain.End.STOPPED) {
+                        return false;
+                    }
+                }
+                steady.poll(recorder.backlog(), recorder.sentCount());
+                end = WarmupEnd.ORDERS_SENT;
+            }
+        } finally {
+            recorder.onWarmupCompletion(latencyMs -> { });
+        }
+        boolean held = end == WarmupEnd.STEADY || end == WarmupEnd.ORDERS_SENT && steady.holds();
+        long at = System.currentTimeMillis();
+        List<HistoryEvent.WarmupWindow> windows = steady.windows();
+        history.append(new HistoryEvent.WarmupEnded(end, held, began, rule.describe(), windows, at));
+        String last = windows.stream().map(HistoryEvent.WarmupWindow::p50Ms).filter(p -> p != null)
+                .reduce((first, second) -> second).map(p50 -> String.format(Locale.ROOT, "; p50 of the last window %.0f ms", p50))
+                .orElse("; no warm-up order completed");
+        long seconds = Math.round((at - began) / 1000.0);
+        say(switch (end) {
+            case STEADY -> "warm-up: steady after " + seconds + " s (" + recorder.sentCount() + " orders" + last + ")";
+            case NOT_STEADY -> "warm-up: not steady after " + seconds + " s (" + recorder.sentCount() + " orders" + last
+                    + "): measuring anyway";
+            default -> "warm-up: " + recorder.sentCount() + " orders in " + seconds + " s, " + (held ? "steady" : "not steady")
+                    + " when it ended" + last;
+        });
+        return true;
     }
 
     private void stalled(Workload workload, RunDeadlines deadlines) {
@@ -362,6 +455,10 @@ public final class ScenarioRunner {
         history.append(new HistoryEvent.PhaseStarted(Phase.CHECK, System.currentTimeMillis()));
         Map<TopicPartition, Long> offsetsAtEnd = workload.offsetsAtMeasure.isEmpty() || interrupted ? Map.of()
                 : ClusterOffsets.allEnds(env.access(), Timeouts.ADMIN_QUICK);
+        if (started.outcomes != null && !interrupted) {
+            // the stock is judged only when every output was read to its end: the checker needs to know
+            history.append(started.outcomes.outputsRead(Timeouts.ADMIN_QUICK));
+        }
         long endedAt = System.currentTimeMillis();
         history.append(new HistoryEvent.RunEnded(reason, describe(reason, history), clusterAvailable, endedAt));
         List<TimeSeriesRow> rows = started.sampler == null ? List.of() : started.sampler.rows();
@@ -378,6 +475,7 @@ public final class ScenarioRunner {
         if (workload.provenance != null) {
             result = result.withProvenance(workload.provenance);
         }
+        result = result.withWarmup(WarmupPhase.of(events));
         return new Outcome(result, rows, events);
     }
 

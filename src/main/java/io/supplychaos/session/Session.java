@@ -1,6 +1,7 @@
 package io.supplychaos.session;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
@@ -19,10 +20,17 @@ import io.supplychaos.session.Teardown.Step;
 public final class Session implements AutoCloseable {
 
     /**
-     * Warm-up orders of a run after its session's first: the apps are warm, so enough for a new
-     * producer's connections and metadata (the first run warms up as its scenario says).
+     * Warm-up orders of a run after its session's first whose scenario warms up by count: the apps
+     * are warm, so enough for a new producer's connections and metadata (the first run warms up as
+     * its scenario says).
      */
     public static final long LATER_WARMUP = 200;
+
+    /**
+     * The bound of a later run's warm-up when its scenario warms up until steady: the same rule,
+     * bounded shorter, since the apps are warm (never below what the rule needs: 20 s by default).
+     */
+    public static final Duration LATER_STEADY_MAX = Duration.ofSeconds(30);
 
     private final SessionPlan plan;
     private final Path stateDir;

@@ -90,6 +90,13 @@ public final class Timeouts {
      * shorter than its period, so that a paused broker costs its figures for that second, not the next.
      */
     public static final Duration BROKER_METRICS_SAMPLE = Duration.ofMillis(600);
+    /** Connecting to a broker's JMX port (the RMI registry, then the connector it names). */
+    public static final Duration JMX_CONNECT = Duration.ofSeconds(2);
+    /**
+     * Any one read on a JMX connection: a paused broker accepts the connection and never answers, and
+     * its read ends after this (its sample was left out long before, at {@link #BROKER_METRICS_SAMPLE}).
+     */
+    public static final Duration JMX_READ = Duration.ofSeconds(5);
     /** One second's consumer lag: the app's committed offsets and its source topics' end offsets. */
     public static final Duration CONSUMER_LAG_SAMPLE = Duration.ofMillis(800);
     /** Closing a client of the run's own (consumer, Admin). */

@@ -18,6 +18,7 @@ import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -108,6 +109,8 @@ final class LiveView implements AutoCloseable {
         return thread;
     });
     private final FaultEventLog journal;
+    /** Where a line of the journal that is not an entry is named, once. */
+    private final Consumer<String> warnings;
     private final List<FaultBar> journalBars = new ArrayList<>();
     private final Deque<RunPoint> runPoints = new ArrayDeque<>();
     private final Deque<ClusterPoint> clusterPoints = new ArrayDeque<>();
@@ -115,6 +118,8 @@ final class LiveView implements AutoCloseable {
     private volatile Series series;
     private long journalPosition;
     private long livePosition;
+    /** Lines of the live series read so far: a bad one is named by its number. */
+    private long liveLines;
     private long liveModified;
     private Map<String, Long> lastEnds;
     private long lastEndsAt;
@@ -127,9 +132,11 @@ final class LiveView implements AutoCloseable {
     /** The brokers an attached cluster had registered at some point: one missing now is shown stopped. */
     private final java.util.SortedSet<Integer> seenBrokers = new java.util.TreeSet<>();
 
-    LiveView(ChaosPaths paths) {
+    /** @param warnings told each line of the journal that is skipped because it is not an entry */
+    LiveView(ChaosPaths paths, Consumer<String> warnings) {
         this.paths = paths;
         this.journal = new FaultEventLog(paths.stateDir());
+        this.warnings = warnings;
         this.status = new Status(System.currentTimeMillis(), paths.stateDir().toString(), null, "reading the state directory",
                 false, List.of(), null, null, List.of(), List.of());
         this.series = new Series(System.currentTimeMillis(), WINDOW.toMillis(), "none", List.of(), List.of(), List.of());
@@ -275,6 +282,7 @@ final class LiveView implements AutoCloseable {
             if (size < livePosition || modified < liveModified) {
                 // truncated: a new run began
                 livePosition = 0;
+                liveLines = 0;
                 runPoints.clear();
             }
             liveModified = modified;
@@ -285,9 +293,10 @@ final class LiveView implements AutoCloseable {
                     String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
                     int end = text.lastIndexOf('\n');
                     if (end >= 0) {
-                        for (String line : text.substring(0, end).split("\n")) {
+                        for (String line : text.substring(0, end).split("\n", -1)) {
+                            liveLines++;
                             if (!line.isBlank()) {
-                                runPoints.add(runPoint(JSON.readTree(line)));
+                                readRow(file, line);
                             }
                         }
                         livePosition += text.substring(0, end + 1).getBytes(StandardCharsets.UTF_8).length;
@@ -302,6 +311,21 @@ final class LiveView implements AutoCloseable {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /** One row of the live series; a line that is not one is skipped and named, and the rows after it read on. */
+    private void readRow(Path file, String line) {
+        try {
+            JsonNode row = JSON.readTree(line);
+            if (row != null && row.isObject()) {
+                runPoints.add(runPoint(row));
+                return;
+            }
+        } catch (IOException e) {
+            // named below
+        }
+        warnings.accept(file + ":" + liveLines + ": skipped a line that is not a row of the live series: '"
+                + (line.length() <= 80 ? line : line.substring(0, 77) + "...") + "'");
     }
 
     private static RunPoint runPoint(JsonNode row) {
@@ -355,6 +379,7 @@ final class LiveView implements AutoCloseable {
             return;
         }
         journalPosition = read.next();
+        read.warnings().forEach(warnings);
         synchronized (journalBars) {
             read.entries().forEach(entry -> apply(journalBars, entry));
         }

@@ -7,6 +7,7 @@ import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Map;
@@ -14,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -31,13 +33,22 @@ import io.supplychaos.kind.ManualFaults;
  * that inject faults through {@link ManualFaults}, the code the CLI's fault verbs use, journalled
  * with source "ui" so a run shows them on its timeline.
  *
- * <p>Routes: {@code GET /} (the page, from {@code io/supplychaos/ui/} on the classpath, with this
- * process's token in a meta tag), {@code GET /ui.js}, {@code GET /ui.css}, {@code GET /api/status},
- * {@code GET /api/series}, {@code POST /api/fault} ({@link FaultRequest} as JSON).
+ * <p>Routes: {@code GET /} (the page, from {@code io/supplychaos/ui/} on the classpath),
+ * {@code GET /ui.js}, {@code GET /ui.css}: nothing secret, for anyone; {@code GET /api/status},
+ * {@code GET /api/series}, {@code POST /api/fault} ({@link FaultRequest} as JSON): only with this
+ * process's token.
  *
- * <p>The page can kill brokers, so every request must name this server as its Host
- * ({@code 127.0.0.1:PORT} or {@code localhost:PORT}: a DNS-rebound name is refused), and a POST
- * must carry the token in {@value #TOKEN_HEADER} and no foreign Origin; otherwise 403.
+ * <p>The page can kill brokers, and what it shows names the cluster, so:
+ * <ul>
+ * <li>every request must name this server as its Host ({@code 127.0.0.1:PORT} or
+ *     {@code localhost:PORT}: a DNS-rebound name is refused) and carry no Origin but this server's
+ *     (403);</li>
+ * <li>every {@code /api/} request must carry the token in {@value #TOKEN_HEADER}, compared in
+ *     constant time (401). The token is 24 random bytes made at start, known only to this process
+ *     and to whoever has the URL it prints ({@link #url()}): it travels there in the fragment
+ *     ({@code #token=...}), which a browser never sends to a server; the page's script keeps it
+ *     in the tab's session storage. The page itself does not hold it.</li>
+ * </ul>
  */
 public final class UiServer implements AutoCloseable {
 
@@ -74,6 +85,16 @@ public final class UiServer implements AutoCloseable {
      * @throws IllegalArgumentException when the port is taken
      */
     public static UiServer start(ChaosPaths paths, int port) {
+        return start(paths, port, System.err::println);
+    }
+
+    /**
+     * Serves the env of {@code paths}' state directory on 127.0.0.1:{@code port} (0: any free port),
+     * telling {@code warnings} what the page cannot show (a line of the fault journal that is not an entry).
+     *
+     * @throws IllegalArgumentException when the port is taken
+     */
+    public static UiServer start(ChaosPaths paths, int port, Consumer<String> warnings) {
         HttpServer server;
         try {
             server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
@@ -90,7 +111,7 @@ public final class UiServer implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        LiveView view = new LiveView(paths);
+        LiveView view = new LiveView(paths, warnings);
         UiServer ui = new UiServer(paths, server, workers, view, HexFormat.of().formatHex(secret));
         server.createContext("/", ui::handle);
         server.setExecutor(workers);
@@ -99,15 +120,16 @@ public final class UiServer implements AutoCloseable {
         return ui;
     }
 
+    /** The page's address with its token, to open in a browser: {@code http://127.0.0.1:PORT/#token=TOKEN}. */
     public String url() {
-        return "http://127.0.0.1:" + port + "/";
+        return "http://127.0.0.1:" + port + "/#token=" + token;
     }
 
     public int port() {
         return port;
     }
 
-    /** The token a POST must carry; the page reads it from its meta tag. */
+    /** The token an API request must carry; the page reads it from the fragment of {@link #url()}. */
     String token() {
         return token;
     }
@@ -119,8 +141,18 @@ public final class UiServer implements AutoCloseable {
                 send(exchange, 403, "text/plain; charset=utf-8", "forbidden: Host must be 127.0.0.1:" + port + " or localhost:" + port);
                 return;
             }
+            String origin = exchange.getRequestHeaders().getFirst("Origin");
+            if (origin != null && hosts.stream().noneMatch(h -> origin.equalsIgnoreCase("http://" + h))) {
+                send(exchange, 403, "application/json", "{\"error\":\"forbidden: Origin must be this page's\"}");
+                return;
+            }
             String method = exchange.getRequestMethod();
             String path = exchange.getRequestURI().getPath();
+            if (path.startsWith("/api/") && !tokenGiven(exchange)) {
+                send(exchange, 401, "application/json", "{\"error\":\"no token or another one: open the URL ./chaos ui "
+                        + "printed (the token is per process)\"}");
+                return;
+            }
             if ("POST".equals(method)) {
                 post(exchange, path);
             } else if ("GET".equals(method) || "HEAD".equals(method)) {
@@ -136,8 +168,7 @@ public final class UiServer implements AutoCloseable {
 
     private void get(HttpExchange exchange, String path) throws IOException {
         switch (path) {
-            case "/", "/index.html" -> send(exchange, 200, "text/html; charset=utf-8",
-                    resource("index.html").replace("__CHAOS_TOKEN__", token));
+            case "/", "/index.html" -> send(exchange, 200, "text/html; charset=utf-8", resource("index.html"));
             case "/api/status" -> send(exchange, 200, "application/json", JSON.writeValueAsString(view.status()));
             case "/api/series" -> send(exchange, 200, "application/json", JSON.writeValueAsString(view.series()));
             case "/favicon.ico" -> send(exchange, 204, null, null);
@@ -151,13 +182,13 @@ public final class UiServer implements AutoCloseable {
         }
     }
 
+    /** Whether the request carries this process's token, compared in constant time. */
+    private boolean tokenGiven(HttpExchange exchange) {
+        String given = exchange.getRequestHeaders().getFirst(TOKEN_HEADER);
+        return given != null && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
+    }
+
     private void post(HttpExchange exchange, String path) throws IOException {
-        String origin = exchange.getRequestHeaders().getFirst("Origin");
-        boolean originOk = origin == null || hosts.stream().anyMatch(h -> origin.equalsIgnoreCase("http://" + h));
-        if (!token.equals(exchange.getRequestHeaders().getFirst(TOKEN_HEADER)) || !originOk) {
-            send(exchange, 403, "application/json", "{\"error\":\"forbidden: reload the page (the token is per process)\"}");
-            return;
-        }
         if (!"/api/fault".equals(path)) {
             send(exchange, 404, "application/json", "{\"error\":\"not found\"}");
             return;

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * What Kafka's verifier said, read from its output: whether it passed (smoke: a {@code SUCCESS}
- * line; EOS: {@code ALL-RECORDS-DELIVERED}), the marker lines it printed, its record counts and its
+ * line; EOS: {@code ALL-RECORDS-DELIVERED}; either way no {@code FAILED} or {@code FAILURE} line), the marker lines it printed, its record counts and its
  * failure lines. A pure function of the text; {@link Reading} says what the markers mean.
  *
  * @param verdict          PASSED, FAILED, or NONE when the verifier printed neither (it crashed or
@@ -127,16 +127,26 @@ public record KafkaOutcome(Verdict verdict, List<String> markers, Long recordsGe
                 retries++;
             }
         }
-        Verdict verdict;
-        if (suite.driverVerifies()) {
-            verdict = markers.contains(SUCCESS) ? Verdict.PASSED
-                    : markers.contains(FAILURE) ? Verdict.FAILED : Verdict.NONE;
-        } else {
-            // EosTestDriver.verify prints ALL-RECORDS-DELIVERED last, only when every check passed;
-            // a failed check throws (a stack trace) or prints FAILED
-            verdict = markers.contains(ALL_DELIVERED) ? Verdict.PASSED
-                    : markers.contains(FAILED) || !failures.isEmpty() ? Verdict.FAILED : Verdict.NONE;
+        return new KafkaOutcome(verdict(suite, markers, failures), markers, generated, processed, failures, read,
+                retries);
+    }
+
+    /**
+     * Passed only with the suite's success marker (smoke: {@code SUCCESS}; EOS:
+     * {@code ALL-RECORDS-DELIVERED}, which EosTestDriver.verify prints last, when every check passed)
+     * and no failure marker ({@code FAILED}, {@code FAILURE}) anywhere: a failure line is never
+     * outweighed by a success line. Failed on a failure marker, or on failure lines without a
+     * success marker (a failed EOS check throws); no verdict when the verifier printed neither.
+     */
+    private static Verdict verdict(Suite suite, List<String> markers, List<String> failures) {
+        boolean failed = markers.contains(FAILED) || markers.contains(FAILURE);
+        boolean succeeded = markers.contains(suite.driverVerifies() ? SUCCESS : ALL_DELIVERED);
+        if (failed) {
+            return Verdict.FAILED;
         }
-        return new KafkaOutcome(verdict, markers, generated, processed, failures, read, retries);
+        if (succeeded) {
+            return Verdict.PASSED;
+        }
+        return suite.driverVerifies() || failures.isEmpty() ? Verdict.NONE : Verdict.FAILED;
     }
 }

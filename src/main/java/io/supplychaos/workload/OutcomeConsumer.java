@@ -7,8 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -74,6 +80,7 @@ public final class OutcomeConsumer implements AutoCloseable {
     private final Deserializer<ShipmentStatus> shipments = Topics.SHIPMENT_STATUS.valueSerde().deserializer();
     private final Deserializer<StockCommand> commands = JsonSerde.of(StockCommand.class).deserializer();
     private final Thread thread;
+    private final AtomicReference<EndQuestion> endQuestion = new AtomicReference<>();
 
     /**
      * Assigns every output topic at its end, reads the inventory baseline, and starts reading.
@@ -172,9 +179,61 @@ public final class OutcomeConsumer implements AutoCloseable {
         consumer.resume(others);
     }
 
+    /**
+     * Whether every output topic has been read to its end (read_committed: the last stable offset)
+     * now, asked of the reading thread; {@code reachedEnd} is null when the thread or the cluster
+     * does not answer within {@code timeout}. Not recorded: the caller appends it to the history.
+     */
+    public HistoryEvent.OutputsRead outputsRead(Duration timeout) {
+        CompletableFuture<HistoryEvent.OutputsRead> asked = new CompletableFuture<>();
+        if (!thread.isAlive()) {
+            return new HistoryEvent.OutputsRead(null, List.of("the outcome consumer had stopped"),
+                    System.currentTimeMillis());
+        }
+        endQuestion.set(new EndQuestion(timeout, asked));
+        try {
+            return asked.get(timeout.toMillis() + CLOSE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // no answer: unknown
+        }
+        return new HistoryEvent.OutputsRead(null, List.of("the outcome consumer did not answer in time"),
+                System.currentTimeMillis());
+    }
+
+    /** A question for the reading thread, the only one that may touch the consumer. */
+    private record EndQuestion(Duration timeout, CompletableFuture<HistoryEvent.OutputsRead> answer) {
+    }
+
+    private void answer(EndQuestion question) {
+        try {
+            Set<TopicPartition> assigned = consumer.assignment();
+            Map<TopicPartition, Long> ends = consumer.endOffsets(assigned, question.timeout());
+            List<String> behind = new ArrayList<>();
+            for (TopicPartition partition : assigned) {
+                long left = ends.getOrDefault(partition, 0L) - consumer.position(partition, question.timeout());
+                if (left > 0) {
+                    behind.add(topicName(partition.topic()) + "-" + partition.partition() + ": " + left + " records");
+                }
+            }
+            java.util.Collections.sort(behind);
+            question.answer().complete(new HistoryEvent.OutputsRead(behind.isEmpty(), behind,
+                    System.currentTimeMillis()));
+        } catch (RuntimeException unanswered) {
+            question.answer().complete(new HistoryEvent.OutputsRead(null,
+                    List.of("the cluster did not give the end offsets: " + unanswered.getClass().getSimpleName()),
+                    System.currentTimeMillis()));
+        }
+    }
+
     private void poll() {
         try {
             while (running.get()) {
+                EndQuestion question = endQuestion.getAndSet(null);
+                if (question != null) {
+                    answer(question);
+                }
                 Iterable<ConsumerRecord<byte[], byte[]>> records;
                 try {
                     records = consumer.poll(Duration.ofMillis(100));

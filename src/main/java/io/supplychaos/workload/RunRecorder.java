@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.DoubleConsumer;
 
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -44,6 +45,7 @@ public final class RunRecorder implements WorkloadGenerator.Listener, Sampler.Co
     private long lastCompletionAt;
     private final HistoryLog history;
     private final ToolFailures failures;
+    private volatile DoubleConsumer warmupCompletions = latencyMs -> { };
 
     /** A recorder whose history nobody reads (tests, the benchmark). */
     public RunRecorder() {
@@ -130,6 +132,9 @@ public final class RunRecorder implements WorkloadGenerator.Listener, Sampler.Co
             }
         }
         if (order.warmup()) {
+            if (first) {
+                warmupCompletions.accept(readAt - order.order().placedAt());
+            }
             return;
         }
         if (first) {
@@ -139,6 +144,19 @@ public final class RunRecorder implements WorkloadGenerator.Listener, Sampler.Co
                 lastMeasuredCompletion = Math.max(lastMeasuredCompletion, readAt);
             }
         }
+    }
+
+    /**
+     * {@code listener} hears the end-to-end latency of each warm-up order as it completes (on the
+     * outcome consumer's thread), in place of the one before: the warm-up's steady rule.
+     */
+    public void onWarmupCompletion(DoubleConsumer listener) {
+        warmupCompletions = listener;
+    }
+
+    /** Orders sent and not completed yet (in flight, unanswered or failed): the warm-up's backlog. */
+    public synchronized long backlog() {
+        return sentCount - completedCount;
     }
 
     public synchronized long sentCount() {

@@ -137,6 +137,16 @@ public final class WorkloadGenerator {
      */
     public PhaseEnd runPhase(long count, double ratePerSecond, long durationMs, boolean warmup, BooleanSupplier stop)
             throws InterruptedException {
+        return runPhase(count, ratePerSecond, durationMs, warmup, stop, () -> false);
+    }
+
+    /**
+     * {@link #runPhase(long, double, long, boolean, BooleanSupplier)}, also ending when {@code enough}
+     * holds: asked before each send, it ends sending as the count or the duration does (the orders
+     * sent are awaited, the phase is COMPLETED). The warm-up until steady ends on it.
+     */
+    public PhaseEnd runPhase(long count, double ratePerSecond, long durationMs, boolean warmup, BooleanSupplier stop,
+                             BooleanSupplier enough) throws InterruptedException {
         long startNanos = System.nanoTime();
         long startMillis = System.currentTimeMillis();
         long deadlineNanos = durationMs > 0 ? startNanos + TimeUnit.MILLISECONDS.toNanos(durationMs) : Long.MAX_VALUE;
@@ -167,7 +177,7 @@ public final class WorkloadGenerator {
                                 LockSupport.parkNanos(wait);
                             }
                         }
-                        if (System.nanoTime() > deadlineNanos || halt.getAsBoolean()) {
+                        if (System.nanoTime() > deadlineNanos || halt.getAsBoolean() || enough.getAsBoolean()) {
                             break;
                         }
                         long placedAt = ratePerSecond > 0

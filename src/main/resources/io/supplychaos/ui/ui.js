@@ -1,8 +1,21 @@
 // ./chaos ui: polls /api/status and /api/series, draws the cluster and the charts, and posts the
-// fault buttons to /api/fault with this process's token. Plain DOM and SVG, nothing from the network.
+// fault buttons to /api/fault, each with this process's token. Plain DOM and SVG, nothing from the network.
 'use strict';
 
-const TOKEN = document.querySelector('meta[name="chaos-token"]').content;
+// The token comes in the fragment of the URL ./chaos ui printed (#token=...), which the browser never
+// sends to a server; it is kept in this tab's session storage, so a reload keeps working, and taken
+// out of the address bar.
+const TOKEN = (() => {
+  const given = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (given) {
+    sessionStorage.setItem('chaos-token', given);
+    history.replaceState(null, '', location.pathname + location.search);
+    return given;
+  }
+  return sessionStorage.getItem('chaos-token') || '';
+})();
+const NO_TOKEN = 'This page needs the URL ./chaos ui printed (http://127.0.0.1:PORT/#token=...): '
+  + 'the token in it is per process.';
 const REFRESH_MS = 1500;
 const SVG = 'http://www.w3.org/2000/svg';
 const W = 640, H = 180, LEFT = 48, RIGHT = 10, TOP = 14, BOTTOM = 22;
@@ -159,7 +172,8 @@ function renderSeries(s) {
 }
 
 async function getJson(path) {
-  const response = await fetch(path, {cache: 'no-store'});
+  const response = await fetch(path, {cache: 'no-store', headers: {'X-Chaos-Token': TOKEN}});
+  if (response.status === 401) throw new Error(NO_TOKEN);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return response.json();
 }
@@ -173,7 +187,7 @@ async function refresh() {
   } catch (e) {
     const banner = document.getElementById('banner');
     banner.hidden = false;
-    banner.textContent = 'The ui server does not answer (stopped?): ' + e.message;
+    banner.textContent = e.message === NO_TOKEN ? NO_TOKEN : 'The ui server does not answer (stopped?): ' + e.message;
   }
 }
 

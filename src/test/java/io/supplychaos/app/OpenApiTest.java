@@ -32,6 +32,18 @@ class OpenApiTest {
     }
 
     @Test
+    void shouldStateTheOrderIdsCharactersAndLengthInTheRequestSchema() {
+        given().accept("application/json").when().get("/q/openapi")
+                .then().statusCode(200)
+                .body("components.schemas.PlaceOrderRequest.properties.orderId.pattern",
+                        equalTo(PlaceOrderRequest.ORDER_ID_PATTERN))
+                .body("components.schemas.PlaceOrderRequest.properties.orderId.maxLength", equalTo(128))
+                .body("components.schemas.PlaceOrderRequest.properties.orderId.description", containsString("'~'"))
+                .body("components.schemas.PlaceOrderRequest.properties.hospitalId.maxLength", equalTo(128))
+                .body("paths.'/orders'.post.responses.'400'.description", containsString("A-Z a-z 0-9 - . _ ~"));
+    }
+
+    @Test
     void shouldServeSwaggerUi() {
         given().when().get("/q/swagger-ui/").then().statusCode(200).body(containsString("swagger"));
     }

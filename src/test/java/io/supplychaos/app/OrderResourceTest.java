@@ -14,6 +14,8 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -119,6 +121,48 @@ class OrderResourceTest {
                 .when().post("/orders")
                 .then().statusCode(400).body("error", containsString("quantity"));
         assertThat(placed.received()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "orderId \"{0}\"")
+    @ValueSource(strings = {"ord 1", "ord%1", "100%", "ord/1", "ord?1", "ord#1", "örder", ""})
+    void givenAnOrderIdOutsideTheAllowedCharacters_whenPlaced_thenAnswer400StatingTheRuleAndProduceNothing(String orderId) {
+        given().contentType(ContentType.JSON)
+                .body("{\"orderId\":\"" + orderId + "\",\"hospitalId\":\"h\",\"drugId\":\"insulin\",\"quantity\":1}")
+                .when().post("/orders")
+                .then().statusCode(400).body("error", equalTo("orderId: " + PlaceOrderRequest.ORDER_ID_RULE));
+        assertThat(placed.received()).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0} characters")
+    @ValueSource(ints = {129, 100_000})
+    void givenAnOrderIdLongerThanTheMaximum_whenPlaced_thenAnswer400AndProduceNothing(int length) {
+        given().contentType(ContentType.JSON)
+                .body("{\"orderId\":\"" + "x".repeat(length) + "\",\"hospitalId\":\"h\",\"drugId\":\"insulin\",\"quantity\":1}")
+                .when().post("/orders")
+                .then().statusCode(400).body("fields.orderId", equalTo(PlaceOrderRequest.ORDER_ID_RULE));
+        assertThat(placed.received()).isEmpty();
+    }
+
+    @Test
+    void givenAHospitalIdOrDrugIdLongerThanTheMaximum_whenPlaced_thenAnswer400NamingItAndProduceNothing() {
+        given().contentType(ContentType.JSON)
+                .body("{\"hospitalId\":\"" + "h".repeat(129) + "\",\"drugId\":\"" + "d".repeat(2_000_000) + "\",\"quantity\":1}")
+                .when().post("/orders")
+                .then().statusCode(400).body("fields.hospitalId", equalTo("must be at most 128 characters"))
+                .body("fields.drugId", equalTo("must be at most 128 characters"));
+        assertThat(placed.received()).isEmpty();
+    }
+
+    @Test
+    void givenAnOrderIdOfEveryAllowedKindOfCharacterAtTheMaximumLength_whenPlaced_thenAcceptedWithItsLocation() {
+        String orderId = ("Az09-._~").repeat(16);
+
+        given().contentType(ContentType.JSON)
+                .body("{\"orderId\":\"" + orderId + "\",\"hospitalId\":\"h\",\"drugId\":\"insulin\",\"quantity\":1}")
+                .when().post("/orders")
+                .then().statusCode(202).header("Location", containsString("/orders/" + orderId)).body("orderId", equalTo(orderId));
+        assertThat(placed.received()).singleElement()
+                .satisfies(message -> assertThat(message.getPayload().orderId()).isEqualTo(orderId));
     }
 
     @Test

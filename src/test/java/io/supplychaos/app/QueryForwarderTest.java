@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.kafka.streams.state.HostInfo;
@@ -50,8 +50,8 @@ class QueryForwarderTest {
     void shouldSendTheRequestOnMarkedAsForwardedAndReturnTheOwnersAnswer() throws Exception {
         HostInfo host = new HostInfo("127.0.0.1", owner.getAddress().getPort());
 
-        QueryForwarder.Answer answer = new QueryForwarder().forward(host,
-                URI.create("http://127.0.0.1:9999/orders/o%201?x=1"), "127.0.0.1:9999");
+        QueryForwarder.Answer answer = new QueryForwarder().forward(host, "/", List.of("orders", "o 1"), "x=1",
+                "127.0.0.1:9999");
 
         assertThat(asked.get().getRequestURI().getRawPath()).isEqualTo("/orders/o%201");
         assertThat(asked.get().getRequestURI().getRawQuery()).isEqualTo("x=1");
@@ -63,6 +63,17 @@ class QueryForwarderTest {
     }
 
     @Test
+    void givenAKeyWithCharactersAPathCannotCarry_whenForwarded_thenEachIsPercentEncodedAndTheOwnerDecodesTheSameKey()
+            throws Exception {
+        HostInfo host = new HostInfo("127.0.0.1", owner.getAddress().getPort());
+
+        new QueryForwarder().forward(host, "/app/", List.of("orders", "a b%c/d?e#f\u00e9"), null, "127.0.0.1:9999");
+
+        assertThat(asked.get().getRequestURI().getRawPath()).isEqualTo("/app/orders/a%20b%25c%2Fd%3Fe%23f%C3%A9");
+        assertThat(asked.get().getRequestURI().getRawQuery()).isNull();
+    }
+
+    @Test
     void shouldFailWhenTheOwnerDoesNotAnswer() throws IOException {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
@@ -70,7 +81,7 @@ class QueryForwarderTest {
         }
 
         assertThatThrownBy(() -> new QueryForwarder().forward(new HostInfo("127.0.0.1", closedPort),
-                URI.create("http://127.0.0.1:9999/orders/o-1"), "127.0.0.1:9999"))
+                "/", List.of("orders", "o-1"), null, "127.0.0.1:9999"))
                 .isInstanceOf(IOException.class);
     }
 }

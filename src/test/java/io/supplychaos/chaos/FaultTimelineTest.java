@@ -276,6 +276,24 @@ class FaultTimelineTest {
     }
 
     @Test
+    void givenABadLineInTheJournal_whenTheRunReadsIt_thenItWarnsOnceAndStillPicksUpTheFaultsAfterIt() throws Exception {
+        FaultEventLog journal = new FaultEventLog(stateDir);
+        List<String> said = new java.util.ArrayList<>();
+        try (FaultTimeline timeline = new FaultTimeline(List.of(), actions(new CountDownLatch(0)), journal, history, said::add)) {
+            java.nio.file.Files.writeString(journal.file(), "not json\n", java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+            journal.append(new FaultEventLog.Entry(42, FaultEventLog.Entry.INJECT, "pause-broker", "3", "pause-broker 3",
+                    "cli", 3));
+
+            timeline.readJournal();
+            timeline.readJournal();
+
+            assertThat(timeline.activeFaults()).containsExactly("pause-broker 3");
+            assertThat(said).singleElement().asString().contains(journal.file() + ":1:");
+        }
+    }
+
+    @Test
     void shouldPickUpAFaultInjectedFromAnotherTerminal() {
         FaultEventLog journal = new FaultEventLog(stateDir);
         try (FaultTimeline timeline = timeline(List.of(), new CountDownLatch(0))) {

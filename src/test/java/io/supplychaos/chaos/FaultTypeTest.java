@@ -245,16 +245,20 @@ class FaultTypeTest {
         }
 
         @Test
-        void chaosMeshParametersComeFromTheSpec() {
-            assertThat(FaultType.DELAY.onKubernetes().chaosMesh().orElseThrow().parameters()
-                    .apply(spec(FaultType.DELAY, Map.of("ms", "100", "jitter", "20"))))
-                    .isEqualTo(Map.of("delay", Map.of("latency", "100ms", "jitter", "20ms", "correlation", "0")));
+        void chaosMeshParametersComeFromTheSpecAsNumbers() {
+            // given the same latency written as the attribute rules take it: plain, with an underscore, with a sign
+            // then Chaos Mesh gets numbers, which its CRD's pattern (^[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)$) takes
+            for (String ms : List.of("1000", "1_000", "+1000")) {
+                assertThat(FaultType.DELAY.onKubernetes().chaosMesh().orElseThrow().parameters()
+                        .apply(spec(FaultType.DELAY, Map.of("ms", ms, "jitter", "20"))))
+                        .isEqualTo(new OnKubernetes.DelayParameters(1000, 20));
+            }
             // tc's bucket holds at least a tick's worth of data (rate / 100), never less than 10 000 bytes
             assertThat(FaultType.BANDWIDTH.onKubernetes().chaosMesh().orElseThrow().parameters()
                     .apply(spec(FaultType.BANDWIDTH, Map.of("kbps", "5000"))))
-                    .isEqualTo(Map.of("bandwidth", Map.of("rate", "5000kbps", "limit", 20L * 1024 * 1024, "buffer", 50_000L)));
+                    .isEqualTo(new OnKubernetes.BandwidthParameters(5000, 20L * 1024 * 1024, 50_000L));
             assertThat(FaultType.CUT.onKubernetes().chaosMesh().orElseThrow().parameters().apply(spec(FaultType.CUT, Map.of())))
-                    .isEmpty();
+                    .isEqualTo(new OnKubernetes.NoParameters());
         }
 
         @Test

@@ -31,24 +31,29 @@ public final class Histories {
     private boolean readBack;
     private boolean ended;
 
-    private Histories(Expectations expect, String acks) {
+    private Histories(Expectations expect, String acks, Boolean uncleanLeaderElection) {
         events.add(new HistoryEvent.RunStarted("r1", "test", "c3", 3, 3, 3, 2, "exactly_once_v2", acks, expect,
-                List.of(0L, 0L, 0L), tick()));
+                List.of(0L, 0L, 0L), uncleanLeaderElection, tick()));
         events.add(new HistoryEvent.PhaseStarted(Phase.MEASURE, tick()));
     }
 
     /** A run that promises the strict defaults, with acks=all. */
     public static Histories run() {
-        return new Histories(Expectations.strict(), "all");
+        return new Histories(Expectations.strict(), "all", false);
     }
 
     public static Histories run(Expectations expect, String acks) {
-        return new Histories(expect, acks);
+        return new Histories(expect, acks, false);
     }
 
-    /** Expectations that accept loss on partitions left without an in-sync replica. */
+    /** A run on a cluster whose order-placed had unclean leader election as given (null: not recorded). */
+    public static Histories run(Expectations expect, String acks, Boolean uncleanLeaderElection) {
+        return new Histories(expect, acks, uncleanLeaderElection);
+    }
+
+    /** Expectations that accept loss where the history shows it could happen ({@code lost: expected}). */
     public static Expectations lossExpected() {
-        return new Expectations(null, true, 0L, 0L, true, null, null, null, 1L);
+        return new Expectations(null, true, 0L, 0L, true, null, null, null, 1L, Expectations.DEFAULT_ACKED_SHARE);
     }
 
     public long now() {
@@ -100,6 +105,14 @@ public final class Histories {
     /** Placed, reserved, confirmed, manufactured, shipped and delivered, every record once. */
     public Histories deliver(String id, String drug, int quantity) {
         placed(id);
+        return process(id, drug, quantity);
+    }
+
+    /**
+     * Reserved, confirmed, manufactured, shipped and delivered, every record once, with no
+     * order-placed record found by the read-back: processed, then gone from the log.
+     */
+    public Histories process(String id, String drug, int quantity) {
         see(STOCK, id, "RESERVE", drug, quantity);
         see(CONFIRMATIONS, id, "CONFIRMED", id, quantity);
         see(MANUFACTURED, id, "MANUFACTURED", id, quantity);
@@ -173,6 +186,12 @@ public final class Histories {
     public Histories readBack(boolean complete, Long... endOffsets) {
         readBack = true;
         events.add(new HistoryEvent.ReadBackDone(complete, List.of(endOffsets), tick()));
+        return this;
+    }
+
+    /** The outcome consumer's last look: every output read to its end or not, and where it was behind. */
+    public Histories outputsRead(Boolean reachedEnd, String... behind) {
+        events.add(new HistoryEvent.OutputsRead(reachedEnd, List.of(behind), tick()));
         return this;
     }
 

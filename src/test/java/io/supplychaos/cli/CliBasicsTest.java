@@ -81,4 +81,17 @@ class CliBasicsTest {
             System.clearProperty("supply.home");
         }
     }
+
+    @Test
+    void givenAScenarioWhoseAnchorContainsItself_whenRun_thenExit2NamesTheFileAndLineWithoutAStackOverflow(
+            @TempDir Path dir) throws Exception {
+        Path scenario = Files.writeString(dir.resolve("loop.yaml"), "name: loop\nenv: c1\nworkload: &w\n  orders: 10\n  <<: *w\n");
+
+        int exit = chaos(ChaosCli.commandLine(() -> Optional.empty()), "run", scenario.toString(),
+                "--state-dir", dir.resolve("state").toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains(scenario + ":3:11: field 'workload': a value that does not contain itself");
+        assertThat(dir.resolve("state")).doesNotExist();
+    }
 }

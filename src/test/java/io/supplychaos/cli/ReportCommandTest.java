@@ -1,5 +1,6 @@
 package io.supplychaos.cli;
 
+import io.supplychaos.history.HistoryFile;
 import io.supplychaos.report.ResultFiles;
 import io.supplychaos.report.Runs;
 import org.junit.jupiter.api.Test;
@@ -138,6 +139,7 @@ class ReportCommandTest {
         Path sweep = dir.resolve("results/paper-rate-2");
         ResultFiles.write(sweep.resolve("c1-100"), new ResultFiles.Run(
                 io.supplychaos.paper.PaperRuns.atPaperRate("C1", 100, 20, 3, 9), Runs.rows()));
+        Files.write(sweep.resolve("c1-100").resolve(HistoryFile.NAME), new byte[] {0x1f, (byte) 0x8b});
         Path keep = dir.resolve("docs/paper/runs");
 
         // when
@@ -146,6 +148,7 @@ class ReportCommandTest {
         // then
         assertThat(exit).as(err.toString()).isZero();
         assertThat(keep.resolve("paper-rate-2/c1-100/summary.json")).exists();
+        assertThat(keep.resolve("paper-rate-2/c1-100/history.jsonl.gz")).exists();
         assertThat(Files.readString(dir.resolve("docs/PAPER.md")))
                 .contains("`./chaos report --paper " + keep.resolve("paper-rate-2") + " --out ");
     }
@@ -158,7 +161,77 @@ class ReportCommandTest {
         // when / then
         assertThat(report(dir.resolve("run").toString(), "--keep")).isEqualTo(2);
         assertThat(err.toString()).contains("--keep needs --paper");
-        assertThat(report("--paper", dir.resolve("run").toString(), "--keep", "--against", "x.csv")).isEqualTo(2);
+        assertThat(report("--paper", dir.resolve("run").toString(), "--keep", "--against", "PAPER.md")).isEqualTo(2);
         assertThat(err.toString()).contains("not with --against");
+    }
+
+    /** Two kept runs of C2 at 1000 (one-hop 20 and 22) and the page built from them, its command naming them. */
+    private Path keptPage() throws IOException {
+        Path kept = dir.resolve("docs/paper/runs/table");
+        ResultFiles.write(kept.resolve("c2-1000-a"), new ResultFiles.Run(
+                io.supplychaos.paper.PaperRuns.atPaperRate("C2", 1000, 20, 3, 8), Runs.rows()));
+        ResultFiles.write(kept.resolve("c2-1000-b"), new ResultFiles.Run(
+                io.supplychaos.paper.PaperRuns.atPaperRate("C2", 1000, 22, 3, 9), Runs.rows()));
+        assertThat(report("--paper", kept.toString(), "--out", dir.resolve("docs").toString())).as(err.toString()).isZero();
+        return dir.resolve("docs/PAPER.md");
+    }
+
+    @Test
+    void givenAReRunThreeTimesSlower_whenCheckedAgainstThePage_thenEveryFigureIsOutsideAndExit1() throws IOException {
+        Path page = keptPage();
+        Path rerun = dir.resolve("results/rerun");
+        ResultFiles.write(rerun.resolve("c2-1000"), new ResultFiles.Run(
+                io.supplychaos.paper.PaperRuns.atPaperRate("C2", 1000, 63, 9, 25), Runs.rows()));
+
+        StringWriter out = new StringWriter();
+        int exit = report(out, "--paper", rerun.toString(), "--against", page.toString());
+
+        assertThat(exit).as(err.toString()).isEqualTo(1);
+        assertThat(out.toString()).contains("OUTSIDE").doesNotContain(" within")
+                .contains("5 of 5 figures outside their bands").contains("OFF");
+    }
+
+    @Test
+    void givenAKeptRunCheckedAgainstThePageItIsOn_whenChecked_thenItIsLeftOutOfTheBandsAndNothingIsJudged()
+            throws IOException {
+        // given the page's two runs: checking one of them leaves one run of the point, and no repeat to measure
+        Path page = keptPage();
+
+        StringWriter out = new StringWriter();
+        int exit = report(out, "--paper", dir.resolve("docs/paper/runs/table/c2-1000-a").toString(), "--against",
+                page.toString());
+
+        // then: the run does not set its own band; with no spread left, nothing is judged, and that fails
+        assertThat(exit).isEqualTo(1);
+        assertThat(out.toString()).contains("left out of the bands: 1 of").contains("no figure judged")
+                .contains("no point of C2 one-hop latency avg was repeated");
+    }
+
+    @Test
+    void givenAPageWhoseFirstLineNamesNoCommand_whenCheckedAgainst_thenExit2NamingIt() throws IOException {
+        ResultFiles.write(dir.resolve("run"), new ResultFiles.Run(
+                io.supplychaos.paper.PaperRuns.atPaperRate("C2", 1000, 20, 3, 8), Runs.rows()));
+        Path page = Files.writeString(dir.resolve("PAPER.md"), "# a page by hand\n");
+
+        assertThat(report("--paper", dir.resolve("run").toString(), "--against", page.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains(page + ": its first line names no `./chaos report --paper DIR...` command");
+    }
+
+    @Test
+    void givenRunsOfABuildWithUncommittedChanges_whenThePageIsWritten_thenExit2NamingThem() throws IOException {
+        ResultFiles.write(dir.resolve("sweep/run"), new ResultFiles.Run(io.supplychaos.paper.PaperRuns.builtFrom(
+                io.supplychaos.paper.PaperRuns.atPaperRate("C2", 1000, 20, 3, 8), "0123abc+dirty"), Runs.rows()));
+
+        assertThat(report("--paper", dir.resolve("sweep").toString(), "--out", dir.resolve("docs").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("1 run comes from a build with uncommitted changes").contains("0123abc+dirty");
+        assertThat(dir.resolve("docs/PAPER.md")).doesNotExist();
+    }
+
+    private int report(StringWriter out, String... args) {
+        CommandLine cli = new CommandLine(new ReportCommand());
+        cli.setErr(new PrintWriter(err, true));
+        cli.setOut(new PrintWriter(out, true));
+        return cli.execute(args);
     }
 }

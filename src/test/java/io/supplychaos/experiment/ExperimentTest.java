@@ -3,19 +3,25 @@ package io.supplychaos.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,9 +34,11 @@ import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.MetricsSource;
 import io.supplychaos.history.HistoryFile;
+import io.supplychaos.provenance.RunProvenance;
 import io.supplychaos.report.ResultFiles;
 import io.supplychaos.report.Runs;
 import io.supplychaos.report.SweepReport;
+import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.Verdict;
 import io.supplychaos.scenario.Scenario;
@@ -192,6 +200,66 @@ class ExperimentTest {
         assertThat(Experiment.runDirectory(dir, 1, 2, sweep, 2)).isEqualTo(dir.resolve("x-2"));
     }
 
+    @Test
+    void givenAnInlineEnvWithPasswordsAndABrokerShowingOne_whenTheRunsResultsAreWritten_thenNoFileUnderResultsHoldsThem()
+            throws Exception {
+        // given a scenario whose inline env holds a JAAS password, a truststore password and a JMX password
+        Path file = scenario("""
+                name: staging-run
+                env:
+                  name: staging
+                  kind: external
+                  brokers: 1
+                  replicationFactor: 1
+                  partitions: 1
+                  bootstrapServers: "127.0.0.1:1"
+                  clientConfig:
+                    security.protocol: SASL_SSL
+                    sasl.mechanism: SCRAM-SHA-512
+                    sasl.jaas.config: org.apache.kafka.common.security.scram.ScramLoginModule required username="svc" password="jaas-Secret-1";
+                    ssl.truststore.location: /etc/kafka/truststore.p12
+                    ssl.truststore.password: "trust-Secret-2"
+                  metrics: {jmx: {1: "127.0.0.1:9999"}, username: monitor, password: jmx-Secret-3}
+                workload: {orders: 10}
+                """);
+        Scenario scenario = loader.load(file);
+        // and a broker that reports a listener's JAAS setting without marking it sensitive
+        runner.provenance = new Provenance("0.1.0-test", "abc", "4.1.1", "17", null,
+                RunProvenance.envOf(scenario.env(), new KafkaAccess("127.0.0.1:1", scenario.env().clientConfig())),
+                Map.of("1", Map.of("listener.name.client.scram-sha-512.sasl.jaas.config",
+                        "ScramLoginModule required username=\"admin\" password=\"broker-Secret-4\";", "num.io.threads", "8")),
+                file.toString(), new Provenance.Machine("Linux", "amd64", 2, 4096), Map.of());
+
+        // when the run's results are written
+        run(file);
+
+        // then no file under the results, the compressed history included, holds any of the passwords
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(dir.resolve("out"))) {
+            files = walk.filter(Files::isRegularFile).toList();
+        }
+        assertThat(files).extracting(f -> f.getFileName().toString())
+                .contains(ResultFiles.SUMMARY, ResultFiles.REPORT, ResultFiles.SCENARIO, ResultFiles.TIMESERIES, HistoryFile.NAME);
+        for (Path written : files) {
+            byte[] bytes = Files.readAllBytes(written);
+            if (written.toString().endsWith(".gz")) {
+                try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(bytes))) {
+                    bytes = in.readAllBytes();
+                }
+            }
+            assertThat(new String(bytes, StandardCharsets.UTF_8)).as(written.toString())
+                    .doesNotContain("jaas-Secret-1", "trust-Secret-2", "jmx-Secret-3", "broker-Secret-4");
+        }
+        // and the copy is still the scenario, every other value as it was
+        Path copy = dir.resolve("out").resolve(ResultFiles.SCENARIO);
+        assertThat(Files.readAllLines(copy)).hasSameSizeAs(Files.readAllLines(file))
+                .contains("    ssl.truststore.location: /etc/kafka/truststore.p12", "    ssl.truststore.password: \"[hidden]\"");
+        assertThat(loader.load(copy).env().clientConfig()).containsEntry("sasl.jaas.config", "[hidden]")
+                .containsEntry("security.protocol", "SASL_SSL");
+        assertThat(ResultFiles.readSummary(dir.resolve("out").resolve(ResultFiles.SUMMARY)).provenance().brokerConfig().get("1"))
+                .containsEntry("num.io.threads", "8");
+    }
+
     private Experiment.Outcome run(Path file) throws IOException, InterruptedException {
         return new Experiment(runner, new PrintWriter(console, true)).run(loader.load(file), file, dir.resolve("out"),
                 new AtomicBoolean());
@@ -208,6 +276,8 @@ class ExperimentTest {
         final Set<String> failing = new HashSet<>();
         String throwing;
         Runnable during = () -> { };
+        /** The provenance each run's result carries; the fixture's when null. */
+        Provenance provenance;
         private final Sessions sessions = new Sessions(PATHS, 33000, new ClusterSource() {
             @Override
             public Optional<EnvSpec> current() {
@@ -248,7 +318,7 @@ class ExperimentTest {
             RunResult result = new RunResult(scenario.name(), scenario.env().name(), r.workload(), r.orders(),
                     r.throughput(), r.latencyMs(), r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(),
                     verdict, r.violations(), r.notes(), r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(),
-                    r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
+                    r.paper(), r.brokerMetricsSource(), provenance == null ? r.provenance() : provenance, r.firstReadMs());
             return new ScenarioRunner.Outcome(result, Runs.rows(), List.of());
         }
     }

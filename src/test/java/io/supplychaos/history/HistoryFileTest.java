@@ -29,7 +29,10 @@ class HistoryFileTest {
     private static List<HistoryEvent> everyKind() {
         return List.of(
                 new HistoryEvent.RunStarted("r1", "s", "c3", 3, 3, 3, 2, "exactly_once_v2", "all",
-                        Expectations.strict(), List.of(0L, 4L, 9L), 1),
+                        Expectations.strict(), List.of(0L, 4L, 9L), true, 1),
+                new HistoryEvent.WarmupEnded(HistoryEvent.WarmupEnd.STEADY, true, 1, "p50 of 5s windows ...",
+                        List.of(new HistoryEvent.WarmupWindow(5_000, null, 0, 40, 500),
+                                new HistoryEvent.WarmupWindow(10_000, 812.5, 431, 69, 1_000)), 2),
                 new HistoryEvent.PhaseStarted(HistoryEvent.Phase.MEASURE, 2),
                 new HistoryEvent.Sent("r1-p0-1", "aspirin", 3, false, 2, 3),
                 new HistoryEvent.Acked("r1-p0-1", 1, 42, 4),
@@ -45,6 +48,7 @@ class HistoryFileTest {
                 new HistoryEvent.Placed(1, 42, "r1-p0-1", 10),
                 new HistoryEvent.ReadBackDone(false, List.of(5L, -1L, 9L), 11),
                 new HistoryEvent.ToolError("outcome-consumer", "boom", 12),
+                new HistoryEvent.OutputsRead(false, List.of("notifications-2: 12 records"), 12),
                 new HistoryEvent.RunEnded(EndReason.ERROR, "boom", false, 13));
     }
 
@@ -103,6 +107,24 @@ class HistoryFileTest {
 
         assertThatThrownBy(() -> HistoryFile.read(file)).isInstanceOf(HistoryFile.HistoryFormatException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining("line 1");
+    }
+
+    @Test
+    void shouldReadARunLineWrittenBeforeUncleanElectionAndTheAckedShareWereRecorded() throws IOException {
+        // given the first line of a history written before either field existed
+        Path file = dir.resolve(HistoryFile.NAME);
+        gzip(file, "{\"type\":\"run\",\"runId\":\"r1\",\"scenario\":\"s\",\"env\":\"c3\",\"brokers\":3,"
+                + "\"partitions\":3,\"replicationFactor\":3,\"minInsyncReplicas\":2,\"processingGuarantee\":\"x\","
+                + "\"acks\":\"all\",\"expect\":{\"lost\":0,\"lossExpected\":false,\"minAcked\":1},"
+                + "\"orderPlacedEnds\":[0],\"at\":1}\n");
+
+        // when it is read
+        HistoryEvent.RunStarted run = (HistoryEvent.RunStarted) HistoryFile.read(file).get(0);
+
+        // then both read as not recorded: the checker applies neither
+        assertThat(run.uncleanLeaderElection()).isNull();
+        assertThat(run.expect().minAckedShare()).isNull();
+        assertThat(run.expect().minAcked()).isEqualTo(1L);
     }
 
     private static void gzip(Path file, String text) throws IOException {

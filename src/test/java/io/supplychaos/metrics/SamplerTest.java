@@ -115,4 +115,24 @@ class SamplerTest {
         assertThat(console.toString()).startsWith("t+").contains("[measure 10 %, ETA 9 s]").contains("sent 10")
                 .doesNotContain("\r");
     }
+
+    @Test
+    void givenAPlanCountedFromTheMeasuredPhase_whenSampled_thenTheWarmupShowsNoShareAndMeasuringCountsFromItsStart() {
+        // given: a warm-up until steady, whose length is not known ahead; 100 measured orders at 10/s; a
+        // log that gets a line every 10 s on a clock the test moves
+        AtomicLong now = new AtomicLong();
+        Sampler sampler = new Sampler(new Load(), BrokerMetrics.open(MetricsSource.none()), List::of, Map::of,
+                new ProgressLine(new PrintWriter(console), false, now::get), Sampler.Plan.measuredOnly(100, 0, 10));
+
+        // when: a warm-up second (10 orders sent), then measuring (the count read there is 20)
+        sampler.run();
+        String warmup = console.toString();
+        sampler.measuringFrom(0);
+        now.set(10_000);
+        sampler.run();
+
+        // then: no share during the warm-up; 10 of 100 measured orders once measuring (30 - 20)
+        assertThat(warmup).contains("[warmup] sent 10").doesNotContain("%");
+        assertThat(console.toString()).contains("[measure 10 %, ETA 9 s] sent 30");
+    }
 }

@@ -35,9 +35,58 @@ public final class PaperRuns {
         RunResult r = new RunResult(base.scenario(), base.env(), workload, base.orders(), base.throughput(),
                 base.latencyMs(), base.requestTimeMs(), base.jitterMs(), base.stages(), base.hops(), List.of(), verdict,
                 verdict == Verdict.PASS ? List.of() : List.of("lost 1 > 0"), List.of(), base.startedAt(), base.endedAt(),
-                verdict == Verdict.INTERRUPTED, base.distribution(), null, base.brokerMetricsSource(), Runs.provenance(),
+                verdict == Verdict.INTERRUPTED, base.distribution(), null, base.brokerMetricsSource(), provenance(),
                 new RunResult.FirstRead(messages, hop, jitter));
         return r.withPaper(PaperTable.load().figures(config, messages).orElseThrow());
+    }
+
+    /** The fixture's provenance: a committed build, run from the whole table's scenario file. */
+    static io.supplychaos.result.Provenance provenance() {
+        io.supplychaos.result.Provenance p = Runs.provenance();
+        return new io.supplychaos.result.Provenance(p.tool(), "0123abc", p.kafka(), p.java(), p.clusterJava(), p.env(),
+                p.brokerConfig(), "scenarios/paper-table2.yaml", p.machine(), p.subtopologies());
+    }
+
+    /** {@code run} as if it were a point of the sweep in {@code scenarioFile}. */
+    public static RunResult inSweep(RunResult r, String scenarioFile) {
+        io.supplychaos.result.Provenance p = r.provenance();
+        return r.withProvenance(new io.supplychaos.result.Provenance(p.tool(), p.gitCommit(), p.kafka(), p.java(),
+                p.clusterJava(), p.env(), p.brokerConfig(), scenarioFile, p.machine(), p.subtopologies(),
+                p.calibration()));
+    }
+
+    /** {@code run} as if it were built from {@code commit}. */
+    public static RunResult builtFrom(RunResult r, String commit) {
+        io.supplychaos.result.Provenance p = r.provenance();
+        return r.withProvenance(new io.supplychaos.result.Provenance(p.tool(), commit, p.kafka(), p.java(),
+                p.clusterJava(), p.env(), p.brokerConfig(), p.scenarioFile(), p.machine(), p.subtopologies(),
+                p.calibration()));
+    }
+
+    /** {@code run} with a calibration of its machine at {@code perSecond}. */
+    public static RunResult calibrated(RunResult r, double perSecond) {
+        io.supplychaos.result.Provenance p = r.provenance();
+        return r.withProvenance(new io.supplychaos.result.Provenance(p.tool(), p.gitCommit(), p.kafka(), p.java(),
+                p.clusterJava(), p.env(), p.brokerConfig(), p.scenarioFile(), p.machine(), p.subtopologies(),
+                new io.supplychaos.result.Provenance.Calibration("test", perSecond, perSecond * 0.9, perSecond * 1.1, 9)));
+    }
+
+    /** {@code run} with every latency, request time and jitter figure times {@code k} and throughput divided by it. */
+    public static RunResult slowedBy(RunResult r, double k) {
+        RunResult.Latency l = r.latencyMs();
+        RunResult.FirstRead f = r.firstReadMs();
+        return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(),
+                new RunResult.Throughput(r.throughput().ordersPerSec() / k, r.throughput().recordsPerSec() / k),
+                times(l, k), new RunResult.RequestTime(r.requestTimeMs().avg() * k, r.requestTimeMs().p99() * k),
+                new RunResult.Jitter(r.jitterMs().avg() * k), r.stages(), r.hops(), r.faults(), r.verdict(),
+                r.violations(), r.notes(), r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(), r.paper(),
+                r.brokerMetricsSource(), r.provenance(),
+                f == null ? null : new RunResult.FirstRead(f.count(), times(f.latencyMs(), k), f.jitterMs() * k));
+    }
+
+    private static RunResult.Latency times(RunResult.Latency l, double k) {
+        return l == null ? null : new RunResult.Latency(l.avg() * k, l.p50() * k, l.p95() * k, l.p99() * k,
+                l.p999() * k, l.max() * k);
     }
 
     /** {@code run} as if its session warmed up with {@code phases} before it. */
@@ -65,10 +114,15 @@ public final class PaperRuns {
         io.supplychaos.result.Provenance moved = new io.supplychaos.result.Provenance(p.tool(), p.gitCommit(), p.kafka(),
                 p.java(), p.clusterJava(), p.env(), p.brokerConfig(), p.scenarioFile(),
                 new io.supplychaos.result.Provenance.Machine(os, m.arch(), m.cores(), m.memoryMb(), m.cpu()),
-                p.subtopologies());
+                p.subtopologies(), p.calibration());
         return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
                 r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(),
                 r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(),
                 moved, r.firstReadMs());
+    }
+
+    /** {@code run} as if it ran on a machine whose kernel is {@code os}, in the sweep of {@code scenarioFile}. */
+    public static RunResult on(RunResult r, String os, String scenarioFile) {
+        return inSweep(onMachine(r, os), scenarioFile);
     }
 }

@@ -1,88 +1,91 @@
 package io.supplychaos.paper;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.paper.OurTable2.Experiment;
 import io.supplychaos.paper.OurTable2.Metric;
-import io.supplychaos.paper.OurTable2.Spread;
+import io.supplychaos.result.RunResult;
 
 class RangeCheckTest {
 
-    private static final String CSV = """
-            experiment,config,messages,metric,median,min,max,runs,low,high
-            paper_rate,C2,1000,latency_one_hop,20.0,15.0,25.0,3,15.0,25.0
-            paper_rate,C2,1000,request_time,8.0,7.5,9.0,3,7.5,9.0
-            capacity,C2,1000,throughput,900.0,850.0,950.0,3,850.0,950.0
-            """;
+    private static RunResult a(RunResult run) {
+        return PaperRuns.on(run, "Linux a", "scenarios/paper-table2.yaml");
+    }
 
-    @Test
-    void shouldSayWhichFiguresOfAReRunLandWithinTheStatedRanges() {
-        // given: a re-run with latency inside, request time outside, throughput not re-run
-        OurTable2 rerun = OurTable2.of(List.of(PaperRuns.atPaperRate("C2", 1000, 24, 3, 9.5)));
-
-        // when
-        List<RangeCheck.Comparison> comparisons = RangeCheck.compare(rerun, RangeCheck.parse(CSV, "t.csv"), 0);
-
-        // then
-        assertThat(comparisons).extracting(RangeCheck.Comparison::metric, RangeCheck.Comparison::within)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(Metric.LATENCY_ONE_HOP, true),
-                        org.assertj.core.groups.Tuple.tuple(Metric.REQUEST_TIME, false));
-        assertThat(comparisons.get(1).describe()).contains("OUTSIDE").contains("stated");
+    /** Two runs of C2 at 1000, paper rate, close together: one-hop 20 and 22, request 8 and 9. */
+    private static List<RunResult> earlier() {
+        return List.of(a(PaperRuns.atPaperRate("C2", 1000, 20, 3, 8)), a(PaperRuns.atPaperRate("C2", 1000, 22, 3, 9)));
     }
 
     @Test
-    void shouldAcceptAFigureJustOutsideTheRangeWhenATolerancesWidensIt() {
-        OurTable2 rerun = OurTable2.of(List.of(PaperRuns.atPaperRate("C2", 1000, 24, 3, 9.5)));
+    void givenAReRunThatIsAlsoAmongTheBandRuns_whenChecked_thenItIsLeftOutOfItsOwnBandAndLandsOutside() {
+        // given a re-run three times slower than the two earlier runs, kept beside them
+        RunResult rerun = a(PaperRuns.atPaperRate("C2", 1000, 63, 9, 25));
+        List<RunResult> kept = new ArrayList<>(earlier());
+        kept.add(rerun);
 
-        List<RangeCheck.Comparison> comparisons = RangeCheck.compare(rerun, RangeCheck.parse(CSV, "t.csv"), 0.1);
+        // when it is checked against the kept runs, itself among them
+        RangeCheck.Outcome outcome = RangeCheck.check(List.of(rerun), kept);
 
-        assertThat(comparisons).allMatch(RangeCheck.Comparison::within);
+        // then the bands are the earlier runs' alone, and every figure of the re-run is outside
+        assertThat(outcome.leftOut()).isEqualTo(1);
+        assertThat(outcome.comparisons()).isNotEmpty().noneMatch(RangeCheck.Comparison::within);
+        assertThat(outcome.comparisons()).allSatisfy(c -> assertThat(c.band().runs()).isEqualTo(2));
+        assertThat(outcome.off()).isTrue();
+        assertThat(outcome.comparisons().get(0).describe()).contains("OUTSIDE").contains("of 2 runs");
+        // with itself among the band runs, the same figure would have widened the band enough to hold it
+        assertThat(RerunBand.of(kept).band(Origin.of(rerun), Experiment.PAPER_RATE, "C2", 1000, Metric.REQUEST_TIME)
+                .orElseThrow().contains(25)).isTrue();
     }
 
     @Test
-    void shouldNameTheFileAndLineOfAMalformedRow() {
-        String bad = CSV + "paper_rate,C2,1000,latency,1,1,1,1,1,1\n";
+    void givenAFaithfulReRun_whenChecked_thenItsFiguresAreWithinAndItIsNotOff() {
+        RangeCheck.Outcome outcome = RangeCheck.check(List.of(a(PaperRuns.atPaperRate("C2", 1000, 21, 3, 8.5))),
+                earlier());
 
-        assertThatThrownBy(() -> RangeCheck.parse(bad, "ours.csv")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("ours.csv: line 5").hasMessageContaining("expected experiment,config");
+        assertThat(outcome.judged()).isEqualTo(5);
+        assertThat(outcome.outside()).isZero();
+        assertThat(outcome.off()).isFalse();
+        assertThat(outcome.summary()).startsWith("0 of 5 figures outside their bands").contains("as a re-run lands");
     }
 
     @Test
-    void shouldReadTheRangesItWrites() {
-        Map<String, RangeCheck.Stated> ranges = RangeCheck.parse(CSV, "t.csv");
+    void givenAReRunAtThePapersRate_whenChecked_thenItsThroughputIsNeitherJudgedNorCounted() {
+        RangeCheck.Outcome outcome = RangeCheck.check(List.of(a(PaperRuns.atPaperRate("C2", 1000, 21, 3, 8.5))),
+                earlier());
 
-        assertThat(ranges).hasSize(3).containsValue(new RangeCheck.Stated(new Spread(900, 850, 950, 3),
-                new RerunBand.Band(850, 950)));
+        assertThat(outcome.comparisons()).extracting(RangeCheck.Comparison::metric).doesNotContain(Metric.THROUGHPUT)
+                .contains(Metric.LATENCY_ONE_HOP, Metric.REQUEST_TIME);
+        assertThat(outcome.notJudged()).extracting(RangeCheck.NotJudged::metric).doesNotContain(Metric.THROUGHPUT);
     }
 
     @Test
-    void shouldJudgeAReRunAgainstTheStatedBandNotTheBareRange() {
-        // given: a request-time range of 7.5-9.0 whose band, widened by the measured factor, reaches 12
-        String banded = CSV.replace("paper_rate,C2,1000,request_time,8.0,7.5,9.0,3,7.5,9.0",
-                "paper_rate,C2,1000,request_time,8.0,7.5,9.0,3,5.6,12.0");
-        OurTable2 rerun = OurTable2.of(List.of(PaperRuns.atPaperRate("C2", 1000, 24, 3, 9.5)));
+    void givenAReRunOnAnotherMachine_whenChecked_thenNothingIsJudgedAndTheReasonNamesTheMachine() {
+        RunResult elsewhere = PaperRuns.on(PaperRuns.atPaperRate("C2", 1000, 21, 3, 8.5), "Linux b",
+                "scenarios/paper-table2.yaml");
 
-        // when
-        List<RangeCheck.Comparison> comparisons = RangeCheck.compare(rerun, RangeCheck.parse(banded, "t.csv"), 0);
+        RangeCheck.Outcome outcome = RangeCheck.check(List.of(elsewhere), earlier());
 
-        // then: 9.5 is outside the range but inside the band
-        assertThat(comparisons).allMatch(RangeCheck.Comparison::within);
-        assertThat(comparisons.get(1).describe()).contains("band 5.6-12.0").contains("within");
+        assertThat(outcome.judged()).isZero();
+        assertThat(outcome.off()).isFalse();
+        assertThat(outcome.notJudged()).isNotEmpty().allSatisfy(n -> assertThat(n.reason())
+                .isEqualTo("no other run of this point on Linux b, amd64, 2 cores, 24 GiB in paper-table2"));
+        assertThat(outcome.summary()).startsWith("no figure judged");
     }
 
     @Test
-    void shouldReadACsvWithoutBandsAsBandsEqualToTheRanges() {
-        String bare = """
-                experiment,config,messages,metric,median,min,max,runs
-                paper_rate,C2,1000,request_time,8.0,7.5,9.0,3
-                """;
+    void givenAPointWhoseConfigWasNeverRepeated_whenChecked_thenItIsNotJudgedForLackOfAMeasuredSpread() {
+        RangeCheck.Outcome outcome = RangeCheck.check(List.of(a(PaperRuns.asFastAsPossible("C3", 1000, 950))),
+                List.of(a(PaperRuns.asFastAsPossible("C3", 1000, 900))));
 
-        assertThat(RangeCheck.parse(bare, "old.csv")).containsValue(new RangeCheck.Stated(new Spread(8, 7.5, 9, 3),
-                new RerunBand.Band(7.5, 9)));
+        assertThat(outcome.judged()).isZero();
+        assertThat(outcome.notJudged()).extracting(RangeCheck.NotJudged::reason)
+                .contains("no point of C3 throughput was repeated on Linux a, amd64, 2 cores, 24 GiB in paper-table2,"
+                        + " so no spread is measured");
     }
 }

@@ -5,9 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.supplychaos.env.EnvSpec;
+import io.supplychaos.env.KafkaAccess;
+import io.supplychaos.env.Network;
+import io.supplychaos.env.Partitioning;
 
 class RunProvenanceTest {
 
@@ -47,5 +53,19 @@ class RunProvenanceTest {
 
         assertThat(machine.cores()).isPositive();
         assertThat(machine.identity()).contains(machine.os()).contains(machine.cores() + " cores");
+    }
+
+    @Test
+    void givenAnEnvWhoseBrokerConfigAndClientConfigHoldSecrets_whenDescribedForTheSummary_thenTheirValuesAreHidden() {
+        EnvSpec spec = new EnvSpec("c1", 1, 1, 1, 1, Partitioning.KEY, Network.PROXIED,
+                Map.of("all", Map.of("listener.name.client.plain.sasl.jaas.config", "PlainLoginModule required password=\"b\";",
+                        "num.io.threads", "8")));
+        KafkaAccess access = new KafkaAccess("127.0.0.1:1", Map.of("ssl.truststore.password", "t", "security.protocol", "SSL"));
+
+        Map<String, Object> env = RunProvenance.envOf(spec, access);
+
+        assertThat(env.get("brokerConfig")).isEqualTo(Map.of("all", Map.of("listener.name.client.plain.sasl.jaas.config", "[hidden]",
+                "num.io.threads", "8")));
+        assertThat(env.get("clientConfig")).isEqualTo(Map.of("ssl.truststore.password", "[hidden]", "security.protocol", "SSL"));
     }
 }

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.paper.PaperTable;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.result.TimeSeriesRow;
@@ -204,10 +205,19 @@ class HtmlReportTest {
         assertThat(html).contains("<h2>Orders by class</h2>")
                 .contains(">lost: bad</td><td><span class=\"bad\">4</span></td>")
                 .contains(">lost: expected</td><td>1</td>")
+                .contains(">lost from the log after processing</td><td><span class=\"bad\">2</span></td>")
                 .contains(">stuck</td><td><span class=\"bad\">1</span></td>")
                 .contains(">unseen</td>", ">incomplete lifecycle</td>", ">unexpected</td>", ">malformed records</td>")
                 .contains("RESERVE seen 2 times for order o-9")
                 .contains("Duplicates per topic: notifications 2");
+    }
+
+    @Test
+    void shouldShowTheAvailabilityOfTheMeasuredPhase() {
+        String html = render(Runs.result(), Runs.rows());
+
+        assertThat(html).contains("<td class=\"text\">availability (measured orders acknowledged of those sent)</td>"
+                + "<td>99.9% (8,990 of 9,000 measured orders acknowledged)</td>");
     }
 
     @Test
@@ -224,7 +234,7 @@ class HtmlReportTest {
 
         assertThat(html).contains("<td class=\"text\">kill-broker 2 (leader of order-placed:0)</td>"
                 + "<td>leader-of order-placed:0</td><td>schedule</td><td>10.0</td><td>25.0</td><td>4.00</td>")
-                .contains("<td>never</td><td><span class=\"bad\">not recovered</span></td>");
+                .contains("<td>never</td><td><span class=\"bad\">did not recover</span></td>");
     }
 
     @Test
@@ -416,5 +426,24 @@ class HtmlReportTest {
 
         assertThat(orders).doesNotContain("class=\"fault-band\"").contains("class=\"heal-marker\"")
                 .contains(">start-broker 2</text>");
+    }
+
+    @Test
+    void givenAWarmupUntilSteady_whenRendered_thenItsCostTheMeasuredLengthAndEveryWindowsP50AreShown() {
+        String html = HtmlReport.render(Runs.run());
+
+        assertThat(html).contains("<h2>Warm-up</h2>").contains("steady after 35 s")
+                .contains("cold-start cost").contains("3,512").contains("measured phase").contains("60.2 s")
+                .contains(">10</td><td>6,512</td>").contains(">5</td><td>-</td>");
+    }
+
+    @Test
+    void givenAWarmupThatHitItsBound_whenRendered_thenTheReportSaysNotSteady() {
+        RunResult.Warmup bound = new RunResult.Warmup(HistoryEvent.WarmupEnd.NOT_STEADY, false, 90_000, 9_000, 30_000,
+                "rule", Runs.warmup().windows());
+
+        String html = HtmlReport.render(new ResultFiles.Run(Runs.result().withWarmup(bound), Runs.rows()));
+
+        assertThat(html).contains("not steady after 90 s");
     }
 }

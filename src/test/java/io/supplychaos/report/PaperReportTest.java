@@ -69,11 +69,15 @@ class PaperReportTest {
     }
 
     @Test
-    void shouldWriteOurFiguresAsDataThatARangeCheckReadsBack() throws IOException {
+    void shouldWriteEveryPointsFiguresAndBandAsDataLeavingOutTheOfferedRateEcho() throws IOException {
         PaperReport.write(dir, everyPointTwice(), "./chaos report --paper results/x");
 
-        String csv = Files.readString(dir.resolve("paper").resolve(PaperReport.OURS_CSV));
-        assertThat(io.supplychaos.paper.RangeCheck.parse(csv, "csv")).hasSizeGreaterThan(66 * 4);
+        List<String> csv = Files.readAllLines(dir.resolve("paper").resolve(PaperReport.OURS_CSV));
+        assertThat(csv.get(0)).isEqualTo(PaperReport.CSV_HEADER);
+        // 66 points x 5 figures at the paper's rate, 66 x 6 as fast as possible
+        assertThat(csv).hasSize(1 + 66 * 5 + 66 * 6);
+        assertThat(csv).noneMatch(line -> line.contains(",paper_rate,") && line.contains(",throughput,"));
+        assertThat(csv).anyMatch(line -> line.startsWith("A,paper-table2,capacity,C1,100,throughput,"));
     }
 
     @Test
@@ -91,44 +95,113 @@ class PaperReportTest {
     }
 
     @Test
-    void shouldStateTheMeasuredRepeatToRepeatFactorAndTheBandItGivesEachFigure() throws IOException {
+    void shouldStateTheMeasuredFactorAndTheBandItGivesEachFigureAppliedOnce() throws IOException {
         // given: every point run twice, at 0.9 and 1.1 times the paper's figure
         Path markdown = PaperReport.write(dir, everyPointTwice(), "./chaos report --paper results/x");
 
-        // then: the page states the factor 1.1 / 0.9 per config over the 22 repeated points
+        // then: each run lands 1.1 / 0.9 from the other, the factor of every config over its 22 repeated points
         String md = Files.readString(markdown);
-        assertThat(md).contains("## How far a re-run lands")
-                .containsPattern("\\| at the paper's rate \\| C2 \\| x1\\.22 \\(22\\) \\|");
-        // and the CSV's band for a point is its range widened by that factor
+        assertThat(md).contains("## How far a re-run lands").contains("### Which runs set the bands")
+                .containsPattern("\\| A paper-table2 \\| at the paper's rate \\| C2 \\|( x1\\.22 \\(22\\) \\|){5} echo \\|");
+        // and the CSV's band for a point is its median times and divided by that factor, once
         String line = Files.readString(dir.resolve("paper").resolve(PaperReport.OURS_CSV)).lines()
-                .filter(l -> l.startsWith("capacity,C1,100,throughput,")).findFirst().orElseThrow();
+                .filter(l -> l.startsWith("A,paper-table2,capacity,C1,100,throughput,")).findFirst().orElseThrow();
         String[] cells = line.split(",");
+        double median = Double.parseDouble(cells[6]);
         double factor = 1.1 / 0.9;
-        assertThat(Double.parseDouble(cells[8])).isCloseTo(Double.parseDouble(cells[5]) / factor, org.assertj.core.api.Assertions.within(1e-6));
-        assertThat(Double.parseDouble(cells[9])).isCloseTo(Double.parseDouble(cells[6]) * factor, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(Double.parseDouble(cells[10])).isCloseTo(factor, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(Double.parseDouble(cells[11])).isCloseTo(median / factor, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(Double.parseDouble(cells[12])).isCloseTo(median * factor, org.assertj.core.api.Assertions.within(1e-6));
     }
 
     @Test
-    void shouldNameEachMachineAndHowFarItsFiguresSitFromTheReferencesWhenRunsCameFromTwo() throws IOException {
+    void givenRunsOfTwoMachines_whenThePageIsWritten_thenTableIIIsTheReferenceMachinesAloneAndTheOtherStandsApart()
+            throws IOException {
         // given: every point twice on one machine, and C1 at 100 and 1000 once more on a machine twice as slow
         List<PaperReport.Source> sources = new ArrayList<>(everyPointTwice());
         for (long messages : new long[] {100, 1000}) {
             RunResult.PaperFigures p = PaperTable.load().figures("C1", messages).orElseThrow();
-            sources.add(new PaperReport.Source(Path.of("slow-" + messages), PaperRuns.onMachine(PaperRuns.atPaperRate("C1",
+            sources.add(new PaperReport.Source(Path.of("slow/" + messages), PaperRuns.onMachine(PaperRuns.atPaperRate("C1",
                     messages, p.latencyMs() * 2, p.jitterMs() * 2, p.requestTimeMs() * 2), "Linux slower")));
         }
 
         // when
         String md = Files.readString(PaperReport.write(dir, sources, "./chaos report --paper results/x"));
 
-        // then: both machines named, the second's latency and request time twice the reference's medians
-        assertThat(md).contains("**Machines.** The runs come from 2 machines")
+        // then: Table II's C1 at 100 is the reference's two runs only (19.3-23.5), not the slower machine's 42.8
+        assertThat(md).contains("| 100 | 21.4 | 21.4 (19.3-23.5) |").doesNotContain("(19.3-42.8)");
+        // both machines named; the second's figures in a table of their own, and twice the reference's medians
+        assertThat(md).contains("The runs come from 2 machines")
                 .contains("- A: Linux 6.1, amd64").contains("(the reference)")
-                .contains("- B: Linux slower, amd64, 2 cores, 24 GiB, 2 runs")
-                .containsPattern("\\| B \\| at the paper's rate \\| C1 \\| x2\\.00 \\(2\\.00-2\\.00, 2\\) \\|")
+                .contains("- B: Linux slower, amd64, 2 cores, 24 GiB, 2 runs; calibration: none")
+                .contains("### B paper-table2: machine B, `paper-table2`")
+                .containsPattern("\\| B \\| `paper-table2` \\| at the paper's rate \\| C1 \\| x2\\.00 \\(2\\.00-2\\.00, 2\\) \\|")
                 .contains("2 machines of 2 cores");
-        // and the bands are taken over both machines: C1's one-hop factor is now 2 / 0.9
-        assertThat(md).containsPattern("\\| at the paper's rate \\| C1 \\| x2\\.22 \\(22\\) \\|");
+        // and the reference's bands are not widened by the slower machine: C1's one-hop factor stays 1.1 / 0.9
+        assertThat(md).containsPattern("\\| A paper-table2 \\| at the paper's rate \\| C1 \\| x1\\.22 \\(22\\) \\|");
+    }
+
+    @Test
+    void givenThreeKeptSweeps_whenThePageIsWritten_thenEachIsCheckedAgainstTheOthersAsItIsAndWithASlowdownPlanted()
+            throws IOException {
+        // given three kept sweeps of C1 at the paper's rate: every point at 0.9, 1.0 and 1.1 times the paper's figure
+        List<PaperReport.Source> sources = new ArrayList<>();
+        for (String sweep : List.of("one", "two", "three")) {
+            double factor = switch (sweep) {
+                case "one" -> 0.9;
+                case "two" -> 1.0;
+                default -> 1.1;
+            };
+            for (RunResult.PaperFigures p : PaperTable.load().rows()) {
+                if (p.config().equals("C1")) {
+                    sources.add(new PaperReport.Source(Path.of("kept", sweep, "c1-" + p.messages()), PaperRuns.atPaperRate(
+                            "C1", p.messages(), p.latencyMs() * factor, p.jitterMs() * factor,
+                            p.requestTimeMs() * factor)));
+                }
+            }
+        }
+
+        // when
+        String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
+
+        // then "two" lies within the band of the others (x/ 1.1 / 1.0 around 1.05) and, made 2x slower or faster,
+        // outside for all of its 22 x 5 figures; "one" lies below the others' band: off
+        assertThat(md).contains("| `kept/two` | A paper-table2 | `0123abc` | - | - | 110 | 0 | 11 | 110 | 110 | 0 |")
+                .contains("| `kept/one` | A paper-table2 | `0123abc` | - | - | 110 | 110 (off) | 11 |")
+                .contains("| all of them | | | | | 330 |");
+    }
+
+    @Test
+    void shouldMarkThroughputAtThePapersRateAsAnOfferedRateEchoNeverCounted() throws IOException {
+        String md = Files.readString(PaperReport.write(dir, everyPointTwice(), "./chaos report --paper results/x"));
+
+        assertThat(md).contains("| C1 at the paper's rate (offered-rate echo) |").contains("**offered-rate echo**");
+    }
+
+    @Test
+    void givenARunOfABuildWithUncommittedChanges_whenThePageIsWritten_thenItIsRefusedNamingTheRun() {
+        List<PaperReport.Source> sources = new ArrayList<>(everyPointTwice());
+        sources.add(new PaperReport.Source(Path.of("results/dirty-run"),
+                PaperRuns.builtFrom(PaperRuns.atPaperRate("C1", 100, 10, 2, 5), "abcdef0123+dirty")));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> PaperReport.write(dir, sources, "cmd"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("results/dirty-run (abcdef0123+dirty)")
+                .hasMessageContaining("uncommitted changes");
+        assertThat(Files.exists(dir.resolve(PaperReport.MARKDOWN))).isFalse();
+    }
+
+    @Test
+    void givenRunsWithAndWithoutTheirHistory_whenThePageIsWritten_thenOnlyTheFormersVerdictsAreCounted() throws IOException {
+        RunResult run = PaperRuns.atPaperRate("C1", 100, 10, 2, 5);
+        List<PaperReport.Source> sources = List.of(
+                new PaperReport.Source(Path.of("kept/new/a"), run, Double.NaN, true),
+                new PaperReport.Source(Path.of("kept/new/b"), run, Double.NaN, true),
+                new PaperReport.Source(Path.of("kept/old/c"), run, Double.NaN, false));
+
+        String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
+
+        assertThat(md).contains("2 keep their history").contains("their verdicts are 2 PASS.")
+                .contains("1 run was kept before histories were (under `kept/old`)").contains("**not re-checkable**");
     }
 
     @Test
@@ -146,20 +219,34 @@ class PaperReportTest {
     }
 
     @Test
-    void shouldPutEachSeedsStagesBesideItsOwnFindingsAndSayWhetherTheDirectionAgrees() throws IOException {
-        // given: our slow-kafka baseline at 1,000 orders/s, the slow broker at 500, the slow consumer at 990
+    void shouldPutEachSeedsStagesBesideItsOwnFindingsAndAgreeOnlyWhereOursGoesTheSeedsWayAndSize() throws IOException {
+        // given: our slow-kafka baseline at 1,000 orders/s, the slow broker at 130 (0.13 of it: the seed's 0.116
+        // within 1.5x), the slow consumer at 990 (no change where the seed's is 0.0002)
         List<PaperReport.Source> sources = List.of(
-                seedRun("slow-kafka-baseline", 1000), seedRun("slow-kafka-slow-broker", 500),
+                seedRun("slow-kafka-baseline", 1000), seedRun("slow-kafka-slow-broker", 130),
                 seedRun("slow-kafka-slow-consumer", 990));
 
         // when
         String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
 
-        // then: the broker slows both down (agrees), the consumer only the seed's (does not)
+        // then: the seed's change and ours side by side; the baseline is no row that agrees
         assertThat(md).contains("### The slow-kafka experiment")
-                .containsPattern("\\| slow broker \\|[^\\n]*consumer 58,005 msg/s \\(100k events\\) \\| 0\\.12 \\| 500 \\|[^\\n]*\\| 0\\.50 \\| yes \\(single runs\\) \\|")
-                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.99 \\| no \\(single runs\\) \\|")
-                .containsPattern("\\| slow producer \\|[^\\n]*no result given \\| - \\| - \\|");
+                .containsPattern("\\| slow broker \\|[^\\n]*consumer 58,005 msg/s \\(100k events\\) \\| 130 \\|[^\\n]*\\| 0\\.12 \\| 0\\.13 \\| yes \\(single runs\\) \\|")
+                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.0002 \\| 0\\.99 \\| no: about the same against the seed's slower \\(single runs\\) \\|")
+                .containsPattern("\\| slow producer \\|[^\\n]*no result given \\|[^\\n]*\\| - \\| - \\| - \\|")
+                .containsPattern("\\| baseline \\|[^\\n]*\\| 1\\.00 \\| 1\\.00 \\| the baseline \\|")
+                .contains("within a factor of 1.5 of the seed's");
+    }
+
+    @Test
+    void givenAStageThatGoesTheSeedsWayByAnotherSize_whenJudged_thenItDoesNotAgreeAndSaysBySizeHowFar() throws IOException {
+        // given the slow broker at half the baseline: slower, as the seed's, but the seed's is 0.116
+        List<PaperReport.Source> sources = List.of(seedRun("slow-kafka-baseline", 1000),
+                seedRun("slow-kafka-slow-broker", 500));
+
+        String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
+
+        assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 0\\.12 \\| 0\\.50 \\| no: slower, but 4\\.31x the seed's change \\(single runs\\) \\|");
     }
 
     @Test
@@ -175,10 +262,10 @@ class PaperReportTest {
         String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
 
         // then: the broker's change is within a re-run's reach (about the same: the seed's 0.12 is slower), the
-        // consumer's is a direction, and neither is marked as read from single runs
-        assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 775 \\(700-850\\) \\|[^\\n]*\\| 0\\.86 \\| no \\|")
-                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.57 \\| yes \\|")
-                .containsPattern("\\| baseline \\|[^\\n]*\\| 1\\.00 \\| yes \\|");
+        // consumer's is slower but thousands of times the seed's size, and neither is read from single runs
+        assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 775 \\(700-850\\) \\|[^\\n]*\\| 0\\.86 \\| no: about the same against the seed's slower \\|")
+                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.57 \\| no: slower, but [0-9.]+x the seed's change \\|")
+                .containsPattern("\\| baseline \\|[^\\n]*\\| 1\\.00 \\| the baseline \\|");
     }
 
     @Test
@@ -194,7 +281,7 @@ class PaperReportTest {
 
         // then: slower than the baseline, as the seed says, but not counted as agreeing
         assertThat(md).containsPattern("\\| slow broker \\|[^\\n]*\\| 0\\.0+ \\| not judged: a run failed \\|")
-                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.50 \\| yes \\(single runs\\) \\|")
+                .containsPattern("\\| slow consumer \\|[^\\n]*\\| 0\\.50 \\| no: slower, but [0-9.]+x the seed's change \\(single runs\\) \\|")
                 .contains("- **slow broker** (`slow-kafka-slow-broker`): FAIL, stuck 21000 orders: in order-placed but"
                         + " never completed (+1 more)");
     }
@@ -215,18 +302,21 @@ class PaperReportTest {
     }
 
     @Test
-    void shouldSayHowMuchOfTheMeasuredTimeTheMachinesCpuWasTheLimitPerConfig() throws IOException {
-        // given: two C1 runs at the paper's rate, saturated for 20 % and 60 % of their measured seconds
+    void shouldSayHowMuchOfTheMeasuredTimeTheMachinesCpuWasTheLimitPerOriginAndConfig() throws IOException {
+        // given: two C1 runs of the table at the paper's rate, saturated for 20 % and 60 % of their measured
+        // seconds, and one of the quick sweep saturated throughout
         RunResult run = PaperRuns.atPaperRate("C1", 100, 10, 2, 5);
         List<PaperReport.Source> sources = List.of(new PaperReport.Source(Path.of("a"), run, 0.2),
-                new PaperReport.Source(Path.of("b"), run, 0.6));
+                new PaperReport.Source(Path.of("b"), run, 0.6),
+                new PaperReport.Source(Path.of("q"), PaperRuns.inSweep(run, "scenarios/paper-quick.yaml"), 1.0));
 
         // when
         String md = Files.readString(PaperReport.write(dir, sources, "cmd"));
 
-        // then
-        assertThat(md).contains("## What bounds our figures").contains("| C1 | 40 % (20-60 %) | - |")
-                .contains("| C3 | - | - |");
+        // then: Table II's origin first, each origin's configs that ran
+        assertThat(md).contains("## What bounds our figures")
+                .contains("| A paper-table2 | C1 | 40 % (20-60 %) | - |\n| A paper-quick | C1 | 100 % (100-100 %) | - |")
+                .doesNotContain("| A paper-table2 | C3 |");
     }
 
     @Test

@@ -70,6 +70,35 @@ class ResultFilesTest {
     }
 
     @Test
+    void givenARunWithItsMachinesCalibration_whenWrittenAndReadBack_thenSummaryJsonHoldsItUnderProvenance()
+            throws IOException {
+        // given a run whose provenance carries a calibration
+        io.supplychaos.result.Provenance p = Runs.provenance();
+        io.supplychaos.result.Provenance.Calibration calibration = new io.supplychaos.result.Provenance.Calibration(
+                "sort 1,048,576 longs on one thread (v1)", 11.5, 10.9, 12.1, 9);
+        RunResult run = Runs.result().withProvenance(new io.supplychaos.result.Provenance(p.tool(), p.gitCommit(),
+                p.kafka(), p.java(), p.clusterJava(), p.env(), p.brokerConfig(), p.scenarioFile(), p.machine(),
+                p.subtopologies(), calibration));
+
+        // when
+        ResultFiles.write(dir, new ResultFiles.Run(run, Runs.rows()));
+
+        // then it is in summary.json, and read back the same
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.get("provenance").get("calibration").get("perSecond").asDouble()).isEqualTo(11.5);
+        assertThat(summary.get("provenance").get("calibration").get("method").asText()).contains("one thread");
+        assertThat(ResultFiles.read(dir).result().provenance().calibration()).isEqualTo(calibration);
+    }
+
+    @Test
+    void givenASummaryWrittenBeforeCalibrations_whenRead_thenItsCalibrationIsNull() throws IOException {
+        ResultFiles.write(dir, new ResultFiles.Run(Runs.result().withProvenance(Runs.provenance()), Runs.rows()));
+
+        assertThat(Files.readString(dir.resolve("summary.json"))).doesNotContain("perSecond");
+        assertThat(ResultFiles.read(dir).result().provenance().calibration()).isNull();
+    }
+
+    @Test
     void shouldReadBackTheSummaryItWrote() throws IOException {
         RunResult withNaN = Runs.withFigures(Runs.result(), "c3", 10, 20, 30, 40, Double.NaN);
         RunResult withPaper = Runs.withPaper(withNaN, PaperTable.load().figures("C3", 10_000).orElseThrow());
@@ -208,6 +237,34 @@ class ResultFilesTest {
         assertThat(read.brokerMetricsSource()).isNull();
         assertThat(read.noBrokerMetricsReason()).isNull();
         assertThat(read.withBrokerMetricsSource(Runs.result().brokerMetricsSource())).isEqualTo(Runs.result());
+    }
+
+    @Test
+    void givenAWarmup_whenTheSummaryIsWrittenAndRead_thenItsEndCostWindowsAndMeasuredLengthComeBack() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+
+        JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        assertThat(summary.at("/warmup/end").asText()).isEqualTo("STEADY");
+        assertThat(summary.at("/warmup/ms").asLong()).isEqualTo(35_400);
+        assertThat(summary.at("/warmup/measuredMs").asLong()).isEqualTo(60_200);
+        assertThat(summary.at("/warmup/windows/0/p50Ms").isNull()).isTrue();
+        assertThat(summary.at("/warmup/windows/1/p50Ms").asDouble()).isEqualTo(6_512.0);
+        assertThat(ResultFiles.read(dir).result().warmup()).isEqualTo(Runs.warmup());
+    }
+
+    @Test
+    void givenASummaryWrittenBeforeWarmupsWereWatched_whenRead_thenItLoadsWithoutOne() throws IOException {
+        ResultFiles.write(dir, Runs.run());
+        ObjectMapper json = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode old =
+                (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(dir.resolve("summary.json").toFile());
+        old.remove("warmup");
+        Files.writeString(dir.resolve("summary.json"), json.writeValueAsString(old));
+
+        RunResult read = ResultFiles.read(dir).result();
+
+        assertThat(read.warmup()).isNull();
+        assertThat(read.withWarmup(Runs.warmup())).isEqualTo(Runs.result());
     }
 
     @Test

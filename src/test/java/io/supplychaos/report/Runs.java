@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryEvent.Phase;
 import io.supplychaos.result.RunResult.FaultEvent;
 import io.supplychaos.result.RunResult.OrderClass;
@@ -51,20 +52,35 @@ public final class Runs {
                         new RunResult.Percentile(99, 190), new RunResult.Percentile(99.9, 450.3),
                         new RunResult.Percentile(99.99, 900), new RunResult.Percentile(100, 1200)),
                 null, "JMX on 127.0.0.1:29061-29063", null,
-                new RunResult.FirstRead(8990, new RunResult.Latency(11.5, 9, 19, 29, 39, 49), 3.2));
+                new RunResult.FirstRead(8990, new RunResult.Latency(11.5, 9, 19, 29, 39, 49), 3.2))
+                .withWarmup(warmup());
+    }
+
+    /** A warm-up that settled: nothing completed in the first window, then the p50 fell and held. */
+    public static RunResult.Warmup warmup() {
+        return new RunResult.Warmup(HistoryEvent.WarmupEnd.STEADY, true, 35_400, 3_512, 60_200,
+                "p50 of 5s windows stopped falling and backlog not growing, 3 windows in a row, within 10 %; at most 90s",
+                List.of(new HistoryEvent.WarmupWindow(5_000, null, 0, 480, 500),
+                        new HistoryEvent.WarmupWindow(10_000, 6_512.0, 95, 890, 1_000),
+                        new HistoryEvent.WarmupWindow(15_000, 2_210.0, 700, 690, 1_500),
+                        new HistoryEvent.WarmupWindow(20_000, 805.0, 610, 80, 2_000),
+                        new HistoryEvent.WarmupWindow(25_000, 512.0, 500, 72, 2_500),
+                        new HistoryEvent.WarmupWindow(30_000, 498.0, 500, 70, 3_000),
+                        new HistoryEvent.WarmupWindow(35_000, 505.0, 500, 71, 3_500)));
     }
 
     /** Every class filled, so that each shows in summary.json and the report. */
     public static RunResult.Orders orders() {
         return new RunResult.Orders(10000, 9990, 8990, 9985, 3, new OrderClass(9970, List.of("o-10")),
-                new RunResult.Lost(5, new OrderClass(1, List.of("o-2")), new OrderClass(4, List.of("o-1"))),
+                new RunResult.Lost(5, new OrderClass(1, List.of("o-2")), new OrderClass(4, List.of("o-1")),
+                        new OrderClass(2, List.of("o-1", "o-11"))),
                 new OrderClass(1, List.of("o-5")), new OrderClass(1, List.of("o-6")),
                 new RunResult.Duplicates(2, Map.of("notifications", 2L), List.of("o-3 notifications DELIVERED x3")),
                 new OrderClass(1, List.of("o-7 (DELIVERED without DISPATCHED on notifications)")),
                 new OrderClass(1, List.of("o-4")), new OrderClass(1, List.of("x-1")), new OrderClass(10, List.of("o-8")),
                 new OrderClass(1, List.of("o-8")), new OrderClass(1, List.of("notifications-0@17")),
                 new RunResult.Stock(new OrderClass(1, List.of("RESERVE seen 2 times for order o-9 (explained: 1)")),
-                        List.of()));
+                        List.of()), 9000L, 8990 / 9000.0);
     }
 
     public static RunResult withPaper(RunResult r, RunResult.PaperFigures paper) {
@@ -87,6 +103,13 @@ public final class Runs {
                 r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(), r.startedAt(), r.endedAt(),
                 r.interrupted(),
                 r.distribution(), r.paper(), r.brokerMetricsSource(), r.provenance(), r.firstReadMs());
+    }
+
+    public static RunResult withOrders(RunResult r, RunResult.Orders orders) {
+        return new RunResult(r.scenario(), r.env(), r.workload(), orders, r.throughput(), r.latencyMs(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), r.faults(), r.verdict(), r.violations(), r.notes(),
+                r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(),
+                r.provenance(), r.firstReadMs());
     }
 
     public static RunResult withoutFaultsOrDistribution(RunResult r) {

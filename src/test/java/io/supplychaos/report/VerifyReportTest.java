@@ -30,13 +30,14 @@ class VerifyReportTest {
     @TempDir
     Path dir;
 
-    @Test
-    void shouldWriteKafkasMarkersFaultsAndLogsIntoTheResultDirectory() throws IOException {
-        long t0 = 1_800_000_000_000L;
+    private static final long T0 = 1_800_000_000_000L;
+
+    private static VerifyResult result() {
+        long t0 = T0;
         KafkaOutcome kafka = new KafkaOutcome(KafkaOutcome.Verdict.FAILED,
                 List.of("PROCESSED-MORE-THAN-GENERATED", "ALL-RECORDS-DELIVERED", "FAILURE"), 20000L, 21877L,
                 List.of("fail: key=[5-1004@1/2]"), Map.of("data", 20005L, "echo", 21877L), 0);
-        VerifyResult result = new VerifyResult("smoke", "4.1.1",
+        return new VerifyResult("smoke", "4.1.1",
                 new VerifyResult.Env("c1", 1, 1, 1, 5, "127.0.0.1:29041"), "at_least_once", 1, 60, "faults.yaml",
                 Verdict.FAIL, "Kafka's verifier failed: " + Reading.AT_LEAST_ONCE_DUPLICATES.text(), kafka,
                 Reading.AT_LEAST_ONCE_DUPLICATES, Reading.AT_LEAST_ONCE_DUPLICATES.text(),
@@ -48,6 +49,11 @@ class VerifyReportTest {
                 List.of(new VerifyResult.AppLife(1, 3, 3, 0, true, "app-1.log")),
                 new VerifyResult.Timings(t0 - 10_000, t0, t0 + 70_000, t0 + 80_000, t0 + 90_000), List.of(),
                 "Result Verification\n<recordGenerated=20000>");
+    }
+
+    @Test
+    void shouldWriteKafkasMarkersFaultsAndLogsIntoTheResultDirectory() throws IOException {
+        VerifyResult result = result();
         Path log = Files.writeString(dir.resolve("verify-driver.log"), "SUCCESS?\n");
 
         VerifyReport.write(dir.resolve("out"), result, Map.of("driver.log", log));
@@ -64,5 +70,21 @@ class VerifyReportTest {
                 .contains("not injected: no broker 2").contains("&lt;recordGenerated=20000&gt;")
                 .doesNotContain("<recordGenerated");
         assertThat(dir.resolve("out/driver.log")).hasContent("SUCCESS?");
+    }
+
+    @Test
+    void givenALogThatPrintsSecrets_whenCopiedIntoTheResult_thenTheirValuesAreHiddenAndTheRestIsKept() throws IOException {
+        VerifyResult result = result();
+        Path log = Files.writeString(dir.resolve("app-1.log"), """
+                	ssl.truststore.location = /tmp/t.p12
+                	ssl.truststore.password = trust-Secret-2
+                java -Dsasl.jaas.config=x ... PlainLoginModule required username="svc" password="jaas-Secret-1";
+                ALL-RECORDS-DELIVERED
+                """);
+
+        VerifyReport.write(dir.resolve("out"), result, Map.of("app-1.log", log));
+
+        assertThat(Files.readString(dir.resolve("out/app-1.log"))).doesNotContain("trust-Secret-2", "jaas-Secret-1")
+                .contains("\tssl.truststore.location = /tmp/t.p12\n", "ALL-RECORDS-DELIVERED\n", "password=\"[hidden]\"");
     }
 }

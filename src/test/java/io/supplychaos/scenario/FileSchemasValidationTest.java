@@ -150,7 +150,13 @@ class FileSchemasValidationTest {
 
     @Test
     void shouldAcceptTheGoodBasesOfTheBadCases() throws IOException {
-        for (Object[] good : new Object[][] {{Kind.SCENARIO, GOOD_SCENARIO}, {Kind.ENV, GOOD_ENV},
+        for (Object[] good : new Object[][] {{Kind.SCENARIO, GOOD_SCENARIO},
+                {Kind.SCENARIO, GOOD_SCENARIO.replace("warmup: [100]", "warmup: steady")},
+                {Kind.SCENARIO, GOOD_SCENARIO.replace("warmup: [100]", "warmup: none")},
+                {Kind.SCENARIO, GOOD_SCENARIO.replace("warmup: [100]", "warmup: 100")},
+                {Kind.SCENARIO, GOOD_SCENARIO.replace("warmup: [100]",
+                        "warmup: {until: steady, max: 60s, window: 5s, windows: 3, tolerancePercent: 12.5}")},
+                {Kind.ENV, GOOD_ENV},
                 {Kind.ENV, GOOD_EXTERNAL_ENV}, {Kind.FAULTS, GOOD_FAULTS}}) {
             Kind kind = (Kind) good[0];
             String text = (String) good[1];
@@ -192,6 +198,14 @@ class FileSchemasValidationTest {
                 Arguments.of("an inline env without partitions", Kind.SCENARIO, GOOD_SCENARIO.replace("env: c3\n",
                         "env: {brokers: 1, replicationFactor: 1}\n")),
                 Arguments.of("a name with a space", Kind.SCENARIO, GOOD_SCENARIO.replace("name: good", "name: my run")),
+                Arguments.of("a warm-up word of no known kind", Kind.SCENARIO,
+                        GOOD_SCENARIO.replace("warmup: [100]", "warmup: sometimes")),
+                Arguments.of("a warm-up mapping without until", Kind.SCENARIO,
+                        GOOD_SCENARIO.replace("warmup: [100]", "warmup: {max: 60s}")),
+                Arguments.of("an unknown warm-up key", Kind.SCENARIO,
+                        GOOD_SCENARIO.replace("warmup: [100]", "warmup: {until: steady, patience: 60s}")),
+                Arguments.of("a warm-up tolerance out of range", Kind.SCENARIO,
+                        GOOD_SCENARIO.replace("warmup: [100]", "warmup: {until: steady, tolerancePercent: 100}")),
                 // envs
                 Arguments.of("unknown env key", Kind.ENV, GOOD_ENV + "zookeeper: true\n"),
                 Arguments.of("too many brokers", Kind.ENV, GOOD_ENV.replace("brokers: 3", "brokers: 10")),

@@ -161,7 +161,7 @@ class PlantedDefectsIT {
                 name: it-cut-from-the-start
                 env: c2
                 reuseEnv: true
-                workload: {orders: 600, ratePerSecond: 100}
+                workload: {warmup: none, orders: 600, ratePerSecond: 100}
                 faults:
                   - {at: 0s, action: cut, target: all, link: client}
                 stallTimeout: 10s
@@ -183,7 +183,7 @@ class PlantedDefectsIT {
                 name: it-alos-kill-app
                 env: c2
                 reuseEnv: true
-                app: {instances: 2, processingGuarantee: at_least_once}
+                app: {instances: 2, processingGuarantee: at_least_once, config: {kafka-streams.commit.interval.ms: 600000}}
                 workload: {warmup: [200], orders: 3000, ratePerSecond: 200}
                 faults:
                   - {at: 5s, action: kill-app, target: "app:1"}
@@ -191,12 +191,18 @@ class PlantedDefectsIT {
                 drainTimeout: 30s
                 """).get();
 
-        // at_least_once after a crash: records reprocessed since the last commit show up twice
-        // (duplicates, out of order), and the stores, restored from changelogs that are not written
-        // together, can disagree: a per-order guard that survived while the stock change or the
-        // records it guarded were lost means units that never ship (stock) or an order that never
-        // moves on (stuck, incomplete). All are real costs of this guarantee, so the verdict must
-        // FAIL exactly when one of them happened, name each one, and never blame Kafka for them
+        // at_least_once commits what it processed only every commit interval, here longer than the run,
+        // and the stores' caches write their changelogs only at a commit. So nothing instance 1 processed
+        // before its SIGKILL is committed, and the instance that takes its tasks over restores stores
+        // that never saw those orders and processes them again, writing the records instance 1 had
+        // already written: duplicates are certain (with the default 30 s interval a kill may land just
+        // after a commit and cost nothing, which is why this run sets it), and with duplicates: 0 the
+        // one verdict is FAIL. Whatever else the crash cost (out of order, stock, stuck or incomplete
+        // orders) must be named too, and none of it blamed on Kafka (lost) or on the tool (unexpected,
+        // malformed)
+        assertThat(done.summary().get("verdict").asText()).as(done.output()).isEqualTo("FAIL");
+        assertThat(done.exit()).isEqualTo(1);
+        assertThat(done.summary().at("/orders/duplicates/count").asLong()).as(done.output()).isPositive();
         Map<String, String> costs = Map.of(
                 "/orders/duplicates/count", "duplicates ",
                 "/orders/outOfOrder/count", "out of order ",
@@ -204,17 +210,13 @@ class PlantedDefectsIT {
                 "/orders/stuck/count", "stuck ",
                 "/orders/incompleteLifecycle/count", "incomplete lifecycle ");
         String violations = done.summary().get("violations").toString();
-        boolean broken = false;
         for (Map.Entry<String, String> cost : costs.entrySet()) {
             JsonNode count = done.summary().at(cost.getKey());
             assertThat(count.isNumber()).as(cost.getKey()).isTrue();
             if (count.asLong() > 0) {
-                broken = true;
                 assertThat(violations).as(done.output()).contains(cost.getValue());
             }
         }
-        assertThat(done.summary().get("verdict").asText()).as(done.output()).isEqualTo(broken ? "FAIL" : "PASS");
-        assertThat(done.exit()).isEqualTo(broken ? 1 : 0);
         assertThat(done.summary().at("/orders/lost/count").asLong()).as(done.output()).isZero();
         assertThat(done.summary().at("/orders/unexpected/count").asLong()).isZero();
         assertThat(done.summary().at("/orders/malformed/count").asLong()).isZero();

@@ -22,6 +22,7 @@ import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.Network;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.history.Expectations;
+import io.supplychaos.metrics.SteadyState;
 import io.supplychaos.session.ClusterSource;
 import io.supplychaos.session.Session;
 import io.supplychaos.session.SessionPlan.Reuse;
@@ -68,7 +69,7 @@ class ScenarioRunnerTest {
     void shouldHostTheSweepsNextPointWhenOnlyItsWorkloadDiffers() {
         // given two points of one sweep: other orders and rate, the same env and app
         Scenario first = scenario(C3, false);
-        Scenario next = first.withWarmup(List.of(50L)).withDurationSeconds(30);
+        Scenario next = first.withWarmup(Warmup.orders(List.of(50L))).withDurationSeconds(30);
 
         assertThat(runner(null).plan(first).hosts(runner(null).plan(next))).isTrue();
     }
@@ -85,11 +86,26 @@ class ScenarioRunnerTest {
 
     @Test
     void shouldWarmALaterRunUpWithAtMostTheLaterWarmUp() {
-        assertThat(ScenarioRunner.laterWarmup(scenario(C3, false).workload().withWarmup(List.of(1000L, 500L))))
-                .containsExactly(Session.LATER_WARMUP);
-        assertThat(ScenarioRunner.laterWarmup(scenario(C3, false).workload().withWarmup(List.of(50L))))
-                .containsExactly(50L);
-        assertThat(ScenarioRunner.laterWarmup(scenario(C3, false).workload().withWarmup(List.of()))).isEmpty();
+        assertThat(ScenarioRunner.laterWarmup(scenario(C3, false).workload().withWarmup(Warmup.orders(List.of(1000L, 500L)))))
+                .isEqualTo(Warmup.orders(List.of(Session.LATER_WARMUP)));
+        assertThat(ScenarioRunner.laterWarmup(scenario(C3, false).workload().withWarmup(Warmup.orders(List.of(50L)))))
+                .isEqualTo(Warmup.orders(List.of(50L)));
+        assertThat(ScenarioRunner.laterWarmup(scenario(C3, false).workload().withWarmup(Warmup.none())))
+                .isEqualTo(Warmup.none());
+    }
+
+    @Test
+    void givenAScenarioThatWarmsUpUntilSteady_whenALaterRunOfItsSessionWarmsUp_thenTheSameRuleBoundedShorter() {
+        WorkloadSpec steady = scenario(C3, false).workload().withRatePerSecond(100).withWarmup(Warmup.byDefault());
+        WorkloadSpec wide = steady.withWarmup(new Warmup.UntilSteady(new SteadyState.Rule(Duration.ofSeconds(10), 3, 0.1,
+                Duration.ofMinutes(5)), false));
+
+        assertThat(ScenarioRunner.laterWarmup(steady)).isEqualTo(new Warmup.UntilSteady(
+                SteadyState.Rule.DEFAULT.withMax(Session.LATER_STEADY_MAX), true));
+        // never below what the rule needs: four windows of 10 s
+        assertThat(((Warmup.UntilSteady) ScenarioRunner.laterWarmup(wide)).rule().max()).isEqualTo(Duration.ofSeconds(40));
+        // as fast as possible the default is no warm-up, later too
+        assertThat(ScenarioRunner.laterWarmup(steady.withRatePerSecond(0))).isEqualTo(Warmup.none());
     }
 
     /** A runner whose sessions see {@code running} up and open nothing. */
@@ -112,7 +128,7 @@ class ScenarioRunnerTest {
 
     private static Scenario scenario(EnvSpec env, boolean reuseEnv) {
         return new Scenario("s", "scenarios/s.yaml", env, new AppSpec(1, "exactly_once_v2", Map.of()), Map.of(),
-                new WorkloadSpec(List.of(), 10, 0, 0, 1, null), List.of(), Expectations.strict(), Duration.ofSeconds(60),
+                new WorkloadSpec(Warmup.none(), 10, 0, 0, 1, null), List.of(), Expectations.strict(), Duration.ofSeconds(60),
                 Duration.ofSeconds(60), 1, List.of(), reuseEnv, false);
     }
 }

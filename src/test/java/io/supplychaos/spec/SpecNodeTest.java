@@ -62,4 +62,38 @@ class SpecNodeTest {
         assertThatThrownBy(() -> root.get("n").text()).hasMessageEndingWith("a string, got '12'");
         assertThatThrownBy(() -> root.get("m").scalar()).hasMessageEndingWith("a value (number, string or boolean), got a mapping");
     }
+
+    @Test
+    void givenASequenceThatContainsItselfThroughAnAlias_whenRead_thenRefusedAtItsAnchorNotAStackOverflow() {
+        assertThatThrownBy(() -> parse("name: x\na: &x [1, *x]\n")).isInstanceOf(SpecException.class)
+                .hasMessage("t.yaml:2:4: field 'a': a value that does not contain itself; the anchor '&' here is used "
+                        + "inside its own value through an alias ('*') at 'a[1]'");
+    }
+
+    @Test
+    void givenAMappingThatContainsItselfDeeperDown_whenRead_thenRefusedNamingThePathAndLine() {
+        assertThatThrownBy(() -> parse("top:\n  b: &x\n    c:\n      d: *x\n")).isInstanceOf(SpecException.class)
+                .hasMessageStartingWith("t.yaml:2:6: field 'top.b': a value that does not contain itself").hasMessageEndingWith("at 'top.b.c.d'");
+    }
+
+    @Test
+    void givenAMergeKeyThatMergesItsOwnMapping_whenRead_thenRefusedNotAStackOverflow() {
+        assertThatThrownBy(() -> parse("a: &x\n  b: 1\n  <<: *x\n")).isInstanceOf(SpecException.class)
+                .hasMessageStartingWith("t.yaml:1:4: field 'a': a value that does not contain itself").hasMessageEndingWith("at 'a.<<'");
+    }
+
+    @Test
+    void givenAnAnchorUsedTwiceWithoutRecursion_whenRead_thenItIsAccepted() {
+        SpecNode root = parse("a: &x {n: 1}\nb: *x\nc: *x\n");
+
+        assertThat(root.get("c").get("n").whole(0, 5)).isEqualTo(1);
+    }
+
+    @Test
+    void givenValuesNestedDeeperThanTheLimit_whenRead_thenRefusedNamingTheFile() {
+        String deep = "x: " + "[".repeat(500) + "]".repeat(500) + "\n";
+
+        assertThatThrownBy(() -> parse(deep)).isInstanceOf(SpecException.class)
+                .hasMessageStartingWith("t.yaml: field '(file)': valid YAML (").hasMessageContaining("nest");
+    }
 }

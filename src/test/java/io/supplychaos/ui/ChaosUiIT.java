@@ -29,7 +29,8 @@ import io.supplychaos.time.Timeouts;
  * Toxiproxy): the page's kill button kills the broker as {@code kill-broker} does (the process is
  * gone, the journal says so with source "ui"), the page shows it stopped with a fault bar on the
  * chart, and its start button brings it back; its delay and heal buttons put a toxic on and
- * take it off. Also: with no env, the page says so.
+ * take it off. Also: with no env, the page says so; the token comes in the printed URL's fragment
+ * and leaves the address bar; without it the page shows nothing but where to get it.
  */
 @Timeout(180)
 class ChaosUiIT {
@@ -124,6 +125,37 @@ class ChaosUiIT {
             assertThat(browser.evaluate("document.querySelectorAll('#brokers tbody tr').length").asInt()).isZero();
             browser.await("the charts saying why they are empty", PAGE, "document.querySelectorAll('svg.live-chart text.message').length === 3");
             assertThat(browser.errors()).as("console errors and exceptions").isEmpty();
+        }
+    }
+
+    @Test
+    void givenThePrintedUrl_whenOpened_thenTheTokenLeavesTheAddressBarAndTheTabKeepsIt(@TempDir Path empty) {
+        try (UiServer server = UiServer.start(ChaosPaths.defaults().withStateDir(empty), 0);
+             HeadlessChromium browser = HeadlessChromium.start()) {
+            String bare = "http://127.0.0.1:" + server.port() + "/";
+            // when the URL ./chaos ui printed is opened, then the page answers and the address bar no longer shows the token
+            browser.open(server.url());
+            browser.await("the banner saying no env is up", PAGE, "document.querySelector('#banner').textContent.includes('./chaos up')");
+            assertThat(browser.evaluate("location.href").asText()).isEqualTo(bare);
+
+            // when the bare address is opened again in the same tab, then the tab still has the token
+            browser.open(bare);
+            browser.await("the banner saying no env is up, after the reload", PAGE,
+                    "document.querySelector('#banner').textContent.includes('./chaos up')");
+            assertThat(browser.errors()).as("console errors and exceptions").isEmpty();
+        }
+    }
+
+    @Test
+    void givenTheBareAddressInAFreshBrowser_whenOpened_thenThePageShowsNothingButWhereToGetTheUrl(@TempDir Path empty) {
+        try (UiServer server = UiServer.start(ChaosPaths.defaults().withStateDir(empty), 0);
+             HeadlessChromium browser = HeadlessChromium.start()) {
+            browser.open("http://127.0.0.1:" + server.port() + "/");
+
+            browser.await("the banner asking for the printed URL", PAGE,
+                    "document.querySelector('#banner').textContent.includes('needs the URL ./chaos ui printed')");
+            assertThat(browser.evaluate("document.body.textContent.includes(" + HeadlessChromium.quote(empty.toString()) + ")")
+                    .asBoolean()).as("the state dir, which only the API tells").isFalse();
         }
     }
 }

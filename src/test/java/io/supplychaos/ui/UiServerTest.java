@@ -16,8 +16,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -71,10 +69,13 @@ class UiServerTest {
         return "127.0.0.1:" + server.port();
     }
 
-    private String token() throws IOException {
-        Matcher matcher = Pattern.compile("name=\"chaos-token\" content=\"([0-9a-f]+)\"").matcher(request("GET", "/", host()).body());
-        assertThat(matcher.find()).as("the page carries its token").isTrue();
-        return matcher.group(1);
+    private String token() {
+        return server.token();
+    }
+
+    /** A GET of the API as the page makes it: with the token the printed URL gave it. */
+    private Response api(String path) throws IOException {
+        return request("GET", path, host(), UiServer.TOKEN_HEADER, token());
     }
 
     private static final String KILL = "{\"action\":\"kill-broker\",\"broker\":1}";
@@ -98,13 +99,13 @@ class UiServerTest {
     @Test
     void shouldRefuseAFaultWithoutTheToken() throws Exception {
         Response response = request("POST", "/api/fault", host(), "Content-Type", "application/json", KILL);
-        assertThat(response.code()).isEqualTo(403);
+        assertThat(response.code()).isEqualTo(401);
     }
 
     @Test
     void shouldRefuseAFaultWithAnotherToken() throws Exception {
         Response response = request("POST", "/api/fault", host(), UiServer.TOKEN_HEADER, "0".repeat(48), KILL);
-        assertThat(response.code()).isEqualTo(403);
+        assertThat(response.code()).isEqualTo(401);
     }
 
     @Test
@@ -120,16 +121,52 @@ class UiServerTest {
         assertThat(request("GET", "/", "127.0.0.1:" + (server.port() + 1)).code()).isEqualTo(403);
         assertThat(request("POST", "/api/fault", "evil.example:" + server.port(), UiServer.TOKEN_HEADER, token(), KILL).code())
                 .isEqualTo(403);
-        assertThat(request("GET", "/api/status", "localhost:" + server.port()).code()).isEqualTo(200);
+        assertThat(request("GET", "/api/status", "localhost:" + server.port(), UiServer.TOKEN_HEADER, token()).code())
+                .isEqualTo(200);
     }
 
     @Test
-    void shouldServeThePageWithAFreshTokenAndItsScriptFromTheClasspath() throws Exception {
+    void givenNoToken_whenThePageIsAsked_thenItComesWithoutTheTokenAndTheApiAnswersNothing() throws Exception {
+        // when anyone on this machine asks for the page and the API without the token
+        Response page = request("GET", "/", host());
+        Response status = request("GET", "/api/status", host());
+        Response series = request("GET", "/api/series", host());
+
+        // then the page holds no token, and the API says only that a token is needed
+        assertThat(page.code()).isEqualTo(200);
+        assertThat(page.body()).doesNotContain(token()).contains("<script src=\"/ui.js\">");
+        assertThat(request("GET", "/index.html", host()).body()).doesNotContain(token());
+        assertThat(request("GET", "/ui.js", host()).body()).doesNotContain(token());
+        for (Response refused : java.util.List.of(status, series)) {
+            assertThat(refused.code()).isEqualTo(401);
+            assertThat(refused.body()).doesNotContain(token()).doesNotContain(stateDir.toString());
+        }
+    }
+
+    @Test
+    void givenTheTokenTheUrlCarries_whenTheApiIsAsked_thenItAnswers() throws Exception {
+        // given the URL the tool prints: the token in the fragment, which a browser never sends
+        assertThat(server.url()).isEqualTo("http://127.0.0.1:" + server.port() + "/#token=" + token());
+
+        // then with the token the API answers, with another token or a foreign Origin it does not
+        assertThat(api("/api/status").code()).isEqualTo(200);
+        assertThat(api("/api/series").code()).isEqualTo(200);
+        assertThat(request("GET", "/api/status", host(), UiServer.TOKEN_HEADER, "0".repeat(48)).code()).isEqualTo(401);
+        assertThat(request("GET", "/api/status", host(), UiServer.TOKEN_HEADER, token().substring(1)).code()).isEqualTo(401);
+        assertThat(request("GET", "/api/status", host(), UiServer.TOKEN_HEADER, token(), "Origin", "http://evil.example").code())
+                .isEqualTo(403);
+        assertThat(request("GET", "/api/status", host(), UiServer.TOKEN_HEADER, token(), "Origin",
+                "http://localhost:" + server.port()).code()).isEqualTo(200);
+        assertThat(request("GET", "/api/nothing", host(), UiServer.TOKEN_HEADER, token()).code()).isEqualTo(404);
+    }
+
+    @Test
+    void shouldServeThePageAndItsScriptFromTheClasspathWithAFreshToken() throws Exception {
         Response page = request("GET", "/", host());
         assertThat(page.code()).isEqualTo(200);
         assertThat(page.headers()).containsIgnoringCase("Content-Security-Policy").containsIgnoringCase("no-store");
         assertThat(token()).hasSize(48).isNotEqualTo("0".repeat(48));
-        assertThat(request("GET", "/ui.js", host()).body()).contains("X-Chaos-Token");
+        assertThat(request("GET", "/ui.js", host()).body()).contains("X-Chaos-Token").contains("#token=");
         assertThat(request("GET", "/ui.css", host()).code()).isEqualTo(200);
         assertThat(request("GET", "/etc/passwd", host()).code()).isEqualTo(404);
     }
@@ -143,7 +180,7 @@ class UiServerTest {
         assertThat(status.get("toxics").isArray()).isTrue();
         assertThat(status.get("stateDir").asText()).isEqualTo(stateDir.toString());
 
-        JsonNode series = JSON.readTree(request("GET", "/api/series", host()).body());
+        JsonNode series = JSON.readTree(api("/api/series").body());
         assertThat(series.get("source").asText()).isEqualTo("none");
         assertThat(series.get("windowMs").asLong()).isEqualTo(LiveView.WINDOW.toMillis());
         assertThat(series.get("run").isArray()).isTrue();
@@ -186,10 +223,41 @@ class UiServerTest {
         }).anySatisfy(bar -> assertThat(bar.get("source").asText()).isEqualTo("run"));
     }
 
+    @Test
+    void givenABadLineInTheJournal_whenThePageReadsIt_thenTheFaultsAfterItStillShowAndTheLineIsNamedOnce() throws Exception {
+        // given a journal whose first line is not an entry, then a kill and a start of broker 2
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.close();
+        server = UiServer.start(ChaosPaths.defaults().withStateDir(stateDir), 0, warnings::add);
+        FaultEventLog journal = new FaultEventLog(stateDir);
+        Files.writeString(journal.file(), "{\"at\": oops}\n");
+        long now = System.currentTimeMillis();
+        journal.append(new FaultEventLog.Entry(now - 3000, "inject", "kill-broker", "2", "SIGKILL broker 2", "cli", 2));
+        journal.append(new FaultEventLog.Entry(now - 1000, "inject", "start-broker", "2", "start broker 2", "cli", 2));
+
+        // then the bar of the kill is there, and the bad line was named once with its file and line
+        awaitJson("/api/series", s -> s.path("faults").size() == 1 && s.path("faults").get(0).path("to").asLong() == now - 1000);
+        assertThat(warnings).singleElement().asString().startsWith(journal.file() + ":1: skipped a line");
+    }
+
+    @Test
+    void givenABadRowInTheLiveSeries_whenThePageReadsIt_thenTheRowsAroundItStillShow() throws Exception {
+        java.util.List<String> warnings = new java.util.concurrent.CopyOnWriteArrayList<>();
+        server.close();
+        server = UiServer.start(ChaosPaths.defaults().withStateDir(stateDir), 0, warnings::add);
+        LiveSeries live = LiveSeries.start(stateDir);
+        live.append(io.supplychaos.report.Runs.row(0, java.util.List.of()));
+        Files.writeString(LiveSeries.file(stateDir), "{\"second\": 1, trunc\n", java.nio.file.StandardOpenOption.APPEND);
+        live.append(io.supplychaos.report.Runs.row(2, java.util.List.of()));
+
+        awaitJson("/api/series", s -> s.path("source").asText().equals("run") && s.path("run").size() == 2);
+        assertThat(warnings).singleElement().asString().startsWith(LiveSeries.file(stateDir) + ":2: skipped a line");
+    }
+
     private JsonNode awaitJson(String path, java.util.function.Predicate<JsonNode> ready) {
         return Poll.value(Duration.ofSeconds(10), Duration.ofMillis(100), () -> {
             try {
-                JsonNode node = JSON.readTree(request("GET", path, host()).body());
+                JsonNode node = JSON.readTree(api(path).body());
                 return ready.test(node) ? node : null;
             } catch (IOException e) {
                 return null;

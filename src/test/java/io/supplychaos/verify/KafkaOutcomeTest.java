@@ -195,4 +195,41 @@ class KafkaOutcomeTest {
         assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.FAILED);
         assertThat(outcome.markers()).containsExactly("FAILED");
     }
+
+    @Test
+    void shouldFailWhenTheEosVerifierPrintedFailedBesideAllRecordsDelivered() {
+        // given an EOS verifier that found every record but also printed its FAILED marker
+        String verifier = """
+                ALL-RECORDS-DELIVERED
+                FAILED
+                """;
+
+        // when it is read
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.EOS, verifier, "");
+
+        // then the FAILED line wins: a pass marker never hides a failure marker
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.FAILED);
+        assertThat(outcome.passed()).isFalse();
+    }
+
+    @Test
+    void shouldFailWhenTheSmokeDriverPrintedFailedBesideSuccess() {
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, SMOKE_PASS + "FAILED\n", "");
+
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.FAILED);
+    }
+
+    @Test
+    void shouldFailWhenTheSmokeDriverPrintedBothSuccessAndFailure() {
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, SMOKE_PASS + "FAILURE\n", "");
+
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.FAILED);
+    }
+
+    @Test
+    void shouldFailWhenOnlyAFailedMarkerAndNoSuccessMarkerWasPrinted() {
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, "recordGenerated=20000\nFAILED\n", "");
+
+        assertThat(outcome.verdict()).isEqualTo(KafkaOutcome.Verdict.FAILED);
+    }
 }

@@ -105,10 +105,13 @@ class KafkaSmokeVerifierIT {
         assertThat(run.summary().at("/kafka/recordsProcessed").asLong())
                 .isGreaterThan(run.summary().at("/kafka/recordsGenerated").asLong());
         assertThat(run.output()).contains("at-least-once duplicates");
-        // whatever Kafka's verdict on the aggregates, the exit code is Kafka's
-        boolean kafkaPassed = run.summary().at("/kafka/verdict").asText().equals("PASSED");
-        assertThat(run.exit()).as(run.output()).isEqualTo(kafkaPassed ? 0 : 1);
-        assertThat(run.output()).contains(kafkaPassed ? "SUCCESS" : "FAILURE");
+        // and its aggregates are right all the same, so Kafka's verdict is SUCCESS: the stores' caches
+        // (on, 10 MB) write the changelogs only at a commit, so the stores the restarted instance
+        // restores agree with the committed offsets it replays from, and only the echo, written as
+        // it goes, comes twice (as in both such runs in docs/VERIFY.md's table)
+        assertThat(run.summary().at("/kafka/verdict").asText()).as(run.output()).isEqualTo("PASSED");
+        assertThat(run.exit()).as(run.output()).isZero();
+        assertThat(run.output()).contains("SUCCESS").doesNotContain("FAILURE");
         assertThat(run.summary().at("/faults/0/error").isNull()).as("the kill and its restart played: " + run.summary().get("faults"))
                 .isTrue();
         assertThat(run.summary().at("/apps/0/starts").asInt()).isEqualTo(2);

@@ -1,17 +1,28 @@
 package io.supplychaos.kind.kubernetes;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+
+import org.chaos_mesh.v1alpha1.NetworkChaos;
+import org.chaos_mesh.v1alpha1.NetworkChaosSpec;
+import org.chaos_mesh.v1alpha1.PodChaos;
+import org.chaos_mesh.v1alpha1.PodChaosSpec;
+import org.chaos_mesh.v1alpha1.networkchaosspec.Bandwidth;
+import org.chaos_mesh.v1alpha1.networkchaosspec.Delay;
+import org.chaos_mesh.v1alpha1.networkchaosspec.Target;
 
 import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultBackend;
@@ -33,20 +44,27 @@ import io.supplychaos.toxiproxy.ToxiproxyApi;
 /**
  * The kubernetes environment's side of the faults, on a Strimzi-managed Kafka cluster:
  * <ul>
- * <li>kill-broker deletes the broker's pod with grace period 0, stop-broker with the pod's own grace
- * period (a controlled shutdown); the StrimziPodSet recreates the pod under the same name, so
- * start-broker waits until it is Ready again;</li>
- * <li>pause-broker creates a Chaos Mesh {@code PodChaos} ({@code action: pod-failure}) on the pod,
- * resume-broker deletes it and waits until the pod is Ready;</li>
+ * <li>kill-broker is a SIGKILL: a Chaos Mesh {@code PodChaos} {@code container-kill} of the broker
+ * pod's {@code kafka} container, awaited until Chaos Mesh reports it injected (its time is the
+ * fault's), then deleted (it acts once); stop-broker deletes the pod with its own grace period (a
+ * controlled shutdown). The kubelet restarts a killed container, the StrimziPodSet recreates a deleted
+ * pod, both at once: the broker is not held down until the heal, which each fault's description
+ * says; start-broker waits until the pod is Ready again;</li>
+ * <li>pause-broker and resume-broker are refused: there is no freeze here ({@link OnKubernetes});</li>
  * <li>network faults are Chaos Mesh {@code NetworkChaos} resources, the action and its parameters as
  * each fault's file maps them ({@link OnKubernetes}: {@code delay}, {@code bandwidth}, {@code partition}
- * for cut); what has no Chaos Mesh action (reset-peer, timeout, slice) is refused;</li>
+ * for cut), in the direction of Toxiproxy's default stream (downstream: the broker's own packets,
+ * {@code direction: to}); a replication fault is refused when a broker pod is also a KRaft controller
+ * (Chaos Mesh filters by pod, so it would cut the controller quorum too); what has no Chaos Mesh action
+ * (reset-peer, timeout, slice) is refused;</li>
  * <li>app instances are the app Deployment's pods ({@code apps: pods}: kill deletes one with grace 0,
  * start waits until the Deployment is ready again, stop is refused since the Deployment replaces a
  * stopped pod at once) or local JVMs ({@code apps: local}, as for the embedded environment).</li>
  * </ul>
  * Every Chaos Mesh resource is labelled {@code app.kubernetes.io/managed-by: supply-chaos} and heal
- * deletes only those. There is no Toxiproxy here.
+ * deletes only those. Given the state directory's {@link ChangeJournal}, each one created is recorded
+ * there until it is deleted, and {@code down} deletes what is left ({@link #deleteCreated}). There is
+ * no Toxiproxy here.
  */
 public final class KubernetesBackend implements FaultBackend, AutoCloseable {
 
@@ -57,6 +75,8 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
     private final AppInstances localApps;
     private final boolean ownsClient;
     private final Map<String, String> clientConfig;
+    /** When each broker's last kill took effect, from its chaos's status. */
+    private final Map<Integer, Instant> brokerFaultAt = new ConcurrentHashMap<>();
 
     /**
      * @param client    the API server's client (the caller closes it)
@@ -82,7 +102,7 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
             Objects.requireNonNull(localApps, "localApps (apps: local)");
         }
         this.cluster = new KubernetesCluster(client, target, timeouts);
-        this.chaosMesh = new ChaosMesh(client, target.namespace(), journal);
+        this.chaosMesh = new ChaosMesh(client, target.namespace(), timeouts, journal);
         this.localApps = localApps;
         this.ownsClient = ownsClient;
         this.clientConfig = Map.copyOf(clientConfig);
@@ -90,13 +110,14 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
 
     /** A backend on {@code client}, which it closes in {@link #close()}, recording what it creates in {@code journal}. */
     static KubernetesBackend owning(KubernetesClient client, KubernetesTarget target, AppInstances localApps,
-                                    Map<String, String> clientConfig, ChangeJournal journal) {
-        return new KubernetesBackend(client, target, localApps, KubernetesTimeouts.DEFAULTS, true, clientConfig, journal);
+                                    KubernetesTimeouts timeouts, Map<String, String> clientConfig, ChangeJournal journal) {
+        return new KubernetesBackend(client, target, localApps, timeouts, true, clientConfig, journal);
     }
 
     /**
      * Deletes a Chaos Mesh resource the journal says this tool created (down): by kind and name, and
-     * only when it still carries the tool's label; gone already is done.
+     * only when it still carries the tool's label, awaited until Chaos Mesh let it go (its finalizer);
+     * gone already is done.
      *
      * @return whether there was one to delete
      */
@@ -104,7 +125,7 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         if (!resource.namespace().equals(target.namespace())) {
             throw new IllegalArgumentException(resource + " is not in " + describe() + "'s namespace " + target.namespace());
         }
-        return chaosMesh.delete(ChaosMesh.context(resource.kind()), resource.name());
+        return chaosMesh.delete(ChaosMesh.kind(resource.kind()), resource.name());
     }
 
     public KubernetesCluster cluster() {
@@ -206,27 +227,52 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         return cluster.brokerIds();
     }
 
-    static String pauseName(int id) {
-        return "supply-chaos-pause-broker-" + id;
+    /** The Strimzi Kafka pod's broker container: what container-kill kills. */
+    static final String KAFKA_CONTAINER = "kafka";
+
+    static String killName(int id) {
+        return "supply-chaos-kill-broker-" + id;
     }
 
-    /** PAUSED while our pod-failure PodChaos for it exists; STOPPED when its pod is missing, terminating or not ready. */
+    /** STOPPED when its pod is missing, terminating or not ready (a killed container restarting), else RUNNING: nothing pauses a broker here. */
     @Override
     public ProcessControl.State brokerState(int id) {
-        if (chaosMesh.get(ChaosMesh.POD_CHAOS, pauseName(id)) != null) {
-            return ProcessControl.State.PAUSED;
-        }
         return KubernetesCluster.ready(cluster.brokerPod(id).orElse(null)) ? ProcessControl.State.RUNNING : ProcessControl.State.STOPPED;
     }
 
-    private Pod podOf(int id) {
-        return cluster.brokerPod(id).orElseThrow(() -> new IllegalArgumentException(
-                "broker " + id + " has no pod in " + describe() + " now (brokers: " + brokerIds() + ")"));
+    /**
+     * SIGKILL to the broker's container through Chaos Mesh ({@code container-kill}); returns once
+     * Chaos Mesh reports it done, and deletes the chaos (it acts once; the kubelet restarts the
+     * container whatever is done with it).
+     */
+    @Override
+    public void killBroker(int id) {
+        Optional<Pod> pod = cluster.brokerPod(id);
+        if (pod.isEmpty()) {
+            return;
+        }
+        PodChaosSpec spec = new PodChaosSpec();
+        spec.setAction(PodChaosSpec.Action.CONTAINERKILL);
+        spec.setMode(PodChaosSpec.Mode.ALL);
+        spec.setContainerNames(List.of(KAFKA_CONTAINER));
+        org.chaos_mesh.v1alpha1.podchaosspec.Selector selector = new org.chaos_mesh.v1alpha1.podchaosspec.Selector();
+        selector.setPods(Map.of(target.namespace(), List.of(pod.get().getMetadata().getName())));
+        spec.setSelector(selector);
+        PodChaos kill = new PodChaos();
+        kill.setSpec(spec);
+        brokerFaultAt.put(id, chaosMesh.apply(chaosMesh.ours(kill, killName(id), "kill-broker-" + id)));
+        chaosMesh.delete(PodChaos.class, killName(id));
     }
 
     @Override
-    public void killBroker(int id) {
-        cluster.brokerPod(id).ifPresent(pod -> cluster.deletePod(pod, 0));
+    public OptionalLong brokerFaultTookEffectAt(int id) {
+        Instant at = brokerFaultAt.get(id);
+        return at == null ? OptionalLong.empty() : OptionalLong.of(at.toEpochMilli());
+    }
+
+    @Override
+    public Optional<String> difference(FaultType type) {
+        return type.onKubernetes().differs();
     }
 
     @Override
@@ -235,27 +281,21 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         cluster.brokerPod(id).ifPresent(pod -> cluster.deletePod(pod, null));
     }
 
-    /** The StrimziPodSet recreates a deleted broker pod itself: starting is waiting until it is Ready. */
+    /** The kubelet restarts a killed container, the StrimziPodSet recreates a deleted pod: starting is waiting until it is Ready. */
     @Override
     public void startBroker(int id) {
         cluster.awaitBrokerReady(id);
     }
 
+    /** Refused before it gets here ({@link #refusal(FaultSpec)}): there is no freeze on Kubernetes. */
     @Override
     public void pauseBroker(int id) {
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("action", "pod-failure");
-        spec.put("mode", "all");
-        spec.put("selector", chaosMesh.podsByName(List.of(podOf(id).getMetadata().getName())));
-        // no duration: the failure lasts until resume deletes the resource
-        chaosMesh.apply(chaosMesh.resource("PodChaos", pauseName(id), spec));
+        throw new IllegalArgumentException(refusal(new FaultSpec(FaultType.PAUSE_BROKER, null, Map.of(), null, null)).orElseThrow());
     }
 
     @Override
     public void resumeBroker(int id) {
-        chaosMesh.delete(ChaosMesh.POD_CHAOS, pauseName(id));
-        // pod-failure swapped the container's image; it restarts Kafka when put back, which takes a while
-        cluster.awaitBrokerReady(id);
+        throw new IllegalArgumentException(refusal(new FaultSpec(FaultType.RESUME_BROKER, null, Map.of(), null, null)).orElseThrow());
     }
 
     @Override
@@ -276,8 +316,17 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
 
     // ---- network ----
 
-    /** "supply-chaos-delay-broker-2-client". */
-    static String networkName(FaultType type, int broker, String link) {
+    /**
+     * "supply-chaos-delay-broker-2-client-to-100ms": the fault, its place and its parameters, so that
+     * other parameters are another resource (Chaos Mesh refuses a change to a chaos's spec).
+     */
+    static String networkName(FaultType type, int broker, String link, NetworkChaosSpec.Direction direction, OnKubernetes.Parameters parameters) {
+        String suffix = parameters.nameSuffix();
+        return place(type, broker, link) + "-" + direction.getValue() + (suffix.isEmpty() ? "" : "-" + suffix);
+    }
+
+    /** "supply-chaos-delay-broker-2-client": one such chaos of ours at a time. */
+    static String place(FaultType type, int broker, String link) {
         return "supply-chaos-" + type.cliName() + "-broker-" + broker + "-" + link;
     }
 
@@ -292,70 +341,105 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
                 () -> new IllegalArgumentException(spec.type().cliName() + " is not a network fault Chaos Mesh can do"));
         String link = link(spec);
         Map<Integer, Pod> pods = cluster.brokerPods();
-        List<GenericKubernetesResource> resources = new ArrayList<>();
+        OnKubernetes.Parameters parameters = networkChaos.parameters().apply(spec);
+        NetworkChaosSpec.Direction direction = direction(spec);
+        List<NetworkChaos> resources = new ArrayList<>();
         for (int broker : brokers) {
             Pod pod = pods.get(broker);
             if (pod == null) {
                 throw new IllegalArgumentException("broker " + broker + " has no pod in " + describe() + " now: "
                         + spec.type().cliName() + " needs one to select");
             }
-            Map<String, Object> chaos = new LinkedHashMap<>();
-            chaos.put("action", networkChaos.action());
-            chaos.put("mode", "all");
-            chaos.put("selector", chaosMesh.podsByName(List.of(pod.getMetadata().getName())));
-            Optional<Map<String, Object>> peers = targetOf(link, broker, pods, spec);
-            chaos.put("direction", direction(spec, peers.isPresent(), link.equals("replication") && brokers.size() > 1));
-            peers.ifPresent(selector -> chaos.put("target", Map.of("mode", "all", "selector", selector)));
-            chaos.putAll(networkChaos.parameters().apply(spec));
-            resources.add(chaosMesh.resource("NetworkChaos", networkName(spec.type(), broker, link), chaos));
+            NetworkChaosSpec chaos = new NetworkChaosSpec();
+            chaos.setAction(NetworkChaosSpec.Action.valueOf(networkChaos.action().toUpperCase(Locale.ROOT)));
+            chaos.setMode(NetworkChaosSpec.Mode.ALL);
+            org.chaos_mesh.v1alpha1.networkchaosspec.Selector selector = new org.chaos_mesh.v1alpha1.networkchaosspec.Selector();
+            selector.setPods(Map.of(target.namespace(), List.of(pod.getMetadata().getName())));
+            chaos.setSelector(selector);
+            chaos.setDirection(direction);
+            targetOf(link, broker, pods, spec).ifPresent(chaos::setTarget);
+            if (parameters instanceof OnKubernetes.DelayParameters delay) {
+                Delay block = new Delay();
+                block.setLatency(delay.latencyMs() + "ms");
+                block.setJitter(delay.jitterMs() + "ms");
+                block.setCorrelation("0");
+                chaos.setDelay(block);
+            } else if (parameters instanceof OnKubernetes.BandwidthParameters bandwidth) {
+                Bandwidth block = new Bandwidth();
+                block.setRate(bandwidth.kbps() + "kbps");
+                block.setLimit(Math.toIntExact(bandwidth.limitBytes()));
+                block.setBuffer(Math.toIntExact(bandwidth.bufferBytes()));
+                chaos.setBandwidth(block);
+            }
+            NetworkChaos resource = new NetworkChaos();
+            resource.setSpec(chaos);
+            resources.add(chaosMesh.ours(resource, networkName(spec.type(), broker, link, direction, parameters),
+                    place(spec.type(), broker, link)));
         }
         String where = brokers.equals(brokerIds()) && brokers.size() > 1 ? "all brokers" : "broker " + brokers.get(0);
         StringBuilder description = new StringBuilder(FaultText.network(spec, where));
         description.append(" (Chaos Mesh NetworkChaos ").append(String.join(", ",
                 resources.stream().map(r -> r.getMetadata().getName()).toList())).append(')');
-        if (!hasTarget(link, target.apps())) {
+        if (link.equals("replication")) {
+            description.append(": Chaos Mesh tells packets apart by pod, not by connection, so every packet the broker sends to"
+                    + " the other brokers, its own fetches as a follower included (Toxiproxy: only its answers to their fetches)");
+        } else if (!hasTarget(link, target.apps())) {
             description.append(link.equals("client")
-                    ? ": apps run outside the cluster, where their traffic cannot be told apart from the rest, so all of the broker pod's outgoing traffic"
-                    : ": all of the broker pod's outgoing traffic");
+                    ? ": apps run outside the cluster, where their traffic cannot be told apart from the rest, so all of the broker pod's"
+                    + " outgoing traffic, replication and controller traffic included"
+                    : ": all of the broker pod's outgoing traffic, controller traffic included");
         }
         return Optional.of(new ChaosMeshFault(chaosMesh, resources, description.toString()));
     }
 
     /**
-     * The pods at the other end of the link: the other brokers for replication, the app pods for
-     * client when apps run as pods; none otherwise (the broker pod's whole traffic).
+     * The pods at the other end of the link: the other broker pods for replication (refused when a
+     * broker pod is also a controller: Chaos Mesh would cut the controller quorum, which the other
+     * envs' replication links never carry), the app pods for client when apps run as pods; none
+     * otherwise (the broker pod's whole traffic).
      */
-    private Optional<Map<String, Object>> targetOf(String link, int broker, Map<Integer, Pod> pods, FaultSpec spec) {
+    private Optional<Target> targetOf(String link, int broker, Map<Integer, Pod> pods, FaultSpec spec) {
+        Target target = new Target();
+        target.setMode(Target.Mode.ALL);
+        org.chaos_mesh.v1alpha1.networkchaosspec.target.Selector selector = new org.chaos_mesh.v1alpha1.networkchaosspec.target.Selector();
         if (link.equals("replication")) {
+            List<String> controllers = pods.values().stream().filter(KubernetesCluster::controller).map(p -> p.getMetadata().getName()).toList();
+            if (!controllers.isEmpty()) {
+                throw new IllegalArgumentException(spec.type().cliName() + " link=replication: broker pods " + controllers + " in "
+                        + describe() + " are KRaft controllers too (a dual-role node pool), and Chaos Mesh tells packets apart by pod,"
+                        + " so the fault would also cut the controller quorum, which the replication links of the other envs never"
+                        + " carry; run the brokers in a pool of their own beside a controller pool (k8s/strimzi/)");
+            }
             List<String> others = pods.entrySet().stream().filter(e -> e.getKey() != broker)
                     .map(e -> e.getValue().getMetadata().getName()).toList();
             if (others.isEmpty()) {
                 throw new IllegalArgumentException(spec.type().cliName() + " link=replication on broker " + broker
                         + ": no other broker pod in " + describe() + " to replicate with");
             }
-            return Optional.of(chaosMesh.podsByName(others));
+            selector.setPods(Map.of(this.target.namespace(), others));
+            target.setSelector(selector);
+            return Optional.of(target);
         }
-        if (link.equals("client") && target.apps() == KubernetesTarget.Apps.PODS) {
-            return Optional.of(chaosMesh.podsByLabels(cluster.appPodLabels()));
+        if (link.equals("client") && this.target.apps() == KubernetesTarget.Apps.PODS) {
+            selector.setNamespaces(List.of(this.target.namespace()));
+            selector.setLabelSelectors(new TreeMap<>(cluster.appPodLabels()));
+            target.setSelector(selector);
+            return Optional.of(target);
         }
         return Optional.empty();
     }
 
     /**
-     * Chaos Mesh's direction from the spec's stream: downstream (the broker's answers) is {@code to}
-     * the target, upstream {@code from} it; with no stream, both ways. Without a target only
-     * {@code to} exists. When several brokers' replication links are faulted at once, each resource
-     * takes only its broker's outgoing packets: with both ways, a packet between two of them would be
-     * delayed by both resources.
+     * Chaos Mesh's direction from the spec's stream, Toxiproxy's default included: downstream (the
+     * broker's own packets, as Toxiproxy's default stream) is {@code to} the target, upstream (the
+     * packets towards the broker) {@code from} it, both both. Without a target only {@code to}
+     * exists ({@link #refusal(FaultSpec, KubernetesTarget.Apps)} refuses the others).
      */
-    private static String direction(FaultSpec spec, boolean hasTarget, boolean severalReplication) {
-        if (!hasTarget) {
-            return "to";
-        }
-        return switch (spec.attribute("stream", severalReplication ? "downstream" : "both")) {
-            case "downstream" -> "to";
-            case "upstream" -> "from";
-            default -> "both";
+    private static NetworkChaosSpec.Direction direction(FaultSpec spec) {
+        return switch (spec.attribute("stream", "downstream")) {
+            case "upstream" -> NetworkChaosSpec.Direction.FROM;
+            case "both" -> NetworkChaosSpec.Direction.BOTH;
+            default -> NetworkChaosSpec.Direction.TO;
         };
     }
 

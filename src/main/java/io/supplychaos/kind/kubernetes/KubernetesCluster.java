@@ -1,7 +1,6 @@
 package io.supplychaos.kind.kubernetes;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +12,8 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.fabric8.kubernetes.api.model.APIGroup;
+import io.fabric8.kubernetes.api.model.APIResourceList;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodCondition;
@@ -22,14 +23,21 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 
+import io.strimzi.api.kafka.model.common.Constants;
+import io.strimzi.api.kafka.model.kafka.Kafka;
+import io.strimzi.api.kafka.model.kafka.listener.ListenerStatus;
+import io.strimzi.api.kafka.model.nodepool.KafkaNodePool;
+import io.strimzi.api.kafka.model.nodepool.ProcessRoles;
+
 import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.time.Poll;
 
 /**
  * What the tool reads and changes of a Strimzi-managed Kafka cluster, through the API server:
  * <ul>
- * <li>the {@code kafka.strimzi.io/v1beta2} {@code Kafka} resource's {@code status.listeners}, for the
- * bootstrap servers (read as a generic resource: no Strimzi model on the classpath);</li>
+ * <li>the {@code kafka.strimzi.io/v1} {@code Kafka} resource's {@code status.listeners}, for the
+ * bootstrap servers, read through Strimzi's own model ({@code io.strimzi:api} at {@link #STRIMZI_RELEASE});
+ * a 404 says which: the API not served (Strimzi missing or too old) or no Kafka of that name;</li>
  * <li>its {@code KafkaNodePool}s' {@code status.nodeIds}, so a broker whose pod is being recreated
  * is still a broker;</li>
  * <li>the broker pods ({@code strimzi.io/cluster=<cluster>}, {@code strimzi.io/broker-role=true}),
@@ -43,12 +51,24 @@ public final class KubernetesCluster {
 
     public static final String CLUSTER_LABEL = "strimzi.io/cluster";
     public static final String BROKER_ROLE_LABEL = "strimzi.io/broker-role";
+    public static final String CONTROLLER_ROLE_LABEL = "strimzi.io/controller-role";
+
+    /**
+     * The Strimzi release the tool runs against, as k8s/README.md installs it: it serves
+     * {@code kafka.strimzi.io/v1} (as 1.0 and later do, which serve nothing else) and supports Kafka
+     * 4.1.1, the brokers' version everywhere else. {@code io.strimzi:api} is this version too.
+     */
+    public static final String STRIMZI_RELEASE = "0.51.0";
 
     /** Where the Deployment's replica count before the tool's first scale is kept, so any later process can restore it. */
     static final String REPLICAS_BEFORE = "supply-chaos/replicas-before";
 
-    static final ResourceDefinitionContext KAFKA = namespaced("kafka.strimzi.io", "v1beta2", "Kafka", "kafkas");
-    static final ResourceDefinitionContext KAFKA_NODE_POOL = namespaced("kafka.strimzi.io", "v1beta2", "KafkaNodePool", "kafkanodepools");
+    /** Strimzi's v1 API: served by 0.49 and later, the only one from 1.0 on. */
+    static final String STRIMZI_API_VERSION = Constants.V1;
+    static final ResourceDefinitionContext KAFKA = namespaced(Kafka.RESOURCE_GROUP, STRIMZI_API_VERSION, Kafka.RESOURCE_KIND,
+            Kafka.RESOURCE_PLURAL);
+    static final ResourceDefinitionContext KAFKA_NODE_POOL = namespaced(KafkaNodePool.RESOURCE_GROUP, STRIMZI_API_VERSION,
+            KafkaNodePool.RESOURCE_KIND, KafkaNodePool.RESOURCE_PLURAL);
 
     /** Strimzi names node-pool pods {@code <cluster>-<pool>-<node id>}. */
     private static final Pattern NODE_ID = Pattern.compile(".*-(\\d+)$");
@@ -88,45 +108,70 @@ public final class KubernetesCluster {
     // ---- bootstrap ----
 
     /**
+     * The Kafka resource of the target as Strimzi's model reads it ({@code kafka.strimzi.io/v1}).
+     *
+     * @throws IllegalStateException naming what is missing: the API itself (Strimzi not installed, or a
+     *                               release that does not serve {@code v1}), or the Kafka in the namespace
+     */
+    public Kafka kafka() {
+        GenericKubernetesResource found = client.genericKubernetesResources(KAFKA).inNamespace(target.namespace())
+                .withName(target.cluster()).get();
+        if (found == null) {
+            // a 404 means either: the API server serves no such resource, or there is no Kafka of that name
+            Optional<String> unserved = unserved(KAFKA);
+            throw new IllegalStateException(unserved.orElse("no Kafka named " + target.cluster() + " in namespace "
+                    + target.namespace() + " (kafka.strimzi.io/v1 is served there; is the cluster deployed in another namespace?)"));
+        }
+        return client.getKubernetesSerialization().convertValue(found, Kafka.class);
+    }
+
+    /**
+     * Why the API server does not serve {@code context}'s resource, naming the Strimzi release to install;
+     * empty when it does.
+     */
+    private Optional<String> unserved(ResourceDefinitionContext context) {
+        String api = context.getGroup() + "/" + context.getVersion();
+        APIResourceList resources = client.getApiResources(api);
+        boolean served = resources != null && resources.getResources() != null
+                && resources.getResources().stream().anyMatch(r -> context.getPlural().equals(r.getName()));
+        if (served) {
+            return Optional.empty();
+        }
+        APIGroup group = client.getApiGroup(context.getGroup());
+        String others = group == null || group.getVersions() == null ? "Strimzi is not installed there"
+                : "it serves " + group.getVersions().stream().map(v -> v.getGroupVersion()).toList() + " only";
+        return Optional.of("the API " + api + " " + context.getKind() + " is not served by " + target.describe() + " (" + others
+                + "): install Strimzi " + STRIMZI_RELEASE + " (k8s/README.md)");
+    }
+
+    /**
      * The bootstrap servers of the target's listener (the first listener when none is named), as
      * Strimzi reports them in the Kafka resource's status.
      *
-     * @throws IllegalStateException when the resource, its status or the listener is missing, naming the listeners found
+     * @throws IllegalStateException when the API, the resource, its status or the listener is missing, naming the listeners found
      */
     public String bootstrapServers() {
-        GenericKubernetesResource kafka = client.genericKubernetesResources(KAFKA).inNamespace(target.namespace())
-                .withName(target.cluster()).get();
-        if (kafka == null) {
-            throw new IllegalStateException("no Kafka resource " + target.cluster() + " in namespace " + target.namespace()
-                    + " (is the Strimzi cluster deployed there?)");
-        }
-        List<Map<String, Object>> listeners = listOfMaps(kafka.get("status", "listeners"));
+        Kafka kafka = kafka();
+        List<ListenerStatus> listeners = kafka.getStatus() == null || kafka.getStatus().getListeners() == null ? List.of()
+                : kafka.getStatus().getListeners();
         if (listeners.isEmpty()) {
             throw new IllegalStateException("Kafka " + target.cluster() + " in namespace " + target.namespace()
                     + " has no status.listeners yet (Strimzi has not reconciled it, or it is not ready)");
         }
         // no listener named: the first; a named one that is missing is an error, never the first instead
-        Map<String, Object> chosen = target.listenerName().isEmpty() ? listeners.get(0)
-                : listeners.stream().filter(l -> target.listener().equals(l.get("name"))).findFirst().orElse(null);
-        List<String> names = listeners.stream().map(l -> String.valueOf(l.get("name"))).toList();
+        ListenerStatus chosen = target.listenerName().isEmpty() ? listeners.get(0)
+                : listeners.stream().filter(l -> target.listener().equals(l.getName())).findFirst().orElse(null);
+        List<String> names = listeners.stream().map(ListenerStatus::getName).toList();
         if (chosen == null) {
             throw new IllegalStateException("Kafka " + target.cluster() + " in namespace " + target.namespace()
                     + " has no listener '" + target.listener() + "' in its status; listeners found: " + names);
         }
-        Object servers = chosen.get("bootstrapServers");
-        if (!(servers instanceof String text) || text.isBlank()) {
-            throw new IllegalStateException("listener '" + chosen.get("name") + "' of Kafka " + target.cluster()
+        String servers = chosen.getBootstrapServers();
+        if (servers == null || servers.isBlank()) {
+            throw new IllegalStateException("listener '" + chosen.getName() + "' of Kafka " + target.cluster()
                     + " has no bootstrapServers in its status");
         }
-        return text;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> listOfMaps(Object value) {
-        if (!(value instanceof List<?> list)) {
-            return List.of();
-        }
-        return list.stream().filter(Map.class::isInstance).map(item -> (Map<String, Object>) item).toList();
+        return servers;
     }
 
     // ---- brokers ----
@@ -152,14 +197,26 @@ public final class KubernetesCluster {
      */
     public List<Integer> brokerIds() {
         TreeSet<Integer> ids = new TreeSet<>(brokerPods().keySet());
-        for (GenericKubernetesResource pool : client.genericKubernetesResources(KAFKA_NODE_POOL).inNamespace(target.namespace())
-                .withLabel(CLUSTER_LABEL, target.cluster()).list().getItems()) {
-            Object roles = pool.get("spec", "roles");
-            if (roles instanceof Collection<?> list && list.contains("broker") && pool.get("status", "nodeIds") instanceof Collection<?> nodeIds) {
-                nodeIds.stream().filter(Number.class::isInstance).map(n -> ((Number) n).intValue()).forEach(ids::add);
+        for (KafkaNodePool pool : nodePools()) {
+            boolean brokers = pool.getSpec() != null && pool.getSpec().getRoles() != null
+                    && pool.getSpec().getRoles().contains(ProcessRoles.BROKER);
+            if (brokers && pool.getStatus() != null && pool.getStatus().getNodeIds() != null) {
+                ids.addAll(pool.getStatus().getNodeIds());
             }
         }
         return List.copyOf(ids);
+    }
+
+    /** The cluster's node pools ({@code kafka.strimzi.io/v1}), as Strimzi's model reads them. */
+    public List<KafkaNodePool> nodePools() {
+        return client.genericKubernetesResources(KAFKA_NODE_POOL).inNamespace(target.namespace())
+                .withLabel(CLUSTER_LABEL, target.cluster()).list().getItems().stream()
+                .map(pool -> client.getKubernetesSerialization().convertValue(pool, KafkaNodePool.class)).toList();
+    }
+
+    /** Whether the pod is a KRaft controller too (a dual-role node pool's pod), by the label Strimzi gives it. */
+    public static boolean controller(Pod pod) {
+        return pod.getMetadata().getLabels() != null && "true".equals(pod.getMetadata().getLabels().get(CONTROLLER_ROLE_LABEL));
     }
 
     /** The node id a pod's name ends in. */

@@ -27,19 +27,24 @@ import io.supplychaos.env.KubernetesTarget;
 public final class KubernetesKind extends AttachedKind {
 
     private final Function<KubernetesTarget, KubernetesClient> clients;
+    private final KubernetesTimeouts timeouts;
 
-    /** The tool's own: a client for the target's kubeconfig context. */
+    /** The tool's own: a client for the target's kubeconfig context, {@link KubernetesTimeouts#DEFAULTS}. */
     public KubernetesKind() {
-        this(KubernetesCluster::connect);
+        this(KubernetesCluster::connect, KubernetesTimeouts.DEFAULTS);
     }
 
-    /** @param clients a new client for the target's API server, closed by whoever asked (tests: a mock server's) */
-    KubernetesKind(Function<KubernetesTarget, KubernetesClient> clients) {
+    /**
+     * @param clients  a new client for the target's API server, closed by whoever asked (tests: a mock server's)
+     * @param timeouts the backends' waits
+     */
+    KubernetesKind(Function<KubernetesTarget, KubernetesClient> clients, KubernetesTimeouts timeouts) {
         this.clients = clients;
+        this.timeouts = timeouts;
     }
 
     private KubernetesBackend backend(Host host, EnvSpec spec, Map<String, String> clientConfig) {
-        return KubernetesBackend.owning(clients.apply(spec.kubernetes()), spec.kubernetes(), host.apps(), clientConfig,
+        return KubernetesBackend.owning(clients.apply(spec.kubernetes()), spec.kubernetes(), host.apps(), timeouts, clientConfig,
                 new ChangeJournal(host.paths().stateDir()));
     }
 

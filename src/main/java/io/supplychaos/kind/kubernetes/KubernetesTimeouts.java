@@ -14,16 +14,25 @@ import io.supplychaos.time.Timeouts;
  * @param brokerReady a broker pod Ready again after a delete or pod-failure: the StrimziPodSet
  *                    recreates it, it may be scheduled on another node, pull the image and recover its logs
  * @param appsReady   the app Deployment with all its replicas ready (stores restored, a rebalance)
+ * @param chaosInjected a created Chaos Mesh resource reporting {@code AllInjected} (its controller and the
+ *                    chaos daemons on the nodes apply it: tc and iptables rules, a container kill)
+ * @param chaosGone   a deleted Chaos Mesh resource gone (its controller recovers every target, then removes
+ *                    its finalizer)
  * @param interval    how often these waits look
  */
-public record KubernetesTimeouts(Duration podGone, Duration brokerReady, Duration appsReady, Duration interval) {
+public record KubernetesTimeouts(Duration podGone, Duration brokerReady, Duration appsReady, Duration chaosInjected,
+                                 Duration chaosGone, Duration interval) {
 
     /** See the parameters; brokers and apps get the same allowance as {@code Timeouts.APP_READY}, plus scheduling. */
     public static final Duration POD_GONE = Duration.ofSeconds(60);
     public static final Duration BROKER_READY = Duration.ofMinutes(5);
     public static final Duration APPS_READY = Duration.ofMinutes(5);
+    /** Chaos Mesh applies and recovers within seconds; a minute covers a busy controller and its retries. */
+    public static final Duration CHAOS_INJECTED = Duration.ofSeconds(60);
+    public static final Duration CHAOS_GONE = Duration.ofSeconds(60);
     /** API calls cost more than a /proc read: half a second between looks is enough. */
     public static final Duration INTERVAL = Duration.ofMillis(500);
 
-    public static final KubernetesTimeouts DEFAULTS = new KubernetesTimeouts(POD_GONE, BROKER_READY, APPS_READY, INTERVAL);
+    public static final KubernetesTimeouts DEFAULTS = new KubernetesTimeouts(POD_GONE, BROKER_READY, APPS_READY, CHAOS_INJECTED,
+            CHAOS_GONE, INTERVAL);
 }

@@ -21,6 +21,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.strimzi.api.kafka.model.kafka.Kafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,8 +41,38 @@ class K8sManifestsTest {
     private static final List<String> METRICS = List.of("MessagesInPerSec", "BytesInPerSec", "BytesOutPerSec",
             "UnderReplicatedPartitions", "IsrShrinksPerSec", "TotalTimeMs");
 
+    /** The brokers' Kafka version everywhere else (env/brokers/pom.xml). */
+    private static final String KAFKA_VERSION = "4.1.1";
+    /** The Kafka versions the pinned Strimzi release supports, from its kafka-versions.yaml (src/test/resources/crds). */
+    private static final List<String> STRIMZI_KAFKA_VERSIONS = supportedKafkaVersions();
+
     @TempDir
     Path dir;
+
+    private static List<String> supportedKafkaVersions() {
+        try (var in = K8sManifestsTest.class.getClassLoader().getResourceAsStream("crds/strimzi/kafka-versions.yaml")) {
+            List<String> versions = new ArrayList<>();
+            YAML.readTree(in).forEach(v -> {
+                if (v.path("supported").asBoolean()) {
+                    versions.add(v.path("version").asText());
+                }
+            });
+            return versions;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void shouldPinAStrimziReleaseThatSupportsTheBrokersKafkaVersion() throws IOException {
+        // the brokers' Kafka version elsewhere is the one env/brokers/pom.xml pins, and the pinned Strimzi supports it
+        assertThat(Files.readString(Path.of("env/brokers/pom.xml"))).contains("<kafka.version>" + KAFKA_VERSION + "</kafka.version>");
+        assertThat(STRIMZI_KAFKA_VERSIONS).contains(KAFKA_VERSION);
+        // the model's own declaration agrees with the kept CRD: v1 is served
+        assertThat(Kafka.VERSIONS).contains("v1");
+        assertThat(CrdSchemas.all().served("kafka.strimzi.io", "Kafka")).contains("v1");
+        assertThat(CrdSchemas.all().served("kafka.strimzi.io", "KafkaNodePool")).contains("v1");
+    }
 
     @Test
     void shouldFindNoProblemInTheShippedManifests() {
@@ -49,6 +80,32 @@ class K8sManifestsTest {
 
         assertThat(documents).hasSizeGreaterThanOrEqualTo(10);
         assertThat(problems(documents, ENV)).isEmpty();
+    }
+
+    @Test
+    void shouldFailWhenAManifestUsesAVersionOrFieldThePinnedReleasesDoNotServe() throws IOException {
+        // given c3 at v1beta3 (served by no release), c2 with spec.kafka.resources (v1beta2 had it, v1 dropped it),
+        // c1 at v1beta2 (served by 0.51.0, by no release from 1.0 on) and the delay example with a latency its CRD's pattern refuses
+        Path copy = copyOfK8s();
+        Path c3 = copy.resolve("strimzi/c3.yaml");
+        Files.writeString(c3, Files.readString(c3).replace("apiVersion: kafka.strimzi.io/v1\nkind: Kafka\n",
+                "apiVersion: kafka.strimzi.io/v1beta3\nkind: Kafka\n"));
+        Path c2 = copy.resolve("strimzi/c2.yaml");
+        Files.writeString(c2, Files.readString(c2).replace("    version: 4.1.1\n", "    version: 4.1.1\n    resources: {requests: {cpu: 1}}\n"));
+        Path c1 = copy.resolve("strimzi/c1.yaml");
+        Files.writeString(c1, Files.readString(c1).replace("apiVersion: kafka.strimzi.io/v1\nkind: Kafka\n",
+                "apiVersion: kafka.strimzi.io/v1beta2\nkind: Kafka\n"));
+        Path delay = copy.resolve("chaos-mesh/network-delay-broker-2.yaml");
+        Files.writeString(delay, Files.readString(delay).replace("latency: 100ms", "latency: 1_000ms"));
+
+        // when
+        List<String> problems = problems(load(copy), ENV);
+
+        // then
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("Kafka c3", "kafka.strimzi.io/v1beta3 is not served", "[v1, v1beta2]"));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("Kafka c2 (kafka.strimzi.io/v1)", "resources"));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("kafka.strimzi.io/v1beta2 c1", "use kafka.strimzi.io/v1"));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("NetworkChaos example-delay-broker-2", "latency"));
     }
 
     @Test
@@ -76,7 +133,7 @@ class K8sManifestsTest {
 
         // then
         assertThat(problems).anySatisfy(p -> assertThat(p).contains("Kafka c2", "transaction.state.log.min.isr", "2", "1"));
-        assertThat(problems).anySatisfy(p -> assertThat(p).contains("c1-nodes", "next-node-ids"));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("c1-brokers", "next-node-ids"));
     }
 
     @Test
@@ -86,14 +143,14 @@ class K8sManifestsTest {
         Path app = copy.resolve("app/supply-chaos.yaml");
         Files.writeString(app, Files.readString(app).replace("value: c3-kafka-bootstrap:9092", "value: c4-kafka-bootstrap:9092"));
         Path delay = copy.resolve("chaos-mesh/network-delay-broker-2.yaml");
-        Files.writeString(delay, Files.readString(delay).replace("kafka: [c3-c3-nodes-2]", "kafka: [c3-c3-nodes-0]"));
+        Files.writeString(delay, Files.readString(delay).replace("kafka: [c3-c3-brokers-2]", "kafka: [c3-c3-brokers-0]"));
 
         // when
         List<String> problems = problems(load(copy), ENV);
 
         // then
         assertThat(problems).anySatisfy(p -> assertThat(p).contains("KAFKA_BOOTSTRAP_SERVERS", "c4-kafka-bootstrap:9092"));
-        assertThat(problems).anySatisfy(p -> assertThat(p).contains("example-delay-broker-2", "c3-c3-nodes-0"));
+        assertThat(problems).anySatisfy(p -> assertThat(p).contains("example-delay-broker-2", "c3-c3-brokers-0"));
     }
 
     private Path copyOfK8s() throws IOException {
@@ -152,6 +209,16 @@ class K8sManifestsTest {
                 problems.add(doc.path("__file").asText() + ": no metadata.name");
             }
         }
+        // what the pinned releases' API servers take: served versions and the CRDs' schemas
+        for (JsonNode doc : documents) {
+            for (String problem : CrdSchemas.all().problems(doc)) {
+                problems.add(doc.path("__file").asText() + ": " + problem);
+            }
+            if (doc.path("apiVersion").asText().startsWith("kafka.strimzi.io/") && !doc.path("apiVersion").asText().equals("kafka.strimzi.io/v1")) {
+                problems.add(doc.path("__file").asText() + ": " + doc.path("apiVersion").asText() + " " + name(doc)
+                        + ": use kafka.strimzi.io/v1 (Strimzi 1.0 and later serve nothing else)");
+            }
+        }
         Map<String, List<String>> pods = new LinkedHashMap<>();
         Map<String, Map<String, String>> podLabels = new LinkedHashMap<>();
         for (String config : CONFIGS) {
@@ -186,10 +253,11 @@ class K8sManifestsTest {
             problems.add("no Kafka " + config + " for env/" + config + ".yaml");
             return;
         }
-        for (String annotation : List.of("strimzi.io/node-pools", "strimzi.io/kraft")) {
-            if (!kafka.path("metadata").path("annotations").path(annotation).asText().equals("enabled")) {
-                problems.add("Kafka " + config + ": annotation " + annotation + " must be enabled");
-            }
+        // the Kafka version the brokers run everywhere else, which the pinned Strimzi release must support
+        String version = kafka.path("spec").path("kafka").path("version").asText();
+        if (!version.equals(KAFKA_VERSION) || !STRIMZI_KAFKA_VERSIONS.contains(version)) {
+            problems.add("Kafka " + config + ": version " + version + ", the brokers elsewhere run " + KAFKA_VERSION
+                    + " and Strimzi " + KubernetesCluster.STRIMZI_RELEASE + " supports " + STRIMZI_KAFKA_VERSIONS);
         }
         // the broker settings env/cN.yaml makes the embedded brokers run with (BrokerProperties)
         Map<String, String> expected = new LinkedHashMap<>();
@@ -216,16 +284,22 @@ class K8sManifestsTest {
         List<JsonNode> pools = ofKind(documents, "KafkaNodePool").stream()
                 .filter(p -> p.path("metadata").path("labels").path("strimzi.io/cluster").asText().equals(config)).toList();
         int replicas = 0;
+        int controllers = 0;
         List<String> names = new ArrayList<>();
         for (JsonNode pool : pools) {
             List<String> roles = new ArrayList<>();
             pool.path("spec").path("roles").forEach(r -> roles.add(r.asText()));
-            if (!roles.containsAll(List.of("controller", "broker"))) {
-                problems.add("KafkaNodePool " + name(pool) + ": roles must be [controller, broker], got " + roles);
+            if (roles.size() != 1) {
+                problems.add("KafkaNodePool " + name(pool) + ": roles must be [broker] or [controller] (a replication fault between"
+                        + " dual-role pods would cut the controller quorum too), got " + roles);
             }
             int poolReplicas = pool.path("spec").path("replicas").asInt();
-            replicas += poolReplicas;
             String ids = pool.path("metadata").path("annotations").path("strimzi.io/next-node-ids").asText();
+            if (roles.contains("controller")) {
+                controllers += poolReplicas;
+                continue;
+            }
+            replicas += poolReplicas;
             if (!ids.equals("[1-" + brokers + "]")) {
                 problems.add("KafkaNodePool " + name(pool) + ": strimzi.io/next-node-ids must be \"[1-" + brokers + "]\" (broker ids 1.."
                         + brokers + " as in env/" + config + ".yaml), got \"" + ids + "\"");
@@ -236,11 +310,14 @@ class K8sManifestsTest {
                 names.add(pod);
                 podLabels.put(pod, Map.of("strimzi.io/cluster", config, "strimzi.io/kind", "Kafka",
                         "strimzi.io/name", config + "-kafka", "strimzi.io/pool-name", name(pool),
-                        "strimzi.io/broker-role", Boolean.toString(roles.contains("broker")),
-                        "strimzi.io/controller-role", Boolean.toString(roles.contains("controller")),
+                        "strimzi.io/broker-role", "true", "strimzi.io/controller-role", "false",
                         "strimzi.io/component-type", "kafka", "app.kubernetes.io/name", "kafka",
                         "app.kubernetes.io/instance", config));
             }
+        }
+        if (controllers != brokers) {
+            problems.add("node pools of " + config + ": " + controllers + " controllers, env/" + config + ".yaml's brokers are "
+                    + brokers + " voters");
         }
         if (pools.isEmpty()) {
             problems.add("no KafkaNodePool labelled strimzi.io/cluster=" + config);

@@ -11,10 +11,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.strimzi.api.kafka.model.nodepool.ProcessRoles;
+import org.chaos_mesh.v1alpha1.NetworkChaos;
+import org.chaos_mesh.v1alpha1.PodChaos;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,28 +81,55 @@ class KubernetesBackendTest {
                 .stream().map(p -> p.getMetadata().getName()).sorted().toList();
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> spec(GenericKubernetesResource resource) {
-        return (Map<String, Object>) resource.getAdditionalProperties().get("spec");
+    private static Map<String, Object> spec(HasMetadata resource) {
+        return Serialization.jsonMapper().convertValue(Serialization.jsonMapper().valueToTree(resource).path("spec"),
+                new TypeReference<Map<String, Object>>() { });
+    }
+
+    private List<String> networkChaosNames() {
+        return mock.list(NetworkChaos.class).stream().map(r -> r.getMetadata().getName()).sorted().toList();
     }
 
     // ---- brokers ----
 
     @Test
-    void shouldDeleteBrokerPodWithZeroGraceOnKill() throws Exception {
+    void shouldKillTheBrokersKafkaContainerWithAContainerKillAndTakeTheTimeFromItsStatus() throws Exception {
         // given
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
         mock.requests();
 
         // when
-        faults(backend).bind(spec(FaultType.KILL_BROKER, FaultTarget.broker(2), Map.of())).inject();
+        FaultAction kill = faults(backend).bind(spec(FaultType.KILL_BROKER, FaultTarget.broker(2), Map.of()));
+        kill.inject();
 
-        // then exactly broker 2's pod was deleted, with grace period 0
-        List<RecordedRequest> deletes = mock.deletes();
-        assertThat(deletes).extracting(RecordedRequest::getPath).containsExactly("/api/v1/namespaces/kafka/pods/" + brokerPodName(2));
-        assertThat(deletes.get(0).getUtf8Body()).contains("\"gracePeriodSeconds\":0");
-        assertThat(brokerPods()).containsExactly(brokerPodName(1), brokerPodName(3));
-        assertThat(backend.brokerState(2)).isEqualTo(ProcessControl.State.STOPPED);
+        // then one PodChaos container-kill of broker 2's kafka container was created (through the schema-checking API),
+        // awaited until Chaos Mesh said AllInjected, and deleted once its finalizer let it go; no pod was deleted
+        List<String> writes = mock.writes();
+        assertThat(writes).containsExactly(
+                "POST /apis/chaos-mesh.org/v1alpha1/namespaces/kafka/podchaos",
+                "DELETE /apis/chaos-mesh.org/v1alpha1/namespaces/kafka/podchaos/supply-chaos-kill-broker-2");
+        assertThat(mock.list(PodChaos.class)).isEmpty();
+        assertThat(brokerPods()).containsExactly(brokerPodName(1), brokerPodName(2), brokerPodName(3));
+        assertThat(kill.tookEffectAt()).hasValue(MockCluster.APPLIED.toEpochMilli());
+        assertThat(kill.describe()).isEqualTo("kill-broker 2 (the broker comes back at once (the kubelet restarts the container, or"
+                + " the StrimziPodSet recreates the pod): the outage lasts as long as that restart, not when healed)");
+    }
+
+    @Test
+    void shouldSendAContainerKillTheCrdTakes() {
+        // given a PodChaos as kill-broker makes it
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        mock.holdFinalizers = true;
+
+        // when killed (the chaos stays while its finalizer is held, so it can be read)
+        assertThatThrownBy(() -> backend.killBroker(1)).hasMessageContaining("to be gone");
+
+        // then
+        PodChaos chaos = mock.get(PodChaos.class, "supply-chaos-kill-broker-1");
+        assertThat(spec(chaos)).containsEntry("action", "container-kill").containsEntry("mode", "all")
+                .containsEntry("containerNames", List.of("kafka"))
+                .containsEntry("selector", Map.of("pods", Map.of(NAMESPACE, List.of(brokerPodName(1)))));
+        assertThat(mock.crds.problems(Serialization.jsonMapper().valueToTree(chaos))).isEmpty();
     }
 
     @Test
@@ -119,10 +150,10 @@ class KubernetesBackendTest {
 
     @Test
     void shouldStartBrokerByWaitingForTheRecreatedPodToBeReady() {
-        // given broker 2 killed, and the StrimziPodSet's new pod not ready yet
+        // given broker 2 stopped, and the StrimziPodSet's new pod not ready yet
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
-        FaultAction kill = faults(backend).bind(spec(FaultType.KILL_BROKER, FaultTarget.broker(2), Map.of()));
-        kill.inject();
+        FaultAction stop = faults(backend).bind(spec(FaultType.STOP_BROKER, FaultTarget.broker(2), Map.of()));
+        stop.inject();
         mock.brokerPod(2, false);
 
         // when / then: start waits, and fails at its deadline, while the pod is not ready
@@ -130,18 +161,18 @@ class KubernetesBackendTest {
         assertThatThrownBy(() -> faults(backend).bind(spec(FaultType.START_BROKER, null, Map.of())).inject())
                 .isInstanceOf(Poll.PollTimeoutException.class).hasMessageContaining("broker 2's pod");
 
-        // when the pod is ready, the kill's heal returns and the broker runs
+        // when the pod is ready, the stop's heal returns and the broker runs
         mock.setReady(mock.pod(brokerPodName(2)), true);
-        kill.heal();
+        stop.heal();
         assertThat(backend.brokerState(2)).isEqualTo(ProcessControl.State.RUNNING);
     }
 
     @Test
     void shouldKeepListingABrokerWhosePodIsBeingRecreated() {
         // given broker 2's pod is gone and its node pool still has id 2
-        mock.nodePool(List.of("controller", "broker"), List.of(1, 2, 3));
+        mock.nodePool(List.of(ProcessRoles.BROKER), List.of(1, 2, 3));
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
-        backend.killBroker(2);
+        backend.stopBroker(2);
 
         // then start-broker 2 can still name it
         assertThat(backend.brokerIds()).containsExactly(1, 2, 3);
@@ -149,30 +180,19 @@ class KubernetesBackendTest {
     }
 
     @Test
-    void shouldPauseWithAPodFailurePodChaosAndResumeByDeletingIt() throws Exception {
+    void shouldRefusePauseAndResumeAsNoFreezeExistsHere() throws Exception {
         // given
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
-        FaultAction pause = faults(backend).bind(spec(FaultType.PAUSE_BROKER, FaultTarget.broker(2), Map.of()));
+        mock.requests();
 
-        // when
-        pause.inject();
-
-        // then one PodChaos of ours on broker 2's pod, and broker 2 is paused
-        List<GenericKubernetesResource> chaos = mock.list(ChaosMesh.POD_CHAOS);
-        assertThat(chaos).extracting(r -> r.getMetadata().getName()).containsExactly("supply-chaos-pause-broker-2");
-        assertThat(chaos.get(0).getMetadata().getLabels()).containsEntry("app.kubernetes.io/managed-by", "supply-chaos");
-        assertThat(spec(chaos.get(0))).containsEntry("action", "pod-failure").containsEntry("mode", "all")
-                .containsEntry("selector", Map.of("pods", Map.of(NAMESPACE, List.of(brokerPodName(2)))));
-        assertThat(backend.brokerState(2)).isEqualTo(ProcessControl.State.PAUSED);
-        assertThat(backend.brokerState(1)).isEqualTo(ProcessControl.State.RUNNING);
-        assertThat(mock.deletes()).isEmpty();
-
-        // when healed (resume)
-        pause.heal();
-
-        // then
-        assertThat(mock.list(ChaosMesh.POD_CHAOS)).isEmpty();
-        assertThat(backend.brokerState(2)).isEqualTo(ProcessControl.State.RUNNING);
+        // when / then: at load and when bound, nothing sent
+        assertThat(KubernetesBackend.refusal(FaultType.PAUSE_BROKER, null)).hasValueSatisfying(why ->
+                assertThat(why).startsWith("pause-broker: Chaos Mesh has no freeze"));
+        assertThatThrownBy(() -> faults(backend).bind(spec(FaultType.PAUSE_BROKER, FaultTarget.broker(2), Map.of())))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("liveness probe");
+        assertThatThrownBy(() -> faults(backend).bind(spec(FaultType.RESUME_BROKER, FaultTarget.broker(2), Map.of())))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("resume-broker: Chaos Mesh has no freeze");
+        assertThat(mock.writes()).isEmpty();
     }
 
     // ---- network ----
@@ -187,46 +207,176 @@ class KubernetesBackendTest {
         delay.inject();
 
         // then
-        List<GenericKubernetesResource> chaos = mock.list(ChaosMesh.NETWORK_CHAOS);
-        assertThat(chaos).extracting(r -> r.getMetadata().getName()).containsExactly("supply-chaos-delay-broker-2-client");
+        List<NetworkChaos> chaos = mock.list(NetworkChaos.class);
+        assertThat(chaos).extracting(r -> r.getMetadata().getName()).containsExactly("supply-chaos-delay-broker-2-client-to-100ms-20ms");
         assertThat(chaos.get(0).getApiVersion()).isEqualTo("chaos-mesh.org/v1alpha1");
-        assertThat(chaos.get(0).getMetadata().getLabels()).containsEntry("app.kubernetes.io/managed-by", "supply-chaos");
+        assertThat(chaos.get(0).getMetadata().getLabels()).containsEntry("app.kubernetes.io/managed-by", "supply-chaos")
+                .containsEntry(ChaosMesh.PLACE, "supply-chaos-delay-broker-2-client");
         assertThat(spec(chaos.get(0)))
                 .containsEntry("action", "delay")
                 .containsEntry("selector", Map.of("pods", Map.of(NAMESPACE, List.of(brokerPodName(2)))))
                 .containsEntry("direction", "to")
                 .containsEntry("delay", Map.of("latency", "100ms", "jitter", "20ms", "correlation", "0"))
                 .doesNotContainKey("target");
-        assertThat(delay.describe()).startsWith("delay 100 ms ± 20 ms, client links, broker 2 (Chaos Mesh NetworkChaos supply-chaos-delay-broker-2-client)")
+        assertThat(delay.describe()).startsWith("delay 100 ms ± 20 ms, client links, broker 2 (Chaos Mesh NetworkChaos supply-chaos-delay-broker-2-client-to-100ms-20ms)")
                 .contains("apps run outside the cluster");
+        assertThat(delay.tookEffectAt()).hasValue(MockCluster.APPLIED.toEpochMilli());
 
         // when healed
         delay.heal();
 
         // then
-        assertThat(mock.list(ChaosMesh.NETWORK_CHAOS)).isEmpty();
+        assertThat(mock.list(NetworkChaos.class)).isEmpty();
     }
 
     @Test
-    void shouldTargetTheOtherBrokerPodsOnReplicationLink() {
+    void shouldWriteLatencyAsTheCrdsPatternWantsItWhateverTheAttributesSpelling() {
+        // given latencies the attribute rules take: with an underscore, with a sign
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+
+        // when
+        faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(1), Map.of("ms", "1_000"))).inject();
+        faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(3), Map.of("ms", "+100", "jitter", "+5"))).inject();
+
+        // then the API (which checks the CRD's pattern ^[0-9]+(\\.[0-9]+)?(ns|us|ms|s|m|h)$) took both, as numbers
+        assertThat(spec(mock.get(NetworkChaos.class, "supply-chaos-delay-broker-1-client-to-1000ms")))
+                .containsEntry("delay", Map.of("latency", "1000ms", "jitter", "0ms", "correlation", "0"));
+        assertThat(spec(mock.get(NetworkChaos.class, "supply-chaos-delay-broker-3-client-to-100ms-5ms")))
+                .containsEntry("delay", Map.of("latency", "100ms", "jitter", "5ms", "correlation", "0"));
+    }
+
+    @Test
+    void shouldReplaceAChaosWithOtherParametersByDeleteAwaitGoneCreateNeverBySpecUpdate() throws Exception {
+        // given delay 100 ms on broker 2
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "100"))).inject();
+        mock.requests();
+
+        // when delay 300 ms on the same broker and link
+        faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "300"))).inject();
+
+        // then the first was deleted (and awaited gone) before the second was created; no spec was updated
+        assertThat(mock.writes()).containsExactly(
+                "DELETE /apis/chaos-mesh.org/v1alpha1/namespaces/kafka/networkchaos/supply-chaos-delay-broker-2-client-to-100ms",
+                "POST /apis/chaos-mesh.org/v1alpha1/namespaces/kafka/networkchaos");
+        assertThat(networkChaosNames()).containsExactly("supply-chaos-delay-broker-2-client-to-300ms");
+    }
+
+    @Test
+    void shouldRefuseAChaosSpecUpdateAsChaosMeshsWebhookDoes() {
+        // given a chaos of ours in place
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "100"))).inject();
+        NetworkChaos chaos = mock.get(NetworkChaos.class, "supply-chaos-delay-broker-2-client-to-100ms");
+
+        // when its spec is changed in place (what the tool did before: create-or-update)
+        chaos.getSpec().getDelay().setLatency("300ms");
+
+        // then the API server refuses it, as Chaos Mesh's webhook does
+        assertThatThrownBy(() -> mock.client.resources(NetworkChaos.class).inNamespace(NAMESPACE).resource(chaos).update())
+                .hasMessageContaining("Cannot update chaos spec");
+    }
+
+    @Test
+    void shouldWaitForTheFinalizerBeforeCreatingAgainAndNeverCreateWhileTheOldOneIsGoing() throws Exception {
+        // given delay 100 ms injected, and Chaos Mesh slow to recover it (its finalizer held)
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        FaultAction first = faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "100")));
+        first.inject();
+        mock.holdFinalizers = true;
+
+        // when healed, then at once injected again with other parameters
+        assertThatThrownBy(first::heal).hasMessageContaining("to be gone").hasMessageContaining("chaos-mesh/records");
+        mock.requests();
+        FaultAction second = faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "300")));
+        assertThatThrownBy(second::inject).hasMessageContaining("to be gone");
+
+        // then nothing was created while the old one was still going
+        assertThat(mock.writes()).noneMatch(w -> w.startsWith("POST"));
+        assertThat(mock.get(NetworkChaos.class, "supply-chaos-delay-broker-2-client-to-100ms").getMetadata().getDeletionTimestamp())
+                .isNotNull();
+
+        // when Chaos Mesh lets it go
+        mock.holdFinalizers = false;
+        second.inject();
+
+        // then only the new one exists
+        assertThat(networkChaosNames()).containsExactly("supply-chaos-delay-broker-2-client-to-300ms");
+    }
+
+    @Test
+    void shouldWaitForAllInjectedAndUndoWhenItNeverComes() throws Exception {
+        // given Chaos Mesh that does not report the chaos injected
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        mock.holdInjection = true;
+        FaultAction delay = faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "100")));
+
+        // when / then: inject fails at its deadline naming the condition, and what it created is deleted again
+        assertThatThrownBy(delay::inject).hasMessageContaining("to be injected (condition AllInjected True)")
+                .hasMessageContaining("failed and was undone");
+        assertThat(mock.list(NetworkChaos.class)).isEmpty();
+    }
+
+    @Test
+    void shouldReturnOnlyOnceChaosMeshReportsTheChaosInjected() {
+        // given Chaos Mesh that reports the injection only later
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        mock.holdInjection = true;
+        FaultAction delay = faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "100")));
+        Thread controller = new Thread(() -> {
+            Poll.until(java.time.Duration.ofSeconds(5), () -> !mock.list(NetworkChaos.class).isEmpty());
+            mock.injectHeld(NetworkChaos.class);
+        });
+        controller.start();
+
+        // when
+        delay.inject();
+
+        // then inject returned with the time from the chaos's status
+        assertThat(delay.tookEffectAt()).hasValue(MockCluster.APPLIED.toEpochMilli());
+    }
+
+    @Test
+    void shouldTargetTheOtherBrokerPodsOnReplicationLinkDownstreamByDefault() {
         // given
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
 
         // when
         faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(1), Map.of("ms", "50", "link", "replication"))).inject();
 
-        // then
-        GenericKubernetesResource chaos = mock.get(ChaosMesh.NETWORK_CHAOS, "supply-chaos-delay-broker-1-replication");
+        // then broker 1's own packets to the other brokers, as Toxiproxy's default stream (downstream)
+        NetworkChaos chaos = mock.get(NetworkChaos.class, "supply-chaos-delay-broker-1-replication-to-50ms");
         assertThat(spec(chaos))
                 .containsEntry("selector", Map.of("pods", Map.of(NAMESPACE, List.of(brokerPodName(1)))))
-                .containsEntry("direction", "both")
+                .containsEntry("direction", "to")
                 .containsEntry("target", Map.of("mode", "all", "selector",
                         Map.of("pods", Map.of(NAMESPACE, List.of(brokerPodName(2), brokerPodName(3))))))
                 .containsEntry("delay", Map.of("latency", "50ms", "jitter", "0ms", "correlation", "0"));
     }
 
     @Test
-    void shouldDelayEachPacketBetweenBrokersOnceWhenAllReplicationLinksAreFaulted() {
+    void shouldRefuseAReplicationFaultWhenTheBrokersAreControllersToo() throws Exception {
+        // given a cluster whose broker pods are dual-role (controllers too)
+        try (MockCluster dual = new MockCluster()) {
+            dual.kafka("plain", "c3-kafka-bootstrap.kafka.svc:9092");
+            for (int id = 1; id <= 3; id++) {
+                dual.brokerPod(id, true, true);
+            }
+            KubernetesBackend backend = new KubernetesBackend(dual.client, MockCluster.target(KubernetesTarget.Apps.LOCAL),
+                    new AppInstances(ChaosPaths.defaults().withStateDir(stateDir)), SHORT);
+            dual.requests();
+
+            // when / then
+            assertThatThrownBy(() -> Faults.on(backend, stateDir).bind(spec(FaultType.DELAY, FaultTarget.broker(1),
+                    Map.of("ms", "50", "link", "replication"))))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("are KRaft controllers too")
+                    .hasMessageContaining("controller quorum");
+            assertThat(dual.writes()).isEmpty();
+        }
+    }
+
+    @Test
+    void shouldTakeEachBrokersOwnPacketsWhenAllReplicationLinksAreFaulted() {
         // given
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
 
@@ -234,10 +384,9 @@ class KubernetesBackendTest {
         faults(backend).bind(spec(FaultType.DELAY, FaultTarget.all(), Map.of("ms", "50", "link", "replication"))).inject();
 
         // then one resource per broker, each on its own outgoing packets
-        List<GenericKubernetesResource> chaos = mock.list(ChaosMesh.NETWORK_CHAOS);
-        assertThat(chaos).extracting(r -> r.getMetadata().getName()).containsExactlyInAnyOrder(
-                "supply-chaos-delay-broker-1-replication", "supply-chaos-delay-broker-2-replication", "supply-chaos-delay-broker-3-replication");
-        assertThat(chaos).allSatisfy(r -> assertThat(spec(r)).containsEntry("direction", "to"));
+        assertThat(networkChaosNames()).containsExactly("supply-chaos-delay-broker-1-replication-to-50ms",
+                "supply-chaos-delay-broker-2-replication-to-50ms", "supply-chaos-delay-broker-3-replication-to-50ms");
+        assertThat(mock.list(NetworkChaos.class)).allSatisfy(r -> assertThat(spec(r)).containsEntry("direction", "to"));
     }
 
     @Test
@@ -250,7 +399,7 @@ class KubernetesBackendTest {
         faults(backend).bind(spec(FaultType.BANDWIDTH, FaultTarget.broker(3), Map.of("kbps", "500", "stream", "downstream"))).inject();
 
         // then
-        GenericKubernetesResource chaos = mock.get(ChaosMesh.NETWORK_CHAOS, "supply-chaos-bandwidth-broker-3-client");
+        NetworkChaos chaos = mock.get(NetworkChaos.class, "supply-chaos-bandwidth-broker-3-client-to-500kbps");
         assertThat(spec(chaos))
                 .containsEntry("action", "bandwidth")
                 .containsEntry("selector", Map.of("pods", Map.of(NAMESPACE, List.of(brokerPodName(3)))))
@@ -266,13 +415,15 @@ class KubernetesBackendTest {
         mock.appDeployment(1, 1);
         KubernetesBackend backend = backend(KubernetesTarget.Apps.PODS);
 
-        // when the client link is delayed upstream on broker 1, both ways on broker 2
+        // when the client link is delayed upstream on broker 1, with no stream (Toxiproxy's downstream) on 2, both ways on 3
         faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(1), Map.of("ms", "10", "stream", "upstream"))).inject();
         faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "10"))).inject();
+        faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(3), Map.of("ms", "10", "stream", "both"))).inject();
 
-        // then upstream (towards the broker) is "from" the target, no stream is "both"
-        assertThat(spec(mock.get(ChaosMesh.NETWORK_CHAOS, "supply-chaos-delay-broker-1-client"))).containsEntry("direction", "from");
-        assertThat(spec(mock.get(ChaosMesh.NETWORK_CHAOS, "supply-chaos-delay-broker-2-client"))).containsEntry("direction", "both");
+        // then upstream (towards the broker) is "from" the target, the default "to" it, as Toxiproxy's default
+        assertThat(spec(mock.get(NetworkChaos.class, "supply-chaos-delay-broker-1-client-from-10ms"))).containsEntry("direction", "from");
+        assertThat(spec(mock.get(NetworkChaos.class, "supply-chaos-delay-broker-2-client-to-10ms"))).containsEntry("direction", "to");
+        assertThat(spec(mock.get(NetworkChaos.class, "supply-chaos-delay-broker-3-client-both-10ms"))).containsEntry("direction", "both");
     }
 
     @Test
@@ -284,61 +435,75 @@ class KubernetesBackendTest {
         faults(backend).bind(spec(FaultType.CUT, FaultTarget.broker(2), Map.of("link", "both"))).inject();
 
         // then
-        GenericKubernetesResource chaos = mock.get(ChaosMesh.NETWORK_CHAOS, "supply-chaos-cut-broker-2-both");
+        NetworkChaos chaos = mock.get(NetworkChaos.class, "supply-chaos-cut-broker-2-both-to");
         assertThat(spec(chaos)).containsEntry("action", "partition").containsEntry("direction", "to").doesNotContainKey("target");
     }
 
     @Test
-    void shouldInjectIdempotentlyAndHealIdempotently() {
+    void shouldInjectIdempotentlyAndHealIdempotently() throws Exception {
         // given
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
         FaultAction delay = faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "100")));
 
         // when injected twice, then healed twice
         delay.inject();
+        mock.requests();
         delay.inject();
-        assertThat(mock.list(ChaosMesh.NETWORK_CHAOS)).hasSize(1);
+        assertThat(mock.writes()).isEmpty();
+        assertThat(mock.list(NetworkChaos.class)).hasSize(1);
         delay.heal();
         delay.heal();
 
         // then
-        assertThat(mock.list(ChaosMesh.NETWORK_CHAOS)).isEmpty();
+        assertThat(mock.list(NetworkChaos.class)).isEmpty();
     }
 
     @Test
     void shouldHealOnlyOurChaosMeshResources() {
-        // given someone else's NetworkChaos, one of ours, and a paused broker
-        GenericKubernetesResource foreign = new GenericKubernetesResourceBuilder().withApiVersion(ChaosMesh.API_VERSION)
-                .withKind("NetworkChaos").withNewMetadata().withName("team-latency").withNamespace(NAMESPACE).endMetadata()
-                .addToAdditionalProperties("spec", Map.of("action", "delay")).build();
-        mock.client.genericKubernetesResources(ChaosMesh.NETWORK_CHAOS).inNamespace(NAMESPACE).resource(foreign).create();
+        // given someone else's NetworkChaos, and ours on every broker
+        NetworkChaos foreign = Serialization.unmarshal("""
+                apiVersion: chaos-mesh.org/v1alpha1
+                kind: NetworkChaos
+                metadata: {name: team-latency, namespace: kafka}
+                spec:
+                  action: delay
+                  mode: all
+                  selector: {namespaces: [kafka]}
+                  delay: {latency: 10ms}
+                """, NetworkChaos.class);
+        mock.client.resources(NetworkChaos.class).inNamespace(NAMESPACE).resource(foreign).create();
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
         faults(backend).bind(spec(FaultType.DELAY, FaultTarget.all(), Map.of("ms", "100"))).inject();
-        faults(backend).bind(spec(FaultType.PAUSE_BROKER, FaultTarget.broker(1), Map.of())).inject();
 
         // when the heal verb runs
         faults(backend).bind(spec(FaultType.HEAL, null, Map.of())).inject();
 
-        // then ours are gone, theirs survives, and no broker is paused
-        assertThat(mock.list(ChaosMesh.NETWORK_CHAOS)).extracting(r -> r.getMetadata().getName()).containsExactly("team-latency");
-        assertThat(mock.list(ChaosMesh.POD_CHAOS)).isEmpty();
-        assertThat(backend.brokerIds()).allSatisfy(id -> assertThat(backend.brokerState(id)).isEqualTo(ProcessControl.State.RUNNING));
+        // then ours are gone (awaited past their finalizers), theirs survives
+        assertThat(networkChaosNames()).containsExactly("team-latency");
+        assertThat(mock.list(PodChaos.class)).isEmpty();
     }
 
     @Test
     void shouldNeitherReplaceNorDeleteAResourceOfOurNameThatIsNotOurs() {
         // given a NetworkChaos with our name but without our label
-        GenericKubernetesResource foreign = new GenericKubernetesResourceBuilder().withApiVersion(ChaosMesh.API_VERSION)
-                .withKind("NetworkChaos").withNewMetadata().withName("supply-chaos-delay-broker-2-client").withNamespace(NAMESPACE)
-                .endMetadata().addToAdditionalProperties("spec", Map.of("action", "loss")).build();
-        mock.client.genericKubernetesResources(ChaosMesh.NETWORK_CHAOS).inNamespace(NAMESPACE).resource(foreign).create();
+        NetworkChaos foreign = Serialization.unmarshal("""
+                apiVersion: chaos-mesh.org/v1alpha1
+                kind: NetworkChaos
+                metadata: {name: supply-chaos-delay-broker-2-client-to-100ms, namespace: kafka}
+                spec:
+                  action: loss
+                  mode: all
+                  selector: {namespaces: [kafka]}
+                  loss: {loss: "50"}
+                """, NetworkChaos.class);
+        mock.client.resources(NetworkChaos.class).inNamespace(NAMESPACE).resource(foreign).create();
         FaultAction delay = faults(backend(KubernetesTarget.Apps.LOCAL))
                 .bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "100")));
 
         // when / then
         assertThatThrownBy(delay::inject).hasMessageContaining("is not labelled app.kubernetes.io/managed-by=supply-chaos");
         delay.heal();
-        assertThat(spec(mock.get(ChaosMesh.NETWORK_CHAOS, "supply-chaos-delay-broker-2-client"))).containsEntry("action", "loss");
+        assertThat(spec(mock.get(NetworkChaos.class, "supply-chaos-delay-broker-2-client-to-100ms"))).containsEntry("action", "loss");
     }
 
     @ParameterizedTest
@@ -355,7 +520,7 @@ class KubernetesBackendTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(type.cliName() + ": Chaos Mesh has no " + type.cliName())
                 .hasMessageContaining("kubernetes cluster c3 in namespace kafka");
-        assertThat(mock.list(ChaosMesh.NETWORK_CHAOS)).isEmpty();
+        assertThat(mock.list(NetworkChaos.class)).isEmpty();
     }
 
     @Test

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.strimzi.api.kafka.model.nodepool.ProcessRoles;
+
 import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.time.Poll;
 
@@ -65,9 +67,9 @@ class KubernetesClusterTest {
 
     @Test
     void shouldSayWhenTheKafkaResourceOrItsStatusIsMissing() {
-        // given no Kafka resource
+        // given Strimzi 0.51.0 installed (kafka.strimzi.io/v1 served) and no Kafka resource
         assertThatThrownBy(() -> cluster(null).bootstrapServers())
-                .hasMessage("no Kafka resource c3 in namespace kafka (is the Strimzi cluster deployed there?)");
+                .hasMessage("no Kafka named c3 in namespace kafka (kafka.strimzi.io/v1 is served there; is the cluster deployed in another namespace?)");
 
         // given one Strimzi has not reconciled yet
         mock.kafka();
@@ -76,11 +78,23 @@ class KubernetesClusterTest {
     }
 
     @Test
+    void shouldSayTheStrimziApiIsNotServedWhenStrimziIsMissingOrTooOld() {
+        // given an API server with Chaos Mesh and no Strimzi at all
+        try (MockCluster bare = new MockCluster(CrdSchemas.of(CrdSchemas.CHAOS_MESH))) {
+            KubernetesCluster cluster = new KubernetesCluster(bare.client, MockCluster.target(KubernetesTarget.Apps.LOCAL), SHORT);
+
+            // when / then: the 404 is the API's, not a missing Kafka's
+            assertThatThrownBy(cluster::bootstrapServers).hasMessage("the API kafka.strimzi.io/v1 Kafka is not served by kubernetes"
+                    + " cluster c3 in namespace kafka (current context) (Strimzi is not installed there): install Strimzi 0.51.0 (k8s/README.md)");
+        }
+    }
+
+    @Test
     void shouldTakeBrokerIdsFromPodNamesAndNodePoolsOfThisClusterOnly() {
         // given broker pods 1 and 3 (2's pod is being recreated), a pool that assigned 1..3, and another cluster's pod
         mock.brokerPod(1, true);
         mock.brokerPod(3, true);
-        mock.nodePool(List.of("controller", "broker"), List.of(1, 2, 3));
+        mock.nodePool(List.of(ProcessRoles.BROKER), List.of(1, 2, 3));
         mock.createPod(new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName("other-dual-role-7")
                 .withNamespace(NAMESPACE).addToLabels(KubernetesCluster.CLUSTER_LABEL, "other")
                 .addToLabels(KubernetesCluster.BROKER_ROLE_LABEL, "true").endMetadata().build(), true);
@@ -96,7 +110,7 @@ class KubernetesClusterTest {
     @Test
     void shouldNotCountControllerOnlyPoolsAsBrokers() {
         // given
-        mock.nodePool(List.of("controller"), List.of(7, 8, 9));
+        mock.nodePool("controllers", List.of(ProcessRoles.CONTROLLER), List.of(7, 8, 9));
         mock.brokerPod(1, true);
 
         // when / then

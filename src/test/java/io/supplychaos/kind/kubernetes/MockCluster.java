@@ -1,56 +1,253 @@
 package io.supplychaos.kind.kubernetes;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.APIGroup;
+import io.fabric8.kubernetes.api.model.APIGroupBuilder;
+import io.fabric8.kubernetes.api.model.APIResourceBuilder;
+import io.fabric8.kubernetes.api.model.APIResourceList;
+import io.fabric8.kubernetes.api.model.APIResourceListBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import io.fabric8.kubernetes.api.model.GroupVersionForDiscovery;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.api.model.StatusBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.strimzi.api.kafka.model.kafka.Kafka;
+import io.strimzi.api.kafka.model.kafka.KafkaBuilder;
+import io.strimzi.api.kafka.model.kafka.listener.GenericKafkaListenerBuilder;
+import io.strimzi.api.kafka.model.kafka.listener.KafkaListenerType;
+import io.strimzi.api.kafka.model.kafka.listener.ListenerAddress;
+import io.strimzi.api.kafka.model.kafka.listener.ListenerAddressBuilder;
+import io.strimzi.api.kafka.model.kafka.listener.ListenerStatus;
+import io.strimzi.api.kafka.model.kafka.listener.ListenerStatusBuilder;
+import io.strimzi.api.kafka.model.nodepool.KafkaNodePool;
+import io.strimzi.api.kafka.model.nodepool.KafkaNodePoolBuilder;
+import io.strimzi.api.kafka.model.nodepool.ProcessRoles;
 
 import io.supplychaos.env.KubernetesTarget;
 
 /**
- * A fabric8 mock API server in CRUD mode holding what Strimzi would create for a cluster (the Kafka
- * resource with its status, node pools, broker pods) and the app Deployment. No controller runs:
- * a test sets pod conditions and Deployment status itself, and recreates deleted pods when it plays
- * the StrimziPodSet.
+ * A fabric8 mock API server in CRUD mode that answers as an API server with the pinned operators
+ * installed: it serves exactly the versions their CRDs (src/test/resources/crds) serve, 404 for any
+ * other and for discovery of a group not installed; it refuses a custom resource its CRD's schema
+ * refuses (422), and a change to a Chaos Mesh chaos's spec as Chaos Mesh's webhook does (403 "Cannot
+ * update chaos spec"). It plays Chaos Mesh's controller: a created chaos gets the finalizer
+ * {@value ChaosMesh#RECORDS_FINALIZER} and (unless {@link #holdInjection}) a status with
+ * {@code AllInjected True} and an Apply event at {@link #APPLIED}; a deleted chaos stays, with its
+ * deletion timestamp, until the controller "recovered" it: the first read after the delete shows it
+ * terminating, the next finds it gone (unless {@link #holdFinalizers}). No other controller runs: a
+ * test sets pod conditions and Deployment status itself, and recreates deleted pods when it plays the
+ * StrimziPodSet. Every request is recorded ({@link #requests()}).
  */
 final class MockCluster implements AutoCloseable {
     static final String NAMESPACE = "kafka";
     static final String CLUSTER = "c3";
-    static final String POOL = "dual-role";
+    static final String POOL = "brokers";
+    /** When the mock's Chaos Mesh says every chaos was applied. */
+    static final Instant APPLIED = Instant.parse("2026-01-02T03:04:05Z");
     /** Every wait of the code under test ends within a second here. */
     static final KubernetesTimeouts SHORT = new KubernetesTimeouts(Duration.ofMillis(500), Duration.ofMillis(500),
-            Duration.ofMillis(500), Duration.ofMillis(20));
+            Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(20));
 
     final KubernetesMockServer server;
     final KubernetesClient client;
+    final CrdSchemas crds;
+    final ApiServer api;
+    volatile boolean holdInjection;
+    volatile boolean holdFinalizers;
 
+    /** Strimzi's and Chaos Mesh's CRDs installed. */
     MockCluster() {
-        List<CustomResourceDefinitionContext> crds = new ArrayList<>();
-        for (ResourceDefinitionContext context : List.of(KubernetesCluster.KAFKA, KubernetesCluster.KAFKA_NODE_POOL,
-                ChaosMesh.NETWORK_CHAOS, ChaosMesh.POD_CHAOS)) {
-            crds.add(new CustomResourceDefinitionContext.Builder().withGroup(context.getGroup()).withVersion(context.getVersion())
-                    .withKind(context.getKind()).withPlural(context.getPlural()).withScope("Namespaced").build());
+        this(CrdSchemas.all());
+    }
+
+    MockCluster(CrdSchemas crds) {
+        this.crds = crds;
+        List<CustomResourceDefinitionContext> contexts = new ArrayList<>();
+        for (CrdSchemas.Version version : crds.versions()) {
+            if (version.served()) {
+                contexts.add(new CustomResourceDefinitionContext.Builder().withGroup(version.group()).withVersion(version.name())
+                        .withKind(version.kind()).withPlural(version.plural()).withScope("Namespaced").build());
+            }
         }
-        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), new KubernetesCrudDispatcher(crds), false);
+        api = new ApiServer(contexts);
+        server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), api, false);
         server.init();
         client = server.createClient();
+    }
+
+    /** What the API server answers beyond CRUD: served versions, schemas, Chaos Mesh's webhook and controller. */
+    final class ApiServer extends KubernetesCrudDispatcher {
+        private final Map<String, Integer> readsSinceDelete = new ConcurrentHashMap<>();
+
+        ApiServer(List<CustomResourceDefinitionContext> contexts) {
+            super(contexts);
+        }
+
+        @Override
+        public MockResponse dispatch(RecordedRequest request) {
+            String path = request.getPath().contains("?") ? request.getPath().substring(0, request.getPath().indexOf('?')) : request.getPath();
+            String[] parts = path.split("/");
+            // /apis/{group}[/{version}[/namespaces/{ns}/{plural}[/{name}[/{sub}]]]]
+            if (parts.length < 3 || !parts[1].equals("apis") || !isCustomGroup(parts[2])) {
+                return super.dispatch(request);
+            }
+            String group = parts[2];
+            if (!crds.knowsGroup(group)) {
+                return status(404, "the server could not find the requested resource");
+            }
+            if (parts.length == 3) {
+                return discoveryGroup(group);
+            }
+            String version = parts[3];
+            if (parts.length == 4) {
+                return discoveryVersion(group, version);
+            }
+            String plural = parts.length > 6 ? parts[6] : parts[parts.length - 1];
+            Optional<CrdSchemas.Version> crd = crds.byPlural(group, version, plural).filter(CrdSchemas.Version::served);
+            if (crd.isEmpty()) {
+                return status(404, "the server could not find the requested resource");
+            }
+            boolean statusRequest = parts.length > 8 && parts[8].equals("status");
+            String method = request.getMethod();
+            if (method.equals("POST") || method.equals("PUT") || method.equals("PATCH")) {
+                // reading the body consumes it: the request goes on with a copy
+                String text = request.getUtf8Body();
+                request = withBody(request, text);
+            }
+            if ((method.equals("POST") || method.equals("PUT")) && !statusRequest) {
+                JsonNode body = Serialization.unmarshal(request.getUtf8Body(), JsonNode.class);
+                request = withBody(request, Serialization.asJson(body));
+                List<String> problems = crds.problems(body);
+                if (!problems.isEmpty()) {
+                    return status(422, String.join("; ", problems));
+                }
+                if (group.equals("chaos-mesh.org") && method.equals("PUT")) {
+                    JsonNode stored = stored(path);
+                    if (stored != null && !stored.path("spec").equals(body.path("spec"))) {
+                        return status(403, "admission webhook \"v" + crd.get().kind().toLowerCase(Locale.ROOT)
+                                + ".kb.io\" denied the request: Cannot update chaos spec");
+                    }
+                }
+                if (group.equals("chaos-mesh.org") && method.equals("POST")) {
+                    return super.dispatch(withBody(request, Serialization.asJson(asChaosMesh((ObjectNode) body))));
+                }
+            }
+            if (group.equals("chaos-mesh.org") && method.equals("DELETE")) {
+                readsSinceDelete.put(path, 0);
+            }
+            if (group.equals("chaos-mesh.org") && method.equals("GET") && readsSinceDelete.containsKey(path) && !holdFinalizers) {
+                // Chaos Mesh recovers the targets, then lets it go: seen terminating once, then gone
+                if (readsSinceDelete.merge(path, 1, Integer::sum) > 1) {
+                    readsSinceDelete.remove(path);
+                    Map.Entry<AttributeSet, String> entry = findResource(getKey(path));
+                    if (entry != null) {
+                        getMap().remove(entry.getKey());
+                    }
+                }
+            }
+            return super.dispatch(request);
+        }
+
+        private boolean isCustomGroup(String group) {
+            return group.endsWith("strimzi.io") || group.equals("chaos-mesh.org");
+        }
+
+        private JsonNode stored(String path) {
+            Map.Entry<AttributeSet, String> entry = findResource(getKey(path));
+            return entry == null ? null : Serialization.unmarshal(entry.getValue(), JsonNode.class);
+        }
+
+        /** Chaos Mesh's controller on a new chaos: its finalizer, and unless held, every target injected. */
+        private ObjectNode asChaosMesh(ObjectNode chaos) {
+            ((ObjectNode) chaos.path("metadata")).putArray("finalizers").add(ChaosMesh.RECORDS_FINALIZER);
+            if (!holdInjection) {
+                chaos.set("status", Serialization.jsonMapper().valueToTree(injectedStatus()));
+            }
+            return chaos;
+        }
+
+        private MockResponse discoveryGroup(String group) {
+            List<String> served = crds.versions().stream().filter(v -> v.group().equals(group) && v.served()).map(CrdSchemas.Version::name)
+                    .distinct().toList();
+            APIGroup apiGroup = new APIGroupBuilder().withName(group).withVersions(served.stream()
+                    .map(v -> new GroupVersionForDiscovery(group + "/" + v, v)).toList()).build();
+            return new MockResponse().setResponseCode(200).setBody(Serialization.asJson(apiGroup));
+        }
+
+        private MockResponse discoveryVersion(String group, String version) {
+            List<CrdSchemas.Version> served = crds.versions().stream()
+                    .filter(v -> v.group().equals(group) && v.name().equals(version) && v.served()).toList();
+            if (served.isEmpty()) {
+                return status(404, "the server could not find the requested resource");
+            }
+            APIResourceList list = new APIResourceListBuilder().withGroupVersion(group + "/" + version).withResources(served.stream()
+                    .map(v -> new APIResourceBuilder().withName(v.plural()).withKind(v.kind()).withNamespaced(true).build()).toList()).build();
+            return new MockResponse().setResponseCode(200).setBody(Serialization.asJson(list));
+        }
+    }
+
+    /** What Chaos Mesh's status says once every target is injected (conditions and an Apply event at {@link #APPLIED}). */
+    static Map<String, Object> injectedStatus() {
+        return Map.of("conditions", List.of(
+                        Map.of("type", "Selected", "status", "True"),
+                        Map.of("type", "AllInjected", "status", "True"),
+                        Map.of("type", "AllRecovered", "status", "False")),
+                "experiment", Map.of("desiredPhase", "Run", "containerRecords", List.of(Map.of("id", NAMESPACE + "/pod",
+                        "selectorKey", ".", "phase", "Injected", "injectedCount", 1, "recoveredCount", 0,
+                        "events", List.of(Map.of("type", "Succeeded", "operation", "Apply", "timestamp", APPLIED.toString()))))));
+    }
+
+    private static RecordedRequest withBody(RecordedRequest request, String body) {
+        return new RecordedRequest(request.getHttpVersion(), request.method(), request.getPath(), request.getHeaders(),
+                new Buffer().write(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static MockResponse status(int code, String message) {
+        Status status = new StatusBuilder().withStatus("Failure").withCode(code).withMessage(message)
+                .withReason(code == 404 ? "NotFound" : code == 403 ? "Forbidden" : "Invalid").build();
+        return new MockResponse().setResponseCode(code).setBody(Serialization.asJson(status));
+    }
+
+    /** Plays Chaos Mesh's controller after {@link #holdInjection}: every chaos of that kind injected now. */
+    void injectHeld(Class<? extends CustomResource<?, ?>> kind) {
+        for (HasMetadata chaos : client.resources(kind).inNamespace(NAMESPACE).list().getItems()) {
+            GenericKubernetesResource generic = client.genericKubernetesResources(HasMetadata.getApiVersion(kind), HasMetadata.getKind(kind))
+                    .inNamespace(NAMESPACE).withName(chaos.getMetadata().getName()).get();
+            generic.setAdditionalProperty("status", injectedStatus());
+            client.genericKubernetesResources(HasMetadata.getApiVersion(kind), HasMetadata.getKind(kind)).inNamespace(NAMESPACE)
+                    .resource(generic).updateStatus();
+        }
     }
 
     static KubernetesTarget target(KubernetesTarget.Apps apps) {
@@ -61,9 +258,16 @@ final class MockCluster implements AutoCloseable {
         return CLUSTER + "-" + POOL + "-" + id;
     }
 
+    /** A broker pod of the broker-only pool, as Strimzi labels it. */
     Pod brokerPod(int id, boolean ready) {
+        return brokerPod(id, ready, false);
+    }
+
+    /** A broker pod, also a KRaft controller when {@code controller} (a dual-role pool's pod). */
+    Pod brokerPod(int id, boolean ready, boolean controller) {
         return createPod(new PodBuilder().withNewMetadata().withName(brokerPodName(id)).withNamespace(NAMESPACE)
                 .addToLabels(KubernetesCluster.CLUSTER_LABEL, CLUSTER).addToLabels(KubernetesCluster.BROKER_ROLE_LABEL, "true")
+                .addToLabels(KubernetesCluster.CONTROLLER_ROLE_LABEL, Boolean.toString(controller))
                 .addToLabels("strimzi.io/pool-name", POOL).endMetadata().build(), ready);
     }
 
@@ -82,26 +286,41 @@ final class MockCluster implements AutoCloseable {
         return client.pods().inNamespace(NAMESPACE).withName(name).get();
     }
 
-    /** The Kafka resource with a status listing {@code listeners} as name, bootstrapServers pairs. */
+    /** The Kafka resource ({@code kafka.strimzi.io/v1}, Strimzi's model) with a status listing {@code listeners} as name, bootstrapServers pairs. */
     void kafka(String... listeners) {
-        List<Map<String, Object>> status = new ArrayList<>();
+        List<ListenerStatus> status = new ArrayList<>();
         for (int i = 0; i < listeners.length; i += 2) {
-            status.add(Map.of("name", listeners[i], "bootstrapServers", listeners[i + 1]));
+            // Strimzi's status lists a listener's addresses; its bootstrapServers are made of them
+            List<ListenerAddress> addresses = Arrays.stream(listeners[i + 1].split(",")).map(server -> new ListenerAddressBuilder()
+                    .withHost(server.substring(0, server.lastIndexOf(':')))
+                    .withPort(Integer.parseInt(server.substring(server.lastIndexOf(':') + 1))).build()).toList();
+            status.add(new ListenerStatusBuilder().withName(listeners[i]).withAddresses(addresses).build());
         }
-        GenericKubernetesResource kafka = new GenericKubernetesResourceBuilder().withApiVersion("kafka.strimzi.io/v1beta2")
-                .withKind("Kafka").withNewMetadata().withName(CLUSTER).withNamespace(NAMESPACE).endMetadata()
-                .addToAdditionalProperties("spec", Map.of("kafka", Map.of("version", "4.1.0")))
-                .addToAdditionalProperties("status", listeners.length == 0 ? Map.of() : Map.of("listeners", status)).build();
-        client.genericKubernetesResources(KubernetesCluster.KAFKA).inNamespace(NAMESPACE).resource(kafka).create();
+        Kafka kafka = new KafkaBuilder().withNewMetadata().withName(CLUSTER).withNamespace(NAMESPACE).endMetadata()
+                .withNewSpec().withNewKafka().withVersion("4.1.1").withListeners(new GenericKafkaListenerBuilder().withName("plain")
+                        .withPort(9092).withType(KafkaListenerType.INTERNAL).withTls(false).build()).endKafka().endSpec()
+                .withNewStatus().withListeners(listeners.length == 0 ? null : status).endStatus().build();
+        create(KubernetesCluster.KAFKA, kafka);
     }
 
-    void nodePool(List<String> roles, List<Integer> nodeIds) {
-        GenericKubernetesResource pool = new GenericKubernetesResourceBuilder().withApiVersion("kafka.strimzi.io/v1beta2")
-                .withKind("KafkaNodePool").withNewMetadata().withName(POOL).withNamespace(NAMESPACE)
+    void nodePool(List<ProcessRoles> roles, List<Integer> nodeIds) {
+        nodePool(POOL, roles, nodeIds);
+    }
+
+    void nodePool(String name, List<ProcessRoles> roles, List<Integer> nodeIds) {
+        KafkaNodePool pool = new KafkaNodePoolBuilder().withNewMetadata().withName(name).withNamespace(NAMESPACE)
                 .addToLabels(KubernetesCluster.CLUSTER_LABEL, CLUSTER).endMetadata()
-                .addToAdditionalProperties("spec", Map.of("replicas", nodeIds.size(), "roles", roles))
-                .addToAdditionalProperties("status", Map.of("nodeIds", nodeIds)).build();
-        client.genericKubernetesResources(KubernetesCluster.KAFKA_NODE_POOL).inNamespace(NAMESPACE).resource(pool).create();
+                .withNewSpec().withReplicas(nodeIds.size()).withRoles(roles)
+                .withNewPersistentClaimStorage().withSize("2Gi").endPersistentClaimStorage().endSpec()
+                .withNewStatus().withNodeIds(nodeIds).endStatus().build();
+        create(KubernetesCluster.KAFKA_NODE_POOL, pool);
+    }
+
+    /** Creates a Strimzi resource at v1 through the schema-checking API (so the fixtures are ones Strimzi 0.51.0 takes). */
+    private void create(ResourceDefinitionContext context, HasMetadata resource) {
+        GenericKubernetesResource generic = Serialization.jsonMapper().convertValue(resource, GenericKubernetesResource.class);
+        generic.setApiVersion(context.getGroup() + "/" + context.getVersion());
+        client.genericKubernetesResources(context).inNamespace(NAMESPACE).resource(generic).create();
     }
 
     Deployment appDeployment(int replicas, int readyReplicas) {
@@ -131,12 +350,12 @@ final class MockCluster implements AutoCloseable {
                 .addToLabels("app", "supply-chaos").endMetadata().build(), ready);
     }
 
-    List<GenericKubernetesResource> list(ResourceDefinitionContext context) {
-        return client.genericKubernetesResources(context).inNamespace(NAMESPACE).list().getItems();
+    <T extends HasMetadata> List<T> list(Class<T> kind) {
+        return client.resources(kind).inNamespace(NAMESPACE).list().getItems();
     }
 
-    GenericKubernetesResource get(ResourceDefinitionContext context, String name) {
-        return client.genericKubernetesResources(context).inNamespace(NAMESPACE).withName(name).get();
+    <T extends HasMetadata> T get(Class<T> kind, String name) {
+        return client.resources(kind).inNamespace(NAMESPACE).withName(name).get();
     }
 
     /** Every request the server received since the last call (set-up included), in order. */
@@ -152,6 +371,13 @@ final class MockCluster implements AutoCloseable {
     /** The DELETE requests since the last {@link #requests()}: "path body". */
     List<RecordedRequest> deletes() throws InterruptedException {
         return requests().stream().filter(r -> r.getMethod().equals("DELETE")).toList();
+    }
+
+    /** "METHOD path" of every request since the last {@link #requests()} that changed something (no reads). */
+    List<String> writes() throws InterruptedException {
+        return requests().stream().filter(r -> !r.getMethod().equals("GET"))
+                .map(r -> r.getMethod() + " " + (r.getPath().contains("?") ? r.getPath().substring(0, r.getPath().indexOf('?')) : r.getPath()))
+                .toList();
     }
 
     @Override
