@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -14,15 +15,24 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import io.supplychaos.cluster.Release;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.kind.Environments;
 import io.supplychaos.kind.embedded.EmbeddedEnvironment;
 import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.time.Timeouts;
 
-/** {@code down}: stops every process the recorded environment started, even a half-started one. */
-@Command(name = "down", description = "Stop the app instances a run left, the brokers and Toxiproxy of the running env, and remove the data it wrote.")
+/**
+ * {@code down}: stops every process the recorded environment started, even a half-started one; on
+ * a cluster the tool attached to, undoes what it changed there, lists and confirms first what it
+ * will change on it ({@link YesOption}), and forgets it.
+ */
+@Command(name = "down", description = "Stop the app instances a run left, the brokers and Toxiproxy of the running env, and remove "
+        + "the data it wrote. On a cluster supply-chaos attached to: undo what it changed there (start or resume the brokers it "
+        + "stopped or paused, delete the Chaos Mesh resources it created, remove its toxics), listed and confirmed first "
+        + "(or --yes), and forget it.")
 final class DownCommand implements Callable<Integer> {
     @Mixin
     CommonOptions common;
@@ -32,6 +42,12 @@ final class DownCommand implements Callable<Integer> {
 
     @Option(names = "--keep", description = "Keep the brokers' data directories (for inspection).")
     boolean keep;
+
+    @Mixin
+    YesOption confirm;
+
+    /** Where an attached cluster is let go from: the tool's own, or a test's with recorded commands and a fake admin. */
+    Function<ChaosPaths, Environments> environments = Environments::of;
 
     private static String leftovers(Path dir) {
         try (Stream<Path> entries = Files.list(dir)) {
@@ -52,10 +68,17 @@ final class DownCommand implements Callable<Integer> {
         Optional<Attachment> attached = Attachment.read(common.paths().stateDir());
         if (attached.isPresent()) {
             var out = spec.commandLine().getOut();
+            Attachment attachment = attached.get();
+            // what it will change on a cluster it did not start is listed and confirmed before anything is done
+            Release release = environments.apply(common.paths()).releasePlan(attachment, deleteTopics);
+            if (!confirm.confirmed("down will change env " + attachment.envName() + " (" + attachment.spec().kind().yamlName()
+                    + "), a cluster supply-chaos did not start", release.foreignChanges(), out, spec.commandLine().getErr())) {
+                return ChaosCli.EXIT_BAD_INPUT;
+            }
             // the app instances a run left are ours; the cluster is not
             new AppInstances(common.paths()).stopAll(Timeouts.APP_STOP_GRACE);
-            Environments.of(common.paths()).release(attached.get(), deleteTopics, out::println);
-            out.printf("env %s (%s) released in %.1f s%n", attached.get().envName(), attached.get().spec().kind().yamlName(),
+            release.apply(out::println);
+            out.printf("env %s (%s) released in %.1f s%n", attachment.envName(), attachment.spec().kind().yamlName(),
                     (System.nanoTime() - t0) / 1e9);
             return 0;
         }

@@ -61,8 +61,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--delete-topics", description = "On a cluster supply-chaos did not start (kind: compose, external, "
             + "kubernetes), delete the supply-chain topics, the app's Streams internal topics and its consumer groups at the end; nothing "
-            + "else. Never done otherwise.")
+            + "else. Never done otherwise. Listed and confirmed before the run starts (or --yes).")
     boolean deleteTopics;
+
+    @Mixin
+    YesOption confirm;
 
     /** What a verb built on {@code run} changes in the loaded scenario before it runs (paper: a subset of its sweep). */
     UnaryOperator<Scenario> adjust = UnaryOperator.identity();
@@ -78,6 +81,16 @@ final class RunCommand implements Callable<Integer> {
         Scenario loaded = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(file);
         Scenario scenario = adjust.apply(duration == null ? loaded : loaded.withDurationSeconds(duration));
         scenario.measuredPhaseWarnings().forEach(warning -> console.println("warning: " + warning));
+        if (deleteTopics && !scenario.env().kind().toolOwned()) {
+            // deleted at the end, on a cluster someone else runs: confirmed before anything starts
+            Environments environments = Environments.of(paths);
+            if (!confirm.confirmed("run --delete-topics will change env " + scenario.env().name() + " ("
+                    + scenario.env().kind().yamlName() + "), a cluster supply-chaos did not start, when the run ends",
+                    environments.topicDeletion(scenario.env()), console,
+                    spec.commandLine().getErr())) {
+                return ChaosCli.EXIT_BAD_INPUT;
+            }
+        }
         Path dir = out != null ? out : ResultFiles.directory(paths.home().resolve("results"),
                 scenario.name(), Instant.now());
         Experiment experiment = new Experiment(Experiment.Runner.of(new ScenarioRunner(paths, port.basePort,

@@ -84,8 +84,9 @@ final class UpCommand implements Callable<Integer> {
         if (envSpec.proxied() && envSpec.external() != null) {
             out.println("toxiproxy api:     " + envSpec.external().toxiproxy());
         }
-        out.println("`./chaos down` forgets it" + (envSpec.kind() == EnvKind.COMPOSE ? " (and stops the compose services if up started them)"
-                : "; the cluster keeps running"));
+        out.println("`./chaos down` forgets it" + (envSpec.kind() == EnvKind.COMPOSE ? " and undoes what supply-chaos changed there (and takes the project down if up "
+                + "brought it up from nothing)"
+                : ", undoing what supply-chaos changed there; the cluster keeps running"));
         return 0;
     }
 }

@@ -6,16 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Collection;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 
 import io.supplychaos.chaos.FaultBackend;
+import io.supplychaos.chaos.ProxyRepairs;
 import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.MetricsSource;
@@ -42,9 +43,29 @@ public abstract class AttachedKind implements ClusterKind {
     /** How faults reach an attached cluster of this kind. */
     public abstract FaultBackend faults(Host host, Attachment attachment);
 
-    /** What letting go stops beyond the common part (compose: the services this tool started); nothing by default. */
+    /**
+     * Takes down what this tool brought up for the cluster (compose: the project it brought up from
+     * nothing); called only when {@link Attachment#composeStarted()}. Nothing by default.
+     */
     protected void stopStarted(Host host, Attachment attachment, Consumer<String> out) {
         out.accept("left the cluster of env " + attachment.envName() + " running (supply-chaos did not start it)");
+    }
+
+    /** What {@link #stopStarted} will do, as a line to list before it is done. */
+    protected String describeStopStarted(Attachment attachment) {
+        return "stop what supply-chaos started for env " + attachment.envName();
+    }
+
+    /**
+     * Deletes a resource the change journal says this tool created on the cluster (Chaos Mesh's on
+     * kubernetes), by kind and name, only if it is still the tool's.
+     *
+     * @return whether there was one to delete (false: gone already)
+     */
+    protected boolean deleteCreated(Host host, Attachment attachment, ChangeJournal.Resource resource) {
+        throw new IllegalStateException("env " + attachment.envName() + " (" + attachment.spec().kind().yamlName()
+                + ") has no resources the tool creates, but " + new ChangeJournal(host.paths().stateDir()).file()
+                + " names " + resource);
     }
 
     /** The app instances the cluster runs itself, when it does; local processes by default. */
@@ -70,7 +91,10 @@ public abstract class AttachedKind implements ClusterKind {
             List<String> created = ClusterTopics.ensure(access, spec, Topics.SUPPLY_CHAIN_TOPIC_NAMES);
             out.accept(created.isEmpty() ? "topics present with " + layout(spec)
                     : "created " + created.size() + " topic(s) with " + layout(spec));
-            attachment = new Attachment(spec, source, Instant.now(), access, hosts, connection.started(), recordedBy);
+            // the app's internal topics and groups are named after its application.id: recorded, so that
+            // --delete-topics later deletes those of the app that ran here, whatever the default is by then
+            attachment = new Attachment(spec, source, Instant.now(), access, hosts, connection.started(), recordedBy,
+                    Topics.APPLICATION_ID);
             attachment.write(host.paths().stateDir());
         } catch (RuntimeException e) {
             if (connection.started()) {
@@ -90,36 +114,169 @@ public abstract class AttachedKind implements ClusterKind {
     }
 
     /**
-     * Lets an attached cluster go: deletes the supply-chain topics, the app's internal topics and
-     * its consumer groups when {@code deleteTopics} (those of the default application.id:
-     * {@link ClusterTopics#delete(KafkaAccess, String, Collection)}), stops what this tool started for it, removes the app instances'
-     * local state and the marks of what the tool did to brokers, and forgets the attachment. The
-     * cluster itself keeps running.
+     * Lets an attached cluster go as {@code down} does, once the user confirmed ({@link #plan} with
+     * everything the tool changed undone).
      */
     public final void release(Host host, Attachment attachment, boolean deleteTopics, Consumer<String> out) {
-        if (deleteTopics) {
-            ClusterTopics.Deleted deleted = ClusterTopics.delete(attachment.access(), Topics.APPLICATION_ID,
-                    List.of(Topics.APPLICATION_ID, Topics.SSE_GROUP));
-            out.accept("deleted " + deleted.topics().size() + " topic(s) " + deleted.topics() + " and "
-                    + deleted.groups().size() + " consumer group(s) " + deleted.groups() + " on "
-                    + attachment.access().bootstrapServers());
+        plan(host, attachment, deleteTopics, true).apply(out);
+    }
+
+    /**
+     * What letting an attached cluster go will do, in this order, found before anything is done:
+     * <ol>
+     * <li>when {@code undo} and the tool did not bring the cluster up: undo what it changed there and
+     * has not undone ({@link ChangeJournal}): start the brokers it stopped and resume those it paused
+     * with the env's own commands, delete the resources it created, by name; and on the env's own
+     * Toxiproxy proxies, remove its toxics and enable the proxies ({@link ProxyRepairs});</li>
+     * <li>when {@code deleteTopics}: delete the supply-chain topics, the app's internal topics and its
+     * consumer groups that exist now (those of the application.id the attachment recorded:
+     * {@link ClusterTopics#ownTopics}), each named;</li>
+     * <li>when the tool brought the cluster up itself ({@link Attachment#composeStarted()}): take it
+     * down ({@link #stopStarted}), which is the tool's own to stop and asks no one.</li>
+     * </ol>
+     * Then the app instances' local state goes and the attachment is forgotten; the cluster keeps
+     * running. Without {@code undo} (the end of a run) a change the tool has not undone is not
+     * forgotten: the attachment stays recorded and says so, for {@code down} to undo.
+     */
+    public final Release plan(Host host, Attachment attachment, boolean deleteTopics, boolean undo) {
+        boolean ours = attachment.composeStarted();
+        ChangeJournal journal = new ChangeJournal(host.paths().stateDir());
+        List<Release.Step> steps = new ArrayList<>();
+        if (undo && !ours) {
+            steps.addAll(undoSteps(host, attachment, journal));
         }
-        if (attachment.composeStarted()) {
-            stopStarted(host, attachment, out);
-        } else {
+        if (deleteTopics) {
+            steps.add(topicStep(host, attachment, !ours));
+        }
+        if (ours) {
+            steps.add(new Release.Step(List.of(describeStopStarted(attachment)), false, out -> stopStarted(host, attachment, out)));
+        }
+        return new Release(attachment.envName(), steps, out -> finish(host, attachment, journal, ours, out));
+    }
+
+    private void finish(Host host, Attachment attachment, ChangeJournal journal, boolean ours, Consumer<String> out) {
+        Path stateDir = host.paths().stateDir();
+        if (!ours && !journal.isEmpty()) {
+            out.accept("kept env " + attachment.envName() + " recorded: what supply-chaos changed there is still in effect ("
+                    + String.join(", ", pending(journal)) + "); `./chaos down` undoes it");
+            return;
+        }
+        if (!ours) {
             out.accept("left the cluster of env " + attachment.envName() + " running (supply-chaos did not start it)");
         }
-        // the tool's own traces of it: the app instances' Streams state and what it did to brokers
-        Path stateDir = host.paths().stateDir();
+        // the tool's own traces of it: the app instances' Streams state, the journal of what it changed
         StateDir.wipeData(host.paths().dataDir());
-        try (Stream<Path> marks = Files.list(stateDir)) {
-            for (Path mark : marks.filter(p -> p.getFileName().toString().matches("external-broker-\\d+\\.state")).toList()) {
-                Files.deleteIfExists(mark);
-            }
+        try {
+            Files.deleteIfExists(journal.file());
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot clean " + stateDir, e);
+            throw new UncheckedIOException("cannot delete " + journal.file(), e);
         }
         Attachment.forget(stateDir);
+    }
+
+    private static List<String> pending(ChangeJournal journal) {
+        List<String> pending = new ArrayList<>();
+        journal.brokers().forEach((id, change) -> pending.add("broker " + id + " " + change.word()));
+        journal.resources().forEach(resource -> pending.add(resource.toString()));
+        return pending;
+    }
+
+    /** Undoing what the journal holds, and the tool's toxics on the env's own proxies. */
+    private List<Release.Step> undoSteps(Host host, Attachment attachment, ChangeJournal journal) {
+        List<Release.Step> steps = new ArrayList<>();
+        journal.brokers().forEach((id, change) -> {
+            boolean stopped = change == ChangeJournal.BrokerChange.STOPPED;
+            steps.add(new Release.Step(List.of((stopped ? "start" : "resume") + " broker " + id + " of env " + attachment.envName()
+                    + ", which supply-chaos " + change.word()), true, out -> withFaults(host, attachment, backend -> {
+                        if (stopped) {
+                            backend.startBroker(id);
+                        } else {
+                            backend.resumeBroker(id);
+                        }
+                        out.accept((stopped ? "started" : "resumed") + " broker " + id);
+                    })));
+        });
+        for (ChangeJournal.Resource resource : journal.resources()) {
+            steps.add(new Release.Step(List.of("delete " + resource + ", which supply-chaos created"), true, out -> {
+                boolean deleted = deleteCreated(host, attachment, resource);
+                out.accept(deleted ? "deleted " + resource : resource + " was gone already");
+            }));
+        }
+        if (attachment.spec().proxied()) {
+            List<ProxyRepairs.Repair> repairs = new ArrayList<>();
+            try {
+                withFaults(host, attachment, backend -> repairs.addAll(ProxyRepairs.pending(backend)));
+            } catch (RuntimeException e) {
+                // a Toxiproxy that is gone holds no toxic of ours: say so, and let the rest be undone
+                steps.add(new Release.Step(List.of("remove supply-chaos's toxics from the proxies of env " + attachment.envName()
+                        + " (its Toxiproxy did not answer: " + e.getMessage() + ")"), true,
+                        out -> out.accept("left the proxies of env " + attachment.envName() + " as they are: " + e.getMessage())));
+            }
+            for (ProxyRepairs.Repair repair : repairs) {
+                steps.add(new Release.Step(List.of(repair.describe() + " (Toxiproxy of env " + attachment.envName() + ")"), true,
+                        out -> withFaults(host, attachment, backend -> {
+                            ProxyRepairs.apply(backend, repair);
+                            out.accept("done: " + repair.describe());
+                        })));
+            }
+        }
+        return steps;
+    }
+
+    /** Runs {@code use} on the cluster's fault backend, closing it after when it holds a connection. */
+    private void withFaults(Host host, Attachment attachment, Consumer<FaultBackend> use) {
+        FaultBackend backend = faults(host, attachment);
+        try {
+            use.accept(backend);
+        } finally {
+            if (backend instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (Exception e) {
+                    // a client's close failing changes nothing on the cluster
+                }
+            }
+        }
+    }
+
+    /** The topics and groups {@code --delete-topics} deletes, each named as it is now on the cluster. */
+    private static Release.Step topicStep(Host host, Attachment attachment, boolean foreign) {
+        String applicationId = applicationId(attachment);
+        List<String> groups = List.of(applicationId, Topics.SSE_GROUP).stream().distinct().sorted().toList();
+        List<String> topics;
+        try (ClusterTopics.TopicAdmin admin = host.admin().topics(attachment.access())) {
+            topics = ClusterTopics.ownTopics(admin.topics(), Topics.SUPPLY_CHAIN_TOPIC_NAMES, applicationId);
+        }
+        String where = " on " + attachment.access().bootstrapServers();
+        List<String> lines = new ArrayList<>();
+        topics.forEach(topic -> lines.add("delete topic " + topic + where));
+        groups.forEach(group -> lines.add("delete consumer group " + group + where + " (if it exists)"));
+        return new Release.Step(lines, foreign, out -> {
+            ClusterTopics.Deleted deleted;
+            try (ClusterTopics.TopicAdmin admin = host.admin().topics(attachment.access())) {
+                deleted = ClusterTopics.deleteExactly(admin, topics, groups);
+            }
+            out.accept("deleted " + deleted.topics().size() + " topic(s) " + deleted.topics() + " and "
+                    + deleted.groups().size() + " consumer group(s) " + deleted.groups() + where);
+        });
+    }
+
+    /** The application.id the attachment recorded, or the current default for a file written before it was. */
+    static String applicationId(Attachment attachment) {
+        return attachment.applicationId() != null ? attachment.applicationId() : Topics.APPLICATION_ID;
+    }
+
+    /**
+     * What {@code --delete-topics} deletes, as lines to confirm before a run starts (the topics are
+     * created during the run, so they are named by the rule {@link ClusterTopics#ownTopics} applies):
+     * on {@code where}, for the application.id {@code attachment} recorded (empty: the default).
+     */
+    public static List<String> topicDeletion(String where, Optional<Attachment> attachment) {
+        String applicationId = attachment.map(AttachedKind::applicationId).orElse(Topics.APPLICATION_ID);
+        return List.of("delete the supply-chain topics on " + where + ": " + String.join(", ", Topics.SUPPLY_CHAIN_TOPIC_NAMES),
+                "delete the app's Kafka Streams internal topics on " + where + ": " + applicationId + "-*-changelog and "
+                        + applicationId + "-*-repartition",
+                "delete the consumer groups " + applicationId + " and " + Topics.SSE_GROUP + " on " + where + " (if they exist)");
     }
 
     private static String layout(EnvSpec spec) {
@@ -155,9 +312,10 @@ public abstract class AttachedKind implements ClusterKind {
             return kind.appFleet(host, attachment.spec());
         }
 
+        /** The end of a run that attached it: what the tool changed and did not undo keeps it recorded, for down. */
         @Override
         public void release(boolean deleteTopics, Consumer<String> out) {
-            kind.release(host, attachment, deleteTopics, out);
+            kind.plan(host, attachment, deleteTopics, false).apply(out);
         }
     }
 }

@@ -194,9 +194,14 @@ public final class ClusterTopics {
      * and the SSE channel's group. A topic or group that does not exist is skipped.
      */
     public static Deleted delete(KafkaAccess cluster, String applicationId, Collection<String> groups) {
-        try (TopicAdmin admin = new KafkaTopicAdmin(admin(cluster, Timeouts.TOPICS_CREATE))) {
+        try (TopicAdmin admin = admin(cluster)) {
             return delete(admin, Topics.SUPPLY_CHAIN_TOPIC_NAMES, applicationId, groups);
         }
+    }
+
+    /** A {@link TopicAdmin} on the cluster through Kafka's Admin client; the caller closes it. */
+    public static TopicAdmin admin(KafkaAccess cluster) {
+        return new KafkaTopicAdmin(admin(cluster, Timeouts.TOPICS_CREATE));
     }
 
     /**
@@ -205,7 +210,16 @@ public final class ClusterTopics {
      */
     public static Deleted delete(TopicAdmin admin, Collection<String> names, String applicationId,
                                  Collection<String> groups) {
-        List<String> doomed = ownTopics(admin.topics(), names, applicationId);
+        return deleteExactly(admin, ownTopics(admin.topics(), names, applicationId), groups);
+    }
+
+    /**
+     * Deletes, through {@code admin}, each of {@code topics} that still exists and each of
+     * {@code groups} that exists: what was listed to the user and confirmed, nothing found since.
+     */
+    public static Deleted deleteExactly(TopicAdmin admin, Collection<String> topics, Collection<String> groups) {
+        Set<String> existing = admin.topics();
+        List<String> doomed = topics.stream().distinct().filter(existing::contains).sorted().toList();
         if (!doomed.isEmpty()) {
             admin.deleteTopics(doomed);
         }

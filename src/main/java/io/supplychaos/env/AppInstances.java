@@ -247,7 +247,7 @@ public final class AppInstances {
         all.sort(java.util.Comparator.comparingInt(AppInstance::index));
         try {
             Files.createDirectories(file().getParent());
-            Path temp = file().resolveSibling("apps.json.tmp");
+            Path temp = StateDir.createPrivateFile(file().resolveSibling("apps.json.tmp"));
             JSON.writeValue(temp.toFile(), all);
             Files.move(temp, file(), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);

@@ -13,20 +13,33 @@ import java.util.Optional;
 /**
  * A cluster the tool works on but did not start as embedded processes (an env of kind compose,
  * external or kubernetes), recorded in {@code .chaos/attached.json} by {@code up} or a run so that
- * the fault verbs, {@code status} and {@code down} in another terminal find it. Down forgets it and
- * stops only what the tool itself started ({@code composeStarted}); the cluster stays.
+ * the fault verbs, {@code status} and {@code down} in another terminal find it. Down undoes what the
+ * tool changed there ({@link ChangeJournal}), takes down only what the tool itself brought up
+ * ({@code composeStarted}) and forgets it; the cluster stays.
  *
  * @param access         how clients reach the cluster (bootstrap from the env file, the compose file
  *                       or the Kafka resource's status; client config from the env file)
  * @param brokerHosts    each broker's advertised host when attached, for commands' {@code {host}} once it is down
- * @param composeStarted true when this tool's {@code docker compose up} started the compose services
+ * @param composeStarted true when this tool's {@code docker compose up} brought the compose project up
+ *                       from nothing (no container, network or volume of it existed before): only then
+ *                       does letting it go take it down
  * @param recordedBy     "up" or "run": a run forgets an attachment it recorded itself when it ends
+ * @param applicationId  the app's Kafka Streams application.id when its topics were created here:
+ *                       {@code --delete-topics} deletes that id's internal topics and group; null in
+ *                       files written before it was recorded (then the current default is meant)
  */
 public record Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaAccess access,
-                         Map<Integer, String> brokerHosts, boolean composeStarted, String recordedBy) {
+                         Map<Integer, String> brokerHosts, boolean composeStarted, String recordedBy,
+                         String applicationId) {
 
     public Attachment {
         brokerHosts = brokerHosts == null ? Map.of() : Map.copyOf(brokerHosts);
+    }
+
+    /** An attachment that records no application.id. */
+    public Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaAccess access, Map<Integer, String> brokerHosts,
+                      boolean composeStarted, String recordedBy) {
+        this(spec, source, attachedAt, access, brokerHosts, composeStarted, recordedBy, null);
     }
 
     static final String FILE = "attached.json";

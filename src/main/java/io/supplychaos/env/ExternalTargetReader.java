@@ -27,7 +27,6 @@ final class ExternalTargetReader {
     private static final Pattern ADDRESS = Pattern.compile("[A-Za-z0-9.\\-\\[\\]:]+:[0-9]{1,5}");
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^}]*)}");
     private static final Set<String> PLACEHOLDERS = Set.of("id", "host");
-    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9.\\-:\\[\\]]+");
     private static final String URL = "the Toxiproxy API URL, e.g. http://toxiproxy.example:8474";
     private static final String BOOTSTRAP = "HOST:PORT[,HOST:PORT...], the addresses clients bootstrap from";
 
@@ -51,8 +50,7 @@ final class ExternalTargetReader {
                     "The Toxiproxy in front of the brokers, for network faults"),
             Shape.optional("brokerCommands", BROKER_COMMANDS, "The commands (argument lists, no shell) that act on one broker"),
             Shape.optional("hosts", new Shape.MapOf(Shape.wholeNames(EnvSpecReader.MAX_BROKERS), "broker ids",
-                    new Shape.Value(Shape.json("type", "string", "pattern", "^\\s*(?:" + HOST.pattern() + ")\\s*$"),
-                            "a host name or address")),
+                    Shape.value(HostName.RULE)),
                     "Per broker, the host its commands name as {host}"));
 
     private ExternalTargetReader() {
@@ -133,10 +131,8 @@ final class ExternalTargetReader {
         }
         node.mapping("of broker id to the host its commands name as {host}");
         for (Map.Entry<String, SpecNode> entry : node.entries().entrySet()) {
-            String host = entry.getValue().scalar().trim();
-            if (!HOST.matcher(host).matches()) {
-                throw entry.getValue().refuse("a host name or address");
-            }
+            // put into commands as {host}: a host name or address, never an option, a path or shell text
+            String host = entry.getValue().as(HostName.RULE);
             hosts.put(brokerId(entry.getValue(), entry.getKey(), brokers), host);
         }
         return hosts;

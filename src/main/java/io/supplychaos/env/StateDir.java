@@ -3,7 +3,9 @@ package io.supplychaos.env;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -37,6 +39,10 @@ public final class StateDir {
     /** The log files the tool writes into the log directory; only these are removed when an env starts afresh. */
     private static final Pattern OWN_LOG = Pattern.compile("(broker-\\d+|app-\\d+|toxiproxy|verify-(driver|verifier|app-\\d+))\\.log");
 
+    /** The files of a state directory that name commands, pids or command lines the tool acts on. */
+    private static final List<String> RECORDS = List.of("attached.json", "state.json", "apps.json",
+            "verify-processes.json", "changes.json");
+
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
     private StateDir() {
@@ -50,6 +56,9 @@ public final class StateDir {
      */
     public static void check(ChaosPaths paths) {
         Path dir = paths.stateDir();
+        if (Files.isDirectory(dir)) {
+            requireYoursOnly(dir);
+        }
         if (!Files.isDirectory(dir) || isMarked(dir) || isEmpty(dir)) {
             if (Files.exists(dir) && !Files.isDirectory(dir)) {
                 throw new StateDirException(dir + " is a file, not a directory: give a new or empty directory as --state-dir");
@@ -95,6 +104,61 @@ public final class StateDir {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir, e);
         }
+    }
+
+    /**
+     * Refuses a state directory, or a record in it, that someone else can change: the directory and
+     * the files whose content decides what the tool runs or signals ({@link #RECORDS}: the
+     * attachment's broker commands, the pids and command lines of the processes it started) must
+     * belong to the user running the tool and be writable by nobody else. Otherwise anyone who can
+     * write there chooses the commands the tool runs as this user.
+     *
+     * @throws StateDirException naming the path, its owner and permissions, and the fix
+     */
+    static void requireYoursOnly(Path dir) {
+        requireYoursOnly(dir, "700");
+        for (String record : RECORDS) {
+            Path file = dir.resolve(record);
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                requireYoursOnly(file, "600");
+            }
+        }
+    }
+
+    private static void requireYoursOnly(Path path, String mode) {
+        PosixFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(path, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException e) {
+            return; // no POSIX owner and permissions to check on this file system
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the owner and permissions of " + path, e);
+        }
+        String you = System.getProperty("user.name");
+        String owner = attributes.owner().getName();
+        Set<PosixFilePermission> permissions = attributes.permissions();
+        String shown = PosixFilePermissions.toString(permissions);
+        String why = "the state directory's records decide which commands supply-chaos runs and which processes it signals";
+        if (!owner.equals(you)) {
+            throw new StateDirException(path + " is owned by " + owner + ", not by you (" + you + "; " + shown + "): " + why
+                    + ", so it uses only a state directory of your own; give another --state-dir");
+        }
+        if (permissions.contains(PosixFilePermission.GROUP_WRITE) || permissions.contains(PosixFilePermission.OTHERS_WRITE)) {
+            String who = permissions.contains(PosixFilePermission.GROUP_WRITE)
+                    ? permissions.contains(PosixFilePermission.OTHERS_WRITE) ? "its group and others" : "its group" : "others";
+            throw new StateDirException(path + " is writable by " + who + " (" + shown + ", owner " + owner + "): " + why
+                    + "; make it yours only (chmod " + mode + " " + path + ") if nobody else changed it, or give another --state-dir");
+        }
+    }
+
+    /**
+     * Creates {@code file} afresh, empty and readable and writable by the owner only
+     * ({@code rw-------}, whatever the umask): for a record about to be written and moved in place,
+     * which {@link #requireYoursOnly} would refuse were it group-writable.
+     */
+    public static Path createPrivateFile(Path file) throws IOException {
+        Files.deleteIfExists(file);
+        return Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     }
 
     public static boolean isMarked(Path dir) {

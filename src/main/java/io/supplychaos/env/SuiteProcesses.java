@@ -94,7 +94,7 @@ public final class SuiteProcesses {
     private void write(List<SuiteProcess> all) {
         try {
             Files.createDirectories(file().getParent());
-            Path temp = file().resolveSibling(file().getFileName() + ".tmp");
+            Path temp = StateDir.createPrivateFile(file().resolveSibling(file().getFileName() + ".tmp"));
             JSON.writeValue(temp.toFile(), all);
             Files.move(temp, file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

@@ -1,12 +1,14 @@
 package io.supplychaos.kind;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 import io.supplychaos.cluster.AttachedKind;
 import io.supplychaos.cluster.Cluster;
 import io.supplychaos.cluster.Host;
+import io.supplychaos.cluster.Release;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvBusyException;
@@ -109,8 +111,24 @@ public final class Environments {
         return EmbeddedKind.running(host, state);
     }
 
-    /** Lets an attached cluster go ({@code ./chaos down}); see {@link AttachedKind#release}. */
+    /** Lets an attached cluster go ({@code ./chaos down}) without asking; see {@link AttachedKind#release}. */
     public void release(Attachment attachment, boolean deleteTopics, Consumer<String> out) {
         Kinds.attached(attachment.spec().kind()).release(host, attachment, deleteTopics, out);
+    }
+
+    /**
+     * What {@code run --delete-topics} will delete on {@code spec}'s cluster when the run ends, as
+     * lines to confirm before it starts ({@link AttachedKind#topicDeletion}).
+     */
+    public List<String> topicDeletion(EnvSpec spec) {
+        return AttachedKind.topicDeletion("env " + spec.name(), attached().filter(a -> a.spec().equals(spec)));
+    }
+
+    /**
+     * What {@code ./chaos down} will do to let an attached cluster go, found before anything is
+     * done, for the user to confirm ({@link AttachedKind#plan}, with what the tool changed undone).
+     */
+    public Release releasePlan(Attachment attachment, boolean deleteTopics) {
+        return Kinds.attached(attachment.spec().kind()).plan(host, attachment, deleteTopics, true);
     }
 }

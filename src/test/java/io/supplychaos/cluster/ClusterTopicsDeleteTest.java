@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.Set;
-import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +25,7 @@ class ClusterTopicsDeleteTest {
     @Test
     void shouldDeleteTheAppsTopicsAndGroupsAndLeaveOtherTeamsAlone() {
         // given a shared cluster with the app's topics and groups next to other teams' look-alikes
-        FakeAdmin admin = new FakeAdmin();
+        FakeClusterAdmin admin = new FakeClusterAdmin();
         admin.topics.addAll(Topics.SUPPLY_CHAIN_TOPIC_NAMES);
         admin.topics.addAll(List.of(CHANGELOG, REPARTITION, "supply-chain-other-team", "supply-chain-orders-changelog",
                 "supply-chaos-audit", "other-app-order-ledger-changelog", "payments"));
@@ -50,7 +48,7 @@ class ClusterTopicsDeleteTest {
     @Test
     void shouldSkipWhatIsNotThereAndCallNoDeleteForNothing() {
         // given a cluster holding only another team's topic and none of the app's groups
-        FakeAdmin admin = new FakeAdmin();
+        FakeClusterAdmin admin = new FakeClusterAdmin();
         admin.topics.add("supply-chain-other-team");
 
         // when --delete-topics runs
@@ -76,33 +74,5 @@ class ClusterTopicsDeleteTest {
         assertThat(app.getProperty("quarkus.kafka-streams.application-id")).isEqualTo(Topics.APPLICATION_ID);
         assertThat(app.getProperty("mp.messaging.incoming.notifications.group.id")).isEqualTo(Topics.SSE_GROUP);
         assertThat(OutcomeConsumer.DEFAULT_APPLICATION_ID).isEqualTo(Topics.APPLICATION_ID);
-    }
-
-    /** An in-memory cluster's topics and consumer groups. */
-    private static final class FakeAdmin implements ClusterTopics.TopicAdmin {
-        final Set<String> topics = new TreeSet<>();
-        final Set<String> groups = new TreeSet<>();
-        int topicDeletions;
-
-        @Override
-        public Set<String> topics() {
-            return Set.copyOf(topics);
-        }
-
-        @Override
-        public void deleteTopics(List<String> names) {
-            topicDeletions++;
-            assertThat(topics).as("only existing topics are deleted").containsAll(names);
-            names.forEach(topics::remove);
-        }
-
-        @Override
-        public boolean deleteGroup(String group) {
-            return groups.remove(group);
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

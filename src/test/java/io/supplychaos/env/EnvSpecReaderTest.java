@@ -69,6 +69,14 @@ class EnvSpecReaderTest {
                 Arguments.of("command as a shell string", EXTERNAL + "brokerCommands: {kill: \"ssh {host} kill\"}\n",
                         "brokerCommands.kill", "a list of arguments (no shell)"),
                 Arguments.of("unknown command", EXTERNAL + "brokerCommands: {reboot: [x]}\n", "brokerCommands.reboot", "unknown key"),
+                Arguments.of("host that is an ssh option", EXTERNAL + "hosts: {\"1\": -oProxyCommand}\n", "hosts.1",
+                        "an RFC 1123 host name, an IPv4 address or an IPv6 literal, got '-oProxyCommand'"),
+                Arguments.of("host with an empty label", EXTERNAL + "hosts: {\"1\": kafka..example}\n", "hosts.1",
+                        "an RFC 1123 host name, an IPv4 address or an IPv6 literal, got 'kafka..example'"),
+                Arguments.of("host label ending in a dash", EXTERNAL + "hosts: {\"1\": kafka-.example}\n", "hosts.1",
+                        "an RFC 1123 host name, an IPv4 address or an IPv6 literal, got 'kafka-.example'"),
+                Arguments.of("host that is no IPv6 literal", EXTERNAL + "hosts: {\"1\": \"fe80::1::2\"}\n", "hosts.1",
+                        "an RFC 1123 host name, an IPv4 address or an IPv6 literal, got 'fe80::1::2'"),
                 Arguments.of("bad toxiproxy url", EXTERNAL + "toxiproxy: toxiproxy:8474\n", "toxiproxy", "the Toxiproxy API URL"),
                 Arguments.of("proxy of a broker the env lacks", EXTERNAL + "toxiproxy: {api: \"http://t:8474\", proxies: {\"4\": {client: p}}}\n",
                         "toxiproxy.proxies.4", "a broker id from 1 to 3"),
@@ -158,7 +166,7 @@ class EnvSpecReaderTest {
                 toxiproxy:
                   api: http://toxiproxy.example:8474/
                   proxies: {"2": {client: kafka2-in}}
-                hosts: {"1": kafka-1.example}
+                hosts: {"1": kafka-1.example, "2": 10.0.0.2, "3": "fd00::3"}
                 brokerCommands:
                   kill: [ssh, "{host}", sudo, systemctl, kill, -s, KILL, "kafka@{id}"]
                   start: [ssh, "{host}", sudo, systemctl, start, kafka]
@@ -177,7 +185,8 @@ class EnvSpecReaderTest {
         assertThat(external.proxyName(2, ProxyLink.CLIENT)).isEqualTo("kafka2-in");
         assertThat(external.proxyName(2, ProxyLink.REPLICATION)).as("the convention where the map is silent")
                 .isEqualTo("broker-2-replication");
-        assertThat(external.hosts()).containsExactly(Map.entry(1, "kafka-1.example"));
+        assertThat(external.hosts()).containsExactly(Map.entry(1, "kafka-1.example"), Map.entry(2, "10.0.0.2"),
+                Map.entry(3, "fd00::3"));
         assertThat(external.command(ExternalTarget.BrokerCommand.KILL)).hasValue(
                 java.util.List.of("ssh", "{host}", "sudo", "systemctl", "kill", "-s", "KILL", "kafka@{id}"));
         assertThat(external.command(ExternalTarget.BrokerCommand.PAUSE)).isEmpty();

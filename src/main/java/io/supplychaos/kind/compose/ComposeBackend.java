@@ -9,6 +9,8 @@ import io.supplychaos.chaos.ClusterLookup;
 import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.LocalApps;
 import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ChangeJournal;
+import io.supplychaos.env.ChangeJournal.BrokerChange;
 import io.supplychaos.env.CommandRunner;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
@@ -36,21 +38,25 @@ final class ComposeBackend implements FaultBackend {
     /** The app instances when they run on this machine (a run on kind: compose); null: the app service's container. */
     private final LocalApps localApps;
     private final KafkaAccess access;
+    private final ChangeJournal journal;
 
     ComposeBackend(Path composeFile, CommandRunner docker) {
-        this(ComposeFile.read(composeFile), docker, null, null, null);
+        this(ComposeFile.read(composeFile), docker, null, null, null, null);
     }
 
     /**
      * @param awaitRegistered replaces the Admin-client wait after {@code docker start} (tests); null: the real one
      * @param localApps the locally started app instances a run on {@code kind: compose} uses; null: the app container
      * @param access how clients reach the brokers (an env's client config); null: plaintext to the file's client listeners
+     * @param journal where the brokers stopped or paused are recorded until started or resumed, for {@code down} to
+     *                undo; null (the {@code --compose FILE} verbs, no env attached): not recorded
      */
     ComposeBackend(ComposeFile compose, CommandRunner docker, IntConsumer awaitRegistered, LocalApps localApps,
-                   KafkaAccess access) {
+                   KafkaAccess access, ChangeJournal journal) {
         this.compose = compose;
         this.docker = docker;
         this.localApps = localApps;
+        this.journal = journal;
         this.access = access != null ? access : KafkaAccess.plaintext(compose.bootstrapServers());
         this.awaitRegistered = awaitRegistered != null ? awaitRegistered
                 : id -> ClusterLookup.awaitRegistered(access(), id, Timeouts.BROKER_REGISTER);
@@ -95,27 +101,44 @@ final class ComposeBackend implements FaultBackend {
     @Override
     public void killBroker(int id) {
         docker(List.of("docker", "kill", "--signal", "SIGKILL", container(id)));
+        record(id, BrokerChange.STOPPED);
     }
 
     @Override
     public void stopBroker(int id) {
         docker(List.of("docker", "stop", "--time", Long.toString(Timeouts.BROKER_STOP_GRACE.toSeconds()), container(id)));
+        record(id, BrokerChange.STOPPED);
     }
 
     @Override
     public void startBroker(int id) {
         docker(List.of("docker", "start", container(id)));
         awaitRegistered.accept(id);
+        record(id, null);
     }
 
     @Override
     public void pauseBroker(int id) {
         docker(List.of("docker", "pause", container(id)));
+        record(id, BrokerChange.PAUSED);
     }
 
     @Override
     public void resumeBroker(int id) {
         docker(List.of("docker", "unpause", container(id)));
+        record(id, null);
+    }
+
+    /** What the tool did to the broker's container, for down to undo on a project it did not bring up; null: undone. */
+    private void record(int id, BrokerChange change) {
+        if (journal == null) {
+            return;
+        }
+        if (change == null) {
+            journal.brokerRestored(id);
+        } else {
+            journal.broker(id, change);
+        }
     }
 
     @Override

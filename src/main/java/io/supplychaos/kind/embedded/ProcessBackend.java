@@ -97,7 +97,7 @@ final class ProcessBackend implements LocalAppsBackend {
 
     @Override
     public void pauseBroker(int id) {
-        EnvState.BrokerState broker = broker(id);
+        EnvState.BrokerState broker = requireOurs(broker(id), "pause");
         ProcessControl.pause(broker.pid());
         // the stop reaches the broker's ~100 threads a moment after kill returns; answer only once it is in place
         awaitEffect(() -> state(broker) != ProcessControl.State.RUNNING);
@@ -105,9 +105,23 @@ final class ProcessBackend implements LocalAppsBackend {
 
     @Override
     public void resumeBroker(int id) {
-        EnvState.BrokerState broker = broker(id);
+        EnvState.BrokerState broker = requireOurs(broker(id), "resume");
         ProcessControl.resume(broker.pid());
         awaitEffect(() -> state(broker) != ProcessControl.State.PAUSED);
+    }
+
+    /**
+     * The broker, when its recorded pid still runs it ({@link ProcessControl#isOurs}, the check a
+     * kill makes): a pid the broker left and another process took is never signalled.
+     */
+    private EnvState.BrokerState requireOurs(EnvState.BrokerState broker, String what) {
+        if (!ProcessControl.isOurs(broker.pid(), broker.configFile())) {
+            throw new IllegalStateException("broker " + broker.id() + " is not running as recorded: pid " + broker.pid()
+                    + " (state.json) is gone or no longer runs " + broker.configFile() + ", so it was not signalled ("
+                    + what + " refused); `./chaos status` shows the env, `./chaos start-broker " + broker.id()
+                    + "` starts the broker again");
+        }
+        return broker;
     }
 
     @Override

@@ -1,8 +1,5 @@
 package io.supplychaos.kind.external;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,12 +8,13 @@ import java.util.Optional;
 import io.supplychaos.chaos.ClusterLookup;
 import io.supplychaos.chaos.LocalApps;
 import io.supplychaos.chaos.LocalAppsBackend;
-import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
-import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.ChangeJournal;
+import io.supplychaos.env.ChangeJournal.BrokerChange;
 import io.supplychaos.env.CommandRunner;
 import io.supplychaos.env.ExternalTarget.BrokerCommand;
 import io.supplychaos.env.ExternalTarget;
+import io.supplychaos.env.HostName;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
@@ -29,53 +27,35 @@ import io.supplychaos.toxiproxy.ToxiproxyApi;
  * {@code {id}} and {@code {host}} filled in, in the project directory), the network through the
  * cluster's own Toxiproxy when one is configured, and the app instances are the local ones.
  *
- * <p>What the tool did to a broker is remembered in the state directory
- * ({@code external-broker-N.state}: stopped or paused) until the start or resume command undoes it:
- * a killed broker still shows as registered for a few seconds, and a paused one for as long as its
- * session lasts, so the cluster's metadata alone cannot tell. Without such a mark a broker is
- * running when the cluster lists it as registered.
+ * <p>What the tool did to a broker is remembered in the state directory's {@link ChangeJournal}
+ * (stopped or paused) until the start or resume command undoes it, or {@code down} does: a killed
+ * broker still shows as registered for a few seconds, and a paused one for as long as its session
+ * lasts, so the cluster's metadata alone cannot tell. Without such a record a broker is running when
+ * the cluster lists it as registered.
  */
 final class ExternalBackend implements LocalAppsBackend {
-    private static final String STOPPED = "stopped";
-    private static final String PAUSED = "paused";
-
     private final Attachment attachment;
     private final ExternalTarget target;
-    private final Path stateDir;
+    private final ChangeJournal journal;
     private final CommandRunner commands;
     private final Membership membership;
     private final LocalApps apps;
 
-    ExternalBackend(ChaosPaths paths, Attachment attachment) {
-        this(attachment, paths.stateDir(), CommandRunner.system(paths.home()), null, new LocalApps(new AppInstances(paths)));
-    }
-
-    /** Which brokers the cluster lists as registered, and the wait for one to register; Admin calls but in tests. */
+    /** Which brokers the cluster lists as registered, and the wait for one to register: Admin calls, or a test's. */
     interface Membership {
         java.util.Set<Integer> registered();
 
         void awaitRegistered(int id);
     }
 
-    /** @param membership replaces the Admin look-ups (tests); null: the real ones */
-    ExternalBackend(Attachment attachment, Path stateDir, CommandRunner commands, Membership membership,
-                    LocalApps apps) {
+    /** @param membership which brokers are registered: the cluster's Admin, or a test's */
+    ExternalBackend(Attachment attachment, Path stateDir, CommandRunner commands, Membership membership, LocalApps apps) {
         this.attachment = attachment;
         this.target = attachment.spec().external();
-        this.stateDir = stateDir;
+        this.journal = new ChangeJournal(stateDir);
         this.commands = commands;
         this.apps = apps;
-        this.membership = membership != null ? membership : new Membership() {
-            @Override
-            public java.util.Set<Integer> registered() {
-                return ClusterLookup.registered(access());
-            }
-
-            @Override
-            public void awaitRegistered(int id) {
-                ClusterLookup.awaitRegistered(access(), id, Timeouts.BROKER_REGISTER);
-            }
-        };
+        this.membership = membership;
     }
 
     @Override
@@ -94,12 +74,9 @@ final class ExternalBackend implements LocalAppsBackend {
 
     @Override
     public ProcessControl.State brokerState(int id) {
-        String mark = mark(id);
-        if (PAUSED.equals(mark)) {
-            return ProcessControl.State.PAUSED;
-        }
-        if (STOPPED.equals(mark)) {
-            return ProcessControl.State.STOPPED;
+        Optional<BrokerChange> done = journal.broker(id);
+        if (done.isPresent()) {
+            return done.get() == BrokerChange.PAUSED ? ProcessControl.State.PAUSED : ProcessControl.State.STOPPED;
         }
         return membership.registered().contains(id) ? ProcessControl.State.RUNNING : ProcessControl.State.STOPPED;
     }
@@ -107,32 +84,32 @@ final class ExternalBackend implements LocalAppsBackend {
     @Override
     public void killBroker(int id) {
         run(BrokerCommand.KILL, id);
-        mark(id, STOPPED);
+        journal.broker(id, BrokerChange.STOPPED);
     }
 
     @Override
     public void stopBroker(int id) {
         run(BrokerCommand.STOP, id);
-        mark(id, STOPPED);
+        journal.broker(id, BrokerChange.STOPPED);
     }
 
     @Override
     public void startBroker(int id) {
         run(BrokerCommand.START, id);
         membership.awaitRegistered(id);
-        mark(id, null);
+        journal.brokerRestored(id);
     }
 
     @Override
     public void pauseBroker(int id) {
         run(BrokerCommand.PAUSE, id);
-        mark(id, PAUSED);
+        journal.broker(id, BrokerChange.PAUSED);
     }
 
     @Override
     public void resumeBroker(int id) {
         run(BrokerCommand.RESUME, id);
-        mark(id, null);
+        journal.brokerRestored(id);
     }
 
     /** Runs the broker command with {id} and {host} filled in; refuses a command the env does not configure. */
@@ -140,51 +117,38 @@ final class ExternalBackend implements LocalAppsBackend {
         List<String> template = target.command(command).orElseThrow(() -> new IllegalArgumentException(
                 describe() + " has no brokerCommands." + command.yamlName() + ": the tool cannot "
                         + command.yamlName() + " its brokers"));
-        String host = host(id);
-        List<String> args = template.stream().map(arg -> arg.replace("{id}", Integer.toString(id)).replace("{host}", host))
-                .toList();
+        // the host is looked up (and checked) only for a command that names it
+        String host = template.stream().anyMatch(arg -> arg.contains("{host}")) ? host(id) : null;
+        List<String> args = template.stream().map(arg -> arg.replace("{id}", Integer.toString(id)))
+                .map(arg -> host == null ? arg : arg.replace("{host}", host)).toList();
         commands.run(args, Timeouts.BROKER_COMMAND);
     }
 
-    /** The env file's host for the broker, else the one it advertised when attached, else the live metadata's. */
+    /**
+     * The env file's host for the broker, else the one it advertised when attached, else the live
+     * metadata's; refused unless it is a host name or address ({@link HostName}): an advertised
+     * host is the cluster's word, and it becomes an argument of a command run on this machine.
+     */
     private String host(int id) {
         String host = target.hosts().get(id);
+        String from = "in the env file's hosts:";
         if (host == null) {
             host = attachment.brokerHosts().get(id);
+            from = "advertised by the cluster when attached";
         }
         if (host == null) {
             host = ClusterLookup.hosts(access()).get(id);
+            from = "advertised by the cluster";
         }
         if (host == null) {
             throw new IllegalArgumentException("no host known for broker " + id + " of " + describe()
                     + ": name it under hosts: in the env file");
         }
+        if (!HostName.valid(host)) {
+            throw new IllegalArgumentException("broker " + id + "'s host '" + host + "' (" + from + ") is not "
+                    + HostName.EXPECTED + ": refused, no command run; name the broker's host under hosts: in the env file");
+        }
         return host;
-    }
-
-    private Path markFile(int id) {
-        return stateDir.resolve("external-broker-" + id + ".state");
-    }
-
-    private String mark(int id) {
-        try {
-            return Files.exists(markFile(id)) ? Files.readString(markFile(id)).trim() : null;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + markFile(id), e);
-        }
-    }
-
-    private void mark(int id, String state) {
-        try {
-            if (state == null) {
-                Files.deleteIfExists(markFile(id));
-            } else {
-                Files.createDirectories(stateDir);
-                Files.writeString(markFile(id), state);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + markFile(id), e);
-        }
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.supplychaos.kind.external;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import io.supplychaos.chaos.FaultBackend;
@@ -59,6 +60,17 @@ public final class ExternalKind extends AttachedKind {
 
     @Override
     public FaultBackend faults(Host host, Attachment attachment) {
-        return new ExternalBackend(attachment, host.paths().stateDir(), host.commands(), null, new LocalApps(host.apps()));
+        KafkaAccess access = attachment.access();
+        return new ExternalBackend(attachment, host.paths().stateDir(), host.commands(), new ExternalBackend.Membership() {
+            @Override
+            public Set<Integer> registered() {
+                return host.admin().registered(access);
+            }
+
+            @Override
+            public void awaitRegistered(int id) {
+                host.admin().awaitRegistered(access, id);
+            }
+        }, new LocalApps(host.apps()));
     }
 }

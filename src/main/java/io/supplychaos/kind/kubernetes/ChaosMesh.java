@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import org.chaos_mesh.v1alpha1.NetworkChaos;
 import org.chaos_mesh.v1alpha1.PodChaos;
 
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 
@@ -38,6 +39,10 @@ import io.supplychaos.time.Timeouts;
  * Every one carries the label {@code app.kubernetes.io/managed-by: supply-chaos} and the place it
  * acts on ({@value #PLACE}); a resource without the first is never replaced or deleted, whatever its
  * name: the tool takes away only what it put in place.
+ *
+ * <p>Each chaos created here is recorded in the state directory's {@link ChangeJournal} before it is
+ * created, and taken out once its delete is done (gone past its finalizer), so that {@code down}
+ * deletes what the tool left on a cluster it did not start, by kind and name, and nothing else.
  */
 final class ChaosMesh {
 
@@ -55,11 +60,24 @@ final class ChaosMesh {
     private final KubernetesClient client;
     private final String namespace;
     private final KubernetesTimeouts timeouts;
+    private final ChangeJournal journal;
 
-    ChaosMesh(KubernetesClient client, String namespace, KubernetesTimeouts timeouts) {
+    /** @param journal where what is created is recorded until deleted, for {@code down}; null: not recorded */
+    ChaosMesh(KubernetesClient client, String namespace, KubernetesTimeouts timeouts, ChangeJournal journal) {
         this.client = client;
         this.namespace = namespace;
         this.timeouts = timeouts;
+        this.journal = journal;
+    }
+
+    /** The kind of ours a journal names ("NetworkChaos", "PodChaos"). */
+    static Class<? extends CustomResource<?, ?>> kind(String kind) {
+        return KINDS.stream().filter(k -> HasMetadata.getKind(k).equals(kind)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("not a Chaos Mesh resource of the tool's: " + kind));
+    }
+
+    private ChangeJournal.Resource journalled(Class<? extends HasMetadata> kind, String name) {
+        return new ChangeJournal.Resource(HasMetadata.getKind(kind), namespace, name);
     }
 
     /** Our metadata on a new chaos: name, namespace, the managed-by label and its place. */
@@ -124,15 +142,35 @@ final class ChaosMesh {
             // ours, being deleted: a create would be refused (or, once gone, race the finalizer)
             awaitGone(kind, name);
         }
+        // recorded first: a chaos that exists is never one down does not know of
+        if (journal != null) {
+            journal.created(journalled(kind, name));
+        }
         client.resources(kind).inNamespace(namespace).resource(chaos).create();
         return awaitInjected(kind, name);
     }
 
-    /** Deletes ours by that name and waits until Chaos Mesh let it go; nothing when it is gone already or is not ours. */
-    <T extends HasMetadata> void delete(Class<T> kind, String name) {
-        if (get(kind, name) != null) {
+    /**
+     * Deletes ours by that name and waits until Chaos Mesh let it go; nothing when it is gone already
+     * or is not ours. Either way it is out of the journal once done; a delete not done in time leaves
+     * it there, for {@code down}.
+     *
+     * @return whether there was one of ours to delete
+     */
+    <T extends HasMetadata> boolean delete(Class<T> kind, String name) {
+        boolean ours = get(kind, name) != null;
+        if (ours) {
             client.resources(kind).inNamespace(namespace).withName(name).delete();
             awaitGone(kind, name);
+        }
+        forget(kind, name);
+        return ours;
+    }
+
+    /** Out of the journal: gone, or no longer the tool's to delete. */
+    private void forget(Class<? extends HasMetadata> kind, String name) {
+        if (journal != null) {
+            journal.removed(journalled(kind, name));
         }
     }
 
@@ -147,7 +185,10 @@ final class ChaosMesh {
                     String name = resource.getMetadata().getName();
                     client.resources(kind).inNamespace(namespace).withName(name).delete();
                     deleted.add(resource.getKind() + " " + name);
-                    waits.add(() -> awaitGone(kind, name));
+                    waits.add(() -> {
+                        awaitGone(kind, name);
+                        forget(kind, name);
+                    });
                 }
             }
         }

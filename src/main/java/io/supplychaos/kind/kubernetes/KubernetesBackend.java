@@ -31,6 +31,7 @@ import io.supplychaos.chaos.FaultText;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.OnKubernetes;
 import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.env.ProcessControl;
@@ -61,7 +62,9 @@ import io.supplychaos.toxiproxy.ToxiproxyApi;
  * stopped pod at once) or local JVMs ({@code apps: local}, as for the embedded environment).</li>
  * </ul>
  * Every Chaos Mesh resource is labelled {@code app.kubernetes.io/managed-by: supply-chaos} and heal
- * deletes only those. There is no Toxiproxy here.
+ * deletes only those. Given the state directory's {@link ChangeJournal}, each one created is recorded
+ * there until it is deleted, and {@code down} deletes what is left ({@link #deleteCreated}). There is
+ * no Toxiproxy here.
  */
 public final class KubernetesBackend implements FaultBackend, AutoCloseable {
 
@@ -82,33 +85,47 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
      * @param timeouts  the waits; {@link KubernetesTimeouts#DEFAULTS} for runs
      */
     public KubernetesBackend(KubernetesClient client, KubernetesTarget target, AppInstances localApps, KubernetesTimeouts timeouts) {
-        this(client, target, localApps, timeouts, false, Map.of());
+        this(client, target, localApps, timeouts, false, Map.of(), null);
+    }
+
+    /** {@link #KubernetesBackend(KubernetesClient, KubernetesTarget, AppInstances, KubernetesTimeouts)} recording what it creates in {@code journal}. */
+    KubernetesBackend(KubernetesClient client, KubernetesTarget target, AppInstances localApps, KubernetesTimeouts timeouts,
+                      ChangeJournal journal) {
+        this(client, target, localApps, timeouts, false, Map.of(), journal);
     }
 
     private KubernetesBackend(KubernetesClient client, KubernetesTarget target, AppInstances localApps, KubernetesTimeouts timeouts,
-                              boolean ownsClient, Map<String, String> clientConfig) {
+                              boolean ownsClient, Map<String, String> clientConfig, ChangeJournal journal) {
         this.client = Objects.requireNonNull(client, "client");
         this.target = Objects.requireNonNull(target, "target");
         if (target.apps() == KubernetesTarget.Apps.LOCAL) {
             Objects.requireNonNull(localApps, "localApps (apps: local)");
         }
         this.cluster = new KubernetesCluster(client, target, timeouts);
-        this.chaosMesh = new ChaosMesh(client, target.namespace(), timeouts);
+        this.chaosMesh = new ChaosMesh(client, target.namespace(), timeouts, journal);
         this.localApps = localApps;
         this.ownsClient = ownsClient;
         this.clientConfig = Map.copyOf(clientConfig);
     }
 
-    /** A backend on its own client for the target's kubeconfig context, closed by {@link #close()}. */
-    public static KubernetesBackend connect(KubernetesTarget target, AppInstances localApps) {
-        return connect(target, localApps, Map.of());
+    /** A backend on {@code client}, which it closes in {@link #close()}, recording what it creates in {@code journal}. */
+    static KubernetesBackend owning(KubernetesClient client, KubernetesTarget target, AppInstances localApps,
+                                    KubernetesTimeouts timeouts, Map<String, String> clientConfig, ChangeJournal journal) {
+        return new KubernetesBackend(client, target, localApps, timeouts, true, clientConfig, journal);
     }
 
-    /** {@link #connect(KubernetesTarget, AppInstances)} whose Kafka clients use {@code clientConfig} (the env file's). */
-    public static KubernetesBackend connect(KubernetesTarget target, AppInstances localApps,
-                                            Map<String, String> clientConfig) {
-        return new KubernetesBackend(KubernetesCluster.connect(target), target, localApps, KubernetesTimeouts.DEFAULTS, true,
-                clientConfig);
+    /**
+     * Deletes a Chaos Mesh resource the journal says this tool created (down): by kind and name, and
+     * only when it still carries the tool's label, awaited until Chaos Mesh let it go (its finalizer);
+     * gone already is done.
+     *
+     * @return whether there was one to delete
+     */
+    boolean deleteCreated(ChangeJournal.Resource resource) {
+        if (!resource.namespace().equals(target.namespace())) {
+            throw new IllegalArgumentException(resource + " is not in " + describe() + "'s namespace " + target.namespace());
+        }
+        return chaosMesh.delete(ChaosMesh.kind(resource.kind()), resource.name());
     }
 
     public KubernetesCluster cluster() {

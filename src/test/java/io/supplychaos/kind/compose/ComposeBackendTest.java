@@ -19,6 +19,7 @@ import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.Faults;
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProxyLink;
 
@@ -46,7 +47,7 @@ class ComposeBackendTest {
         }
         states.put("supply-chaos-app", "running");
         backend = new ComposeBackend(ComposeFile.read(COMPOSE_FILE), (command, timeout) -> docker(command),
-                registered::add, null, null);
+                registered::add, null, null, new ChangeJournal(stateDir));
         faults = Faults.on(backend, stateDir);
     }
 
@@ -74,7 +75,7 @@ class ComposeBackendTest {
                 java.util.Map.of("security.protocol", "SASL_SSL"));
 
         ComposeBackend attached = new ComposeBackend(ComposeFile.read(COMPOSE_FILE),
-                (command, timeout) -> docker(command), registered::add, null, secured);
+                (command, timeout) -> docker(command), registered::add, null, secured, null);
 
         assertThat(attached.access()).isEqualTo(secured);
     }
@@ -108,6 +109,22 @@ class ComposeBackendTest {
                 "docker pause supply-chaos-kafka-1",
                 "docker unpause supply-chaos-kafka-1");
         assertThat(registered).containsExactly(2, 3);
+    }
+
+    @Test
+    void givenBrokersTheToolKilledAndPausedThenTheJournalHoldsThemUntilStartedAndUnpaused() {
+        ChangeJournal journal = new ChangeJournal(stateDir);
+        FaultAction kill = bind(FaultType.KILL_BROKER, "1");
+        FaultAction pause = bind(FaultType.PAUSE_BROKER, "3");
+
+        kill.inject();
+        pause.inject();
+        assertThat(journal.brokers()).containsExactly(Map.entry(1, ChangeJournal.BrokerChange.STOPPED),
+                Map.entry(3, ChangeJournal.BrokerChange.PAUSED));
+
+        kill.heal();
+        pause.heal();
+        assertThat(journal.brokers()).as("nothing left for down to undo").isEmpty();
     }
 
     @Test

@@ -22,6 +22,7 @@ import io.supplychaos.chaos.Faults;
 import io.supplychaos.chaos.LocalApps;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.Attachment;
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
@@ -97,7 +98,7 @@ class ExternalBackendTest {
 
         assertThat(ran).last().isEqualTo(List.of("ssh", "kafka-2.internal", "sudo", "systemctl", "start", "kafka@2"));
         assertThat(awaited).containsExactly(2);
-        assertThat(stateDir.resolve("external-broker-2.state")).doesNotExist();
+        assertThat(new ChangeJournal(stateDir).broker(2)).as("nothing left to undo").isEmpty();
     }
 
     @Test
@@ -109,7 +110,7 @@ class ExternalBackendTest {
         pause.heal();
 
         assertThat(ran).containsExactly(List.of("./pause", "3"), List.of("./resume", "3"));
-        assertThat(stateDir.resolve("external-broker-3.state")).doesNotExist();
+        assertThat(new ChangeJournal(stateDir).broker(3)).as("nothing left to undo").isEmpty();
     }
 
     @Test
@@ -120,6 +121,71 @@ class ExternalBackendTest {
         assertThatThrownBy(() -> backend.stopBroker(1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("has no brokerCommands.stop");
         assertThat(ran).isEmpty();
+    }
+
+    @Test
+    void givenABrokerAdvertisingAnSshOptionAsItsHostWhenKilledThenTheCommandIsRefusedAndNeverRuns() {
+        // given broker 3 advertised "-oProxyCommand=x" when the cluster was attached, and the env file names no host for it
+        ExternalBackend hostile = backendWithAdvertisedHost(3, "-oProxyCommand=x");
+
+        // when the kill command would name it as {host}, then it is refused naming the broker and the value
+        assertThatThrownBy(() -> hostile.killBroker(3)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("broker 3").hasMessageContaining("'-oProxyCommand=x'")
+                .hasMessageContaining("an RFC 1123 host name, an IPv4 address or an IPv6 literal");
+        assertThat(ran).as("no command ran").isEmpty();
+        assertThat(hostile.brokerState(3)).as("nothing recorded as done").isEqualTo(ProcessControl.State.RUNNING);
+    }
+
+    @Test
+    void givenAdvertisedHostsWithShellOrQuoteCharactersWhenUsedThenEachIsRefused() {
+        for (String host : List.of("kafka 3", "kafka;rm", "$(id)", "'kafka'", "kafka/3", "a=b", "kafka\n3", "")) {
+            ExternalBackend hostile = backendWithAdvertisedHost(3, host);
+
+            assertThatThrownBy(() -> hostile.killBroker(3)).as(host).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("broker 3");
+        }
+        assertThat(ran).as("no command ran").isEmpty();
+    }
+
+    @Test
+    void givenAdvertisedIpv4AndIpv6AddressesWhenKilledThenTheyAreFilledIn() {
+        backendWithAdvertisedHost(3, "10.1.2.3").killBroker(3);
+        backendWithAdvertisedHost(3, "fd00::3").killBroker(3);
+
+        assertThat(ran).extracting(command -> command.get(1)).containsExactly("10.1.2.3", "fd00::3");
+    }
+
+    @Test
+    void givenACommandThatNamesNoHostWhenTheBrokerAdvertisesABadOneThenTheCommandRuns() {
+        ExternalBackend backend = backendWithAdvertisedHost(3, "-oProxyCommand=x");
+
+        backend.pauseBroker(3);
+
+        assertThat(ran).containsExactly(List.of("./pause", "3"));
+    }
+
+    private ExternalBackend backendWithAdvertisedHost(int id, String host) {
+        ExternalTarget target = new ExternalTarget("k1:9092,k2:9092,k3:9092", null, Map.of(), Map.of(), Map.of(
+                BrokerCommand.KILL, List.of("ssh", "{host}", "sudo", "systemctl", "kill", "kafka@{id}"),
+                BrokerCommand.PAUSE, List.of("./pause", "{id}"), BrokerCommand.RESUME, List.of("./resume", "{id}")));
+        EnvSpec spec = new EnvSpec("staging", 3, 3, 6, 2, Partitioning.KEY, Network.DIRECT, Map.of(), EnvKind.EXTERNAL,
+                Map.of(), null, target, null, null, null);
+        Attachment attachment = new Attachment(spec, "env/staging.yaml", Instant.EPOCH,
+                KafkaAccess.plaintext(target.bootstrapServers()), Map.of(id, host), false, "run");
+        return new ExternalBackend(attachment, stateDir.resolve("hostile"), (command, timeout) -> {
+            ran.add(command);
+            return "";
+        }, new ExternalBackend.Membership() {
+            @Override
+            public java.util.Set<Integer> registered() {
+                return java.util.Set.of(1, 2, 3);
+            }
+
+            @Override
+            public void awaitRegistered(int broker) {
+                awaited.add(broker);
+            }
+        }, new LocalApps(new AppInstances(ChaosPaths.defaults().withStateDir(stateDir))));
     }
 
     @Test
