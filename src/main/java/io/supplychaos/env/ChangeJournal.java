@@ -5,10 +5,16 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -83,6 +89,31 @@ public final class ChangeJournal {
 
     public Path file() {
         return stateDir.resolve(FILE);
+    }
+
+    /**
+     * Who makes these changes, as a Kubernetes label value ({@code supply-chaos-} and 12 hex digits):
+     * a digest of this machine's name, the user and the state directory's absolute path. Two state
+     * directories (two users, or one user's two runs) that share a namespace get two owners, so
+     * neither's heal or {@code down} takes the other's resources; the same directory always gets the
+     * same one, so a verb in another terminal heals what the run injected.
+     */
+    public String owner() {
+        String who = machineName() + "\n" + System.getProperty("user.name") + "\n" + stateDir.toAbsolutePath().normalize();
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(who.getBytes(StandardCharsets.UTF_8));
+            return "supply-chaos-" + HexFormat.of().formatHex(digest, 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        }
+    }
+
+    private static String machineName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
     }
 
     /** Records that the tool stopped or paused broker {@code id}. */
@@ -176,7 +207,7 @@ public final class ChangeJournal {
             if (!Files.exists(file)) {
                 try {
                     Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-                } catch (java.nio.file.FileAlreadyExistsException e) {
+                } catch (FileAlreadyExistsException e) {
                     // another process created it meanwhile: the lock below orders us
                 }
             }

@@ -36,9 +36,11 @@ import io.supplychaos.time.Timeouts;
  * awaited until then, and the time it took effect is the latest successful {@code Apply} event of
  * its records.</li>
  * </ul>
- * Every one carries the label {@code app.kubernetes.io/managed-by: supply-chaos} and the place it
- * acts on ({@value #PLACE}); a resource without the first is never replaced or deleted, whatever its
- * name: the tool takes away only what it put in place.
+ * Every one carries the label {@code app.kubernetes.io/managed-by: supply-chaos}, the state
+ * directory that made it ({@value #INSTANCE}: {@link ChangeJournal#owner()}) and the place it acts on
+ * ({@value #PLACE}); a resource without the first two is never replaced or deleted, whatever its
+ * name: the tool takes away only what it put in place, and one user's heal or {@code down} leaves
+ * another's run in the same namespace alone.
  *
  * <p>Each chaos created here is recorded in the state directory's {@link ChangeJournal} before it is
  * created, and taken out once its delete is done (gone past its finalizer), so that {@code down}
@@ -50,6 +52,10 @@ final class ChaosMesh {
     static final String RELEASE = "2.8.3";
     static final String MANAGED_BY = "app.kubernetes.io/managed-by";
     static final String US = "supply-chaos";
+    /** Which state directory created a chaos (Kubernetes' recommended instance label). */
+    static final String INSTANCE = "app.kubernetes.io/instance";
+    /** The instance of a backend that records nothing (tests without a state directory). */
+    static final String UNRECORDED = "supply-chaos-unrecorded";
     /** Which fault on which broker and link a chaos is: one of ours per place at a time. */
     static final String PLACE = "supply-chaos/place";
     static final String RECORDS_FINALIZER = "chaos-mesh/records";
@@ -61,6 +67,7 @@ final class ChaosMesh {
     private final String namespace;
     private final KubernetesTimeouts timeouts;
     private final ChangeJournal journal;
+    private final String instance;
 
     /** @param journal where what is created is recorded until deleted, for {@code down}; null: not recorded */
     ChaosMesh(KubernetesClient client, String namespace, KubernetesTimeouts timeouts, ChangeJournal journal) {
@@ -68,6 +75,7 @@ final class ChaosMesh {
         this.namespace = namespace;
         this.timeouts = timeouts;
         this.journal = journal;
+        this.instance = journal == null ? UNRECORDED : journal.owner();
     }
 
     /** The kind of ours a journal names ("NetworkChaos", "PodChaos"). */
@@ -80,17 +88,23 @@ final class ChaosMesh {
         return new ChangeJournal.Resource(HasMetadata.getKind(kind), namespace, name);
     }
 
-    /** Our metadata on a new chaos: name, namespace, the managed-by label and its place. */
+    /** Our metadata on a new chaos: name, namespace, the managed-by and instance labels and its place. */
     <T extends CustomResource<?, ?>> T ours(T chaos, String name, String place) {
         chaos.getMetadata().setName(name);
         chaos.getMetadata().setNamespace(namespace);
-        chaos.getMetadata().setLabels(new TreeMap<>(Map.of(MANAGED_BY, US, PLACE, place)));
+        chaos.getMetadata().setLabels(new TreeMap<>(Map.of(MANAGED_BY, US, INSTANCE, instance, PLACE, place)));
         return chaos;
     }
 
-    static boolean ours(HasMetadata resource) {
+    /** Made by supply-chaos, whichever state directory made it. */
+    static boolean madeByTheTool(HasMetadata resource) {
         return resource != null && resource.getMetadata().getLabels() != null
                 && US.equals(resource.getMetadata().getLabels().get(MANAGED_BY));
+    }
+
+    /** Made by supply-chaos from this state directory: the only ones it replaces or deletes. */
+    boolean ours(HasMetadata resource) {
+        return madeByTheTool(resource) && instance.equals(resource.getMetadata().getLabels().get(INSTANCE));
     }
 
     @SuppressWarnings("unchecked")
@@ -110,8 +124,8 @@ final class ChaosMesh {
 
     /** Ours of that kind at {@code place}, whatever their names. */
     <T extends HasMetadata> List<T> at(Class<T> kind, String place) {
-        return client.resources(kind).inNamespace(namespace).withLabel(MANAGED_BY, US).withLabel(PLACE, place).list().getItems()
-                .stream().filter(ChaosMesh::ours).toList();
+        return client.resources(kind).inNamespace(namespace).withLabel(MANAGED_BY, US).withLabel(INSTANCE, instance).withLabel(PLACE, place).list().getItems()
+                .stream().filter(this::ours).toList();
     }
 
     /**
@@ -126,9 +140,15 @@ final class ChaosMesh {
         Class<T> kind = kindOf(chaos);
         String name = chaos.getMetadata().getName();
         T existing = fetch(kind, name);
-        if (existing != null && !ours(existing)) {
+        if (existing != null && !madeByTheTool(existing)) {
             throw new IllegalStateException(chaos.getKind() + " " + name + " in namespace " + namespace
                     + " exists and is not labelled " + MANAGED_BY + "=" + US + ": the tool does not replace it");
+        }
+        if (existing != null && !ours(existing)) {
+            throw new IllegalStateException(chaos.getKind() + " " + name + " in namespace " + namespace
+                    + " was made by another supply-chaos state directory (" + INSTANCE + "="
+                    + existing.getMetadata().getLabels().get(INSTANCE) + ", this one is " + instance
+                    + "): heal it from there; the tool does not replace it");
         }
         if (existing != null && existing.getMetadata().getDeletionTimestamp() == null) {
             return awaitInjected(kind, name);
@@ -179,7 +199,7 @@ final class ChaosMesh {
         List<String> deleted = new ArrayList<>();
         List<Runnable> waits = new ArrayList<>();
         for (Class<? extends CustomResource<?, ?>> kind : KINDS) {
-            for (HasMetadata resource : client.resources(kind).inNamespace(namespace).withLabel(MANAGED_BY, US).list().getItems()) {
+            for (HasMetadata resource : client.resources(kind).inNamespace(namespace).withLabel(MANAGED_BY, US).withLabel(INSTANCE, instance).list().getItems()) {
                 // the label selector already filters; the check keeps the rule in one place
                 if (ours(resource)) {
                     String name = resource.getMetadata().getName();

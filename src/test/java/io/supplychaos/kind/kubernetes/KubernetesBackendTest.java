@@ -33,6 +33,7 @@ import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.Faults;
 import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.env.ProcessControl;
@@ -481,6 +482,44 @@ class KubernetesBackendTest {
         // then ours are gone (awaited past their finalizers), theirs survives
         assertThat(networkChaosNames()).containsExactly("team-latency");
         assertThat(mock.list(PodChaos.class)).isEmpty();
+    }
+
+    @Test
+    void givenAnotherStateDirectorysChaosInTheNamespaceWhenThisOneHealsThenTheirsStays(@TempDir Path theirDir) {
+        // given another state directory (another user's run in the same namespace) delayed broker 3
+        AppInstances local = new AppInstances(ChaosPaths.defaults().withStateDir(stateDir));
+        KubernetesBackend theirs = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL), local, SHORT,
+                new ChangeJournal(theirDir));
+        Faults.on(theirs, theirDir).bind(spec(FaultType.DELAY, FaultTarget.broker(3), Map.of("ms", "50"))).inject();
+        // and this one delayed broker 1
+        KubernetesBackend ours = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL), local, SHORT,
+                new ChangeJournal(stateDir));
+        faults(ours).bind(spec(FaultType.DELAY, FaultTarget.broker(1), Map.of("ms", "100"))).inject();
+
+        // when this one heals everything
+        faults(ours).bind(spec(FaultType.HEAL, null, Map.of())).inject();
+
+        // then only its own delay is gone: the other one's carries the same managed-by label but another instance
+        assertThat(networkChaosNames()).containsExactly("supply-chaos-delay-broker-3-client-to-50ms");
+        assertThat(mock.get(NetworkChaos.class, "supply-chaos-delay-broker-3-client-to-50ms").getMetadata().getLabels())
+                .containsEntry(ChaosMesh.INSTANCE, new ChangeJournal(theirDir).owner());
+    }
+
+    @Test
+    void givenAnotherStateDirectorysChaosOfTheSameNameWhenThisOneInjectsThenItIsRefusedAndLeftAlone(@TempDir Path theirDir) {
+        // given another state directory delayed broker 2 by 100 ms
+        AppInstances local = new AppInstances(ChaosPaths.defaults().withStateDir(stateDir));
+        KubernetesBackend theirs = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL), local, SHORT,
+                new ChangeJournal(theirDir));
+        Faults.on(theirs, theirDir).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "100"))).inject();
+        KubernetesBackend ours = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL), local, SHORT,
+                new ChangeJournal(stateDir));
+        FaultAction same = faults(ours).bind(spec(FaultType.DELAY, FaultTarget.broker(2), Map.of("ms", "100")));
+
+        // when this one injects the same fault, then it is refused naming the reason, and its heal leaves theirs
+        assertThatThrownBy(same::inject).hasMessageContaining("another supply-chaos state directory");
+        same.heal();
+        assertThat(networkChaosNames()).containsExactly("supply-chaos-delay-broker-2-client-to-100ms");
     }
 
     @Test
