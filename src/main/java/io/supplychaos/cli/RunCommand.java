@@ -24,6 +24,7 @@ import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioLoader;
 import io.supplychaos.scenario.ScenarioRunner;
 import io.supplychaos.spec.Rule;
+import io.supplychaos.topology.Topics;
 
 /**
  * {@code run [SCENARIO] [--out DIR]}: the main job. Loads and validates the scenario, locks the
@@ -86,7 +87,7 @@ final class RunCommand implements Callable<Integer> {
             Environments environments = Environments.of(paths);
             if (!confirm.confirmed("run --delete-topics will change env " + scenario.env().name() + " ("
                     + scenario.env().kind().yamlName() + "), a cluster supply-chaos did not start, when the run ends",
-                    environments.topicDeletion(scenario.env()), console,
+                    environments.topicDeletion(scenario.env(), Topics.applicationId(scenario.app().config())), console,
                     spec.commandLine().getErr())) {
                 return ChaosCli.EXIT_BAD_INPUT;
             }

@@ -7,11 +7,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.ProxyRepairs;
@@ -60,9 +62,9 @@ public abstract class AttachedKind implements ClusterKind {
      * Deletes a resource the change journal says this tool created on the cluster (Chaos Mesh's on
      * kubernetes), by kind and name, only if it is still the tool's.
      *
-     * @return whether there was one to delete (false: gone already)
+     * @return deleted, gone already, or left because it is no longer the tool's
      */
-    protected boolean deleteCreated(Host host, Attachment attachment, ChangeJournal.Resource resource) {
+    protected Deletion deleteCreated(Host host, Attachment attachment, ChangeJournal.Resource resource) {
         throw new IllegalStateException("env " + attachment.envName() + " (" + attachment.spec().kind().yamlName()
                 + ") has no resources the tool creates, but " + new ChangeJournal(host.paths().stateDir()).file()
                 + " names " + resource);
@@ -94,7 +96,7 @@ public abstract class AttachedKind implements ClusterKind {
             // the app's internal topics and groups are named after its application.id: recorded, so that
             // --delete-topics later deletes those of the app that ran here, whatever the default is by then
             attachment = new Attachment(spec, source, Instant.now(), access, hosts, connection.started(), recordedBy,
-                    Topics.APPLICATION_ID);
+                    List.of(Topics.APPLICATION_ID));
             attachment.write(host.paths().stateDir());
         } catch (RuntimeException e) {
             if (connection.started()) {
@@ -198,8 +200,7 @@ public abstract class AttachedKind implements ClusterKind {
         });
         for (ChangeJournal.Resource resource : journal.resources()) {
             steps.add(new Release.Step(List.of("delete " + resource + ", which supply-chaos created"), true, out -> {
-                boolean deleted = deleteCreated(host, attachment, resource);
-                out.accept(deleted ? "deleted " + resource : resource + " was gone already");
+                out.accept(deleteCreated(host, attachment, resource).describe(resource.toString()));
             }));
         }
         if (attachment.spec().proxied()) {
@@ -241,11 +242,13 @@ public abstract class AttachedKind implements ClusterKind {
 
     /** The topics and groups {@code --delete-topics} deletes, each named as it is now on the cluster. */
     private static Release.Step topicStep(Host host, Attachment attachment, boolean foreign) {
-        String applicationId = applicationId(attachment);
-        List<String> groups = List.of(applicationId, Topics.SSE_GROUP).stream().distinct().sorted().toList();
+        List<String> applicationIds = applicationIds(attachment);
+        List<String> groups = Stream.concat(applicationIds.stream(), Stream.of(Topics.SSE_GROUP)).distinct().sorted().toList();
         List<String> topics;
         try (ClusterTopics.TopicAdmin admin = host.admin().topics(attachment.access())) {
-            topics = ClusterTopics.ownTopics(admin.topics(), Topics.SUPPLY_CHAIN_TOPIC_NAMES, applicationId);
+            Collection<String> existing = admin.topics();
+            topics = applicationIds.stream().flatMap(id -> ClusterTopics.ownTopics(existing, Topics.SUPPLY_CHAIN_TOPIC_NAMES, id).stream())
+                    .distinct().sorted().toList();
         }
         String where = " on " + attachment.access().bootstrapServers();
         List<String> lines = new ArrayList<>();
@@ -261,22 +264,31 @@ public abstract class AttachedKind implements ClusterKind {
         });
     }
 
-    /** The application.id the attachment recorded, or the current default for a file written before it was. */
-    static String applicationId(Attachment attachment) {
-        return attachment.applicationId() != null ? attachment.applicationId() : Topics.APPLICATION_ID;
+    /** The application.ids the attachment recorded, or the current default for a file written before they were. */
+    static List<String> applicationIds(Attachment attachment) {
+        return attachment.applicationIds().isEmpty() ? List.of(Topics.APPLICATION_ID) : attachment.applicationIds();
     }
 
     /**
      * What {@code --delete-topics} deletes, as lines to confirm before a run starts (the topics are
      * created during the run, so they are named by the rule {@link ClusterTopics#ownTopics} applies):
-     * on {@code where}, for the application.id {@code attachment} recorded (empty: the default).
+     * on {@code where}, for the application.ids {@code attachment} recorded (empty: the default) and
+     * {@code runApplicationId}, the one the run's app will use.
      */
-    public static List<String> topicDeletion(String where, Optional<Attachment> attachment) {
-        String applicationId = attachment.map(AttachedKind::applicationId).orElse(Topics.APPLICATION_ID);
-        return List.of("delete the supply-chain topics on " + where + ": " + String.join(", ", Topics.SUPPLY_CHAIN_TOPIC_NAMES),
-                "delete the app's Kafka Streams internal topics on " + where + ": " + applicationId + "-*-changelog and "
-                        + applicationId + "-*-repartition",
-                "delete the consumer groups " + applicationId + " and " + Topics.SSE_GROUP + " on " + where + " (if they exist)");
+    public static List<String> topicDeletion(String where, Optional<Attachment> attachment, String runApplicationId) {
+        List<String> ids = new ArrayList<>(attachment.map(AttachedKind::applicationIds).orElse(List.of()));
+        if (!ids.contains(runApplicationId)) {
+            ids.add(runApplicationId);
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add("delete the supply-chain topics on " + where + ": " + String.join(", ", Topics.SUPPLY_CHAIN_TOPIC_NAMES));
+        for (String id : ids) {
+            lines.add("delete the app's Kafka Streams internal topics on " + where + ": " + id + "-*-changelog and " + id + "-*-repartition");
+        }
+        List<String> groups = new ArrayList<>(ids);
+        groups.add(Topics.SSE_GROUP);
+        lines.add("delete the consumer groups " + String.join(" and ", groups) + " on " + where + " (if they exist)");
+        return lines;
     }
 
     private static String layout(EnvSpec spec) {
@@ -312,10 +324,20 @@ public abstract class AttachedKind implements ClusterKind {
             return kind.appFleet(host, attachment.spec());
         }
 
-        /** The end of a run that attached it: what the tool changed and did not undo keeps it recorded, for down. */
+        /** Recorded in attached.json, where {@code down} in another terminal reads it too. */
+        @Override
+        public void recordApplication(String applicationId) {
+            Path stateDir = host.paths().stateDir();
+            Attachment.read(stateDir).ifPresent(recorded -> recorded.withApplicationId(applicationId).write(stateDir));
+        }
+
+        /**
+         * The end of a run that attached it: what the tool changed and did not undo keeps it recorded,
+         * for down. The attachment as recorded now (with the application.ids its apps used).
+         */
         @Override
         public void release(boolean deleteTopics, Consumer<String> out) {
-            kind.plan(host, attachment, deleteTopics, false).apply(out);
+            kind.plan(host, Attachment.read(host.paths().stateDir()).orElse(attachment), deleteTopics, false).apply(out);
         }
     }
 }

@@ -41,6 +41,15 @@ public interface Cluster {
     }
 
     /**
+     * The app about to run here uses {@code applicationId}. A cluster the tool did not start records
+     * it, so that {@code --delete-topics} (at the run's end, or {@code down} in another terminal)
+     * deletes that id's internal topics and consumer group as well; a cluster the tool started goes
+     * whole and records nothing.
+     */
+    default void recordApplication(String applicationId) {
+    }
+
+    /**
      * Stops what the tool started (an embedded env's processes, compose services it started) or
      * lets an attached cluster go; {@code deleteTopics} also deletes the supply-chain topics and
      * the app's internal topics on a cluster the tool did not start.

@@ -7,8 +7,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * A cluster the tool works on but did not start as embedded processes (an env of kind compose,
@@ -24,22 +30,50 @@ import java.util.Optional;
  *                       from nothing (no container, network or volume of it existed before): only then
  *                       does letting it go take it down
  * @param recordedBy     "up" or "run": a run forgets an attachment it recorded itself when it ends
- * @param applicationId  the app's Kafka Streams application.id when its topics were created here:
- *                       {@code --delete-topics} deletes that id's internal topics and group; null in
- *                       files written before it was recorded (then the current default is meant)
+ * @param applicationIds the app's Kafka Streams application.ids that ran here: the default when the
+ *                       topics were created, and each one a run's app then started with
+ *                       ({@link #withApplicationId}); {@code --delete-topics} deletes each one's internal
+ *                       topics and group. Empty in files written before it was recorded (then the
+ *                       current default is meant); a file of the older form holds one {@code applicationId}.
  */
 public record Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaAccess access,
                          Map<Integer, String> brokerHosts, boolean composeStarted, String recordedBy,
-                         String applicationId) {
+                         List<String> applicationIds) {
 
     public Attachment {
         brokerHosts = brokerHosts == null ? Map.of() : Map.copyOf(brokerHosts);
+        applicationIds = applicationIds == null ? List.of() : applicationIds.stream().filter(Objects::nonNull).distinct().toList();
+    }
+
+    /** As attached.json holds it; a file of the older form has one {@code applicationId} instead of the list. */
+    @JsonCreator
+    static Attachment fromJson(@JsonProperty("spec") EnvSpec spec, @JsonProperty("source") String source,
+                               @JsonProperty("attachedAt") Instant attachedAt, @JsonProperty("access") KafkaAccess access,
+                               @JsonProperty("brokerHosts") Map<Integer, String> brokerHosts,
+                               @JsonProperty("composeStarted") boolean composeStarted, @JsonProperty("recordedBy") String recordedBy,
+                               @JsonProperty("applicationIds") List<String> applicationIds,
+                               @JsonProperty("applicationId") String olderApplicationId) {
+        List<String> ids = new ArrayList<>(applicationIds == null ? List.of() : applicationIds);
+        if (olderApplicationId != null && !ids.contains(olderApplicationId)) {
+            ids.add(0, olderApplicationId);
+        }
+        return new Attachment(spec, source, attachedAt, access, brokerHosts, composeStarted, recordedBy, ids);
     }
 
     /** An attachment that records no application.id. */
     public Attachment(EnvSpec spec, String source, Instant attachedAt, KafkaAccess access, Map<Integer, String> brokerHosts,
                       boolean composeStarted, String recordedBy) {
-        this(spec, source, attachedAt, access, brokerHosts, composeStarted, recordedBy, null);
+        this(spec, source, attachedAt, access, brokerHosts, composeStarted, recordedBy, List.of());
+    }
+
+    /** This attachment also naming {@code applicationId} as one that ran here (once). */
+    public Attachment withApplicationId(String applicationId) {
+        if (applicationIds.contains(applicationId)) {
+            return this;
+        }
+        List<String> ids = new ArrayList<>(applicationIds);
+        ids.add(applicationId);
+        return new Attachment(spec, source, attachedAt, access, brokerHosts, composeStarted, recordedBy, ids);
     }
 
     static final String FILE = "attached.json";

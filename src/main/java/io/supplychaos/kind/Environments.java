@@ -118,10 +118,11 @@ public final class Environments {
 
     /**
      * What {@code run --delete-topics} will delete on {@code spec}'s cluster when the run ends, as
-     * lines to confirm before it starts ({@link AttachedKind#topicDeletion}).
+     * lines to confirm before it starts ({@link AttachedKind#topicDeletion}), its app using
+     * {@code applicationId}.
      */
-    public List<String> topicDeletion(EnvSpec spec) {
-        return AttachedKind.topicDeletion("env " + spec.name(), attached().filter(a -> a.spec().equals(spec)));
+    public List<String> topicDeletion(EnvSpec spec, String applicationId) {
+        return AttachedKind.topicDeletion("env " + spec.name(), attached().filter(a -> a.spec().equals(spec)), applicationId);
     }
 
     /**

@@ -18,6 +18,7 @@ import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.session.Teardown.Step;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
+import io.supplychaos.topology.Topics;
 
 /**
  * The supply-chain app of a run or a bench: {@code instances} instances started with
@@ -51,6 +52,7 @@ public final class SupplyChainApps implements Apps {
 
     @Override
     public void start(Cluster cluster, Teardown teardown, AtomicBoolean stop, Consumer<String> out) {
+        cluster.recordApplication(Topics.applicationId(properties));
         Optional<AppFleet> fleet = cluster.appFleet();
         if (fleet.isPresent()) {
             teardown.add(Step.APPS, "restoring the app Deployment's replicas", fleet.get()::close);

@@ -1,6 +1,7 @@
 package io.supplychaos.topology;
 
 import java.util.List;
+import java.util.Map;
 
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -48,6 +49,18 @@ public final class Topics {
      * Streams consumer group and the prefix of its internal topics.
      */
     public static final String APPLICATION_ID = "supply-chaos";
+
+    /**
+     * The application.id an app started with {@code appConfig} uses: {@code kafka-streams.application.id}
+     * or {@code quarkus.kafka-streams.application-id} when set, else {@link #APPLICATION_ID}.
+     */
+    public static String applicationId(Map<String, String> appConfig) {
+        String id = appConfig.get("kafka-streams.application.id");
+        if (id == null) {
+            id = appConfig.get("quarkus.kafka-streams.application-id");
+        }
+        return id == null || id.isBlank() ? APPLICATION_ID : id;
+    }
 
     /** The consumer group of the app's SSE notifications channel ({@code mp.messaging.incoming.notifications.group.id}). */
     public static final String SSE_GROUP = "supply-chaos-sse";

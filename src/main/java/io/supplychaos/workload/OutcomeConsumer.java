@@ -135,11 +135,7 @@ public final class OutcomeConsumer implements AutoCloseable {
 
     /** The application.id an app started with {@code appConfig} uses. */
     public static String applicationId(Map<String, String> appConfig) {
-        String id = appConfig.get("kafka-streams.application.id");
-        if (id == null) {
-            id = appConfig.get("quarkus.kafka-streams.application-id");
-        }
-        return id == null || id.isBlank() ? DEFAULT_APPLICATION_ID : id;
+        return Topics.applicationId(appConfig);
     }
 
     /** When the last record of this run was read. */

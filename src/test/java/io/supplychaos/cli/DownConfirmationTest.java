@@ -56,7 +56,7 @@ class DownConfirmationTest {
         EnvSpec spec = new EnvSpec("staging", 3, 3, 6, 2, Partitioning.KEY, Network.DIRECT, Map.of(), EnvKind.EXTERNAL, Map.of(),
                 null, target, null, null, null);
         new Attachment(spec, "env/staging.yaml", Instant.EPOCH, KafkaAccess.plaintext("k1:9092"), Map.of(), false, "up",
-                Topics.APPLICATION_ID).write(stateDir);
+                List.of(Topics.APPLICATION_ID)).write(stateDir);
         new ChangeJournal(stateDir).broker(1, ChangeJournal.BrokerChange.STOPPED);
     }
 

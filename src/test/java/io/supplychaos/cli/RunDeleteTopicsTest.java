@@ -40,4 +40,23 @@ class RunDeleteTopicsTest {
         assertThat(stateDir.resolve("attached.json")).as("not attached").doesNotExist();
         assertThat(files.resolve("out")).as("no run").doesNotExist();
     }
+
+    @Test
+    void givenAScenarioWhoseAppSetsItsApplicationIdWhenRunDeletesTopicsThenThatIdsInternalTopicsAndGroupAreListed() throws Exception {
+        // given a scenario whose app runs as application.id team-a-chain
+        Path scenario = Files.writeString(files.resolve("shared.yaml"), """
+                name: shared
+                env: {name: staging, kind: external, brokers: 1, replicationFactor: 1, partitions: 1, bootstrapServers: "127.0.0.1:1"}
+                app: {config: {kafka-streams.application.id: team-a-chain}}
+                workload: {orders: 10}
+                """);
+
+        // when it is run with --delete-topics and no terminal
+        CliRun run = CliRun.chaos(stateDir, "run", scenario.toString(), "--delete-topics", "--out", files.resolve("out").toString());
+
+        // then the list names that id's internal topics and its group, before anything starts
+        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(ChaosCli.EXIT_BAD_INPUT);
+        assertThat(run.err()).contains("team-a-chain-*-changelog and team-a-chain-*-repartition",
+                "delete the consumer groups team-a-chain and supply-chaos-sse");
+    }
 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.supplychaos.cluster.Cluster;
 import io.supplychaos.cluster.FakeClusterAdmin;
 import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
@@ -244,6 +245,31 @@ class EnvironmentsTest {
 
         assertThat(cluster.topics).containsExactlyInAnyOrder("supply-chain-app-orders-changelog", "supply-chain-other-team");
         assertThat(cluster.groups).containsExactly("supply-chain-app");
+    }
+
+    @Test
+    void givenARunWhoseScenarioSetsAnotherApplicationIdWhenItsClusterIsLetGoWithDeleteTopicsThenThatAppsTopicsAndGroupGoToo() throws Exception {
+        // given an attachment recorded with the default application.id, and a run whose scenario's app uses supply-chain-app
+        FakeClusterAdmin cluster = clusterWithTwoAppIds();
+        attachedWith(Map.of("applicationId", "supply-chaos"));
+        Host host = new Host(ChaosPaths.defaults().withStateDir(stateDir), (command, timeout) -> "", cluster);
+        Cluster attached = Kinds.attached(EnvKind.EXTERNAL).cluster(host, Attachment.read(stateDir).orElseThrow(), false,
+                java.time.Duration.ZERO);
+
+        // when the run's apps start and, at its end, it lets the cluster go deleting topics
+        attached.recordApplication("supply-chain-app");
+        assertThat(Attachment.read(stateDir).orElseThrow().applicationIds()).as("recorded for down in another terminal too")
+                .containsExactly("supply-chaos", "supply-chain-app");
+        attached.release(true, line -> { });
+
+        // then both ids' internal topics and groups are gone, the other team's topic stays
+        assertThat(cluster.topics).containsExactly("supply-chain-other-team");
+        assertThat(cluster.groups).isEmpty();
+    }
+
+    @Test
+    void givenAnAttachmentFileOfTheOlderFormWhenReadThenItsSingleApplicationIdIsTheList() throws Exception {
+        assertThat(attachedWith(Map.of("applicationId", "supply-chain-app")).applicationIds()).containsExactly("supply-chain-app");
     }
 
     private static FakeClusterAdmin clusterWithTwoAppIds() {

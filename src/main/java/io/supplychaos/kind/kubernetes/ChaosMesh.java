@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import org.chaos_mesh.v1alpha1.NetworkChaos;
 import org.chaos_mesh.v1alpha1.PodChaos;
 
+import io.supplychaos.cluster.Deletion;
 import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
@@ -185,6 +186,21 @@ final class ChaosMesh {
         }
         forget(kind, name);
         return ours;
+    }
+
+    /**
+     * {@link #delete} for {@code down}, which says which of the three it was: deleted, gone already,
+     * or left because it no longer carries this state directory's labels. Out of the journal either way.
+     */
+    <T extends HasMetadata> Deletion deleteRecorded(Class<T> kind, String name) {
+        T found = fetch(kind, name);
+        Deletion deletion = found == null ? Deletion.GONE : ours(found) ? Deletion.DELETED : Deletion.NOT_OURS;
+        if (deletion == Deletion.DELETED) {
+            client.resources(kind).inNamespace(namespace).withName(name).delete();
+            awaitGone(kind, name);
+        }
+        forget(kind, name);
+        return deletion;
     }
 
     /** Out of the journal: gone, or no longer the tool's to delete. */

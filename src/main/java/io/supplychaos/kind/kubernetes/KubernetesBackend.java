@@ -31,6 +31,7 @@ import io.supplychaos.chaos.FaultText;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.OnKubernetes;
 import io.supplychaos.env.AppInstances;
+import io.supplychaos.cluster.Deletion;
 import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.KubernetesTarget;
@@ -119,13 +120,13 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
      * only when it still carries the tool's label, awaited until Chaos Mesh let it go (its finalizer);
      * gone already is done.
      *
-     * @return whether there was one to delete
+     * @return deleted, gone already, or left because it no longer carries the tool's labels
      */
-    boolean deleteCreated(ChangeJournal.Resource resource) {
+    Deletion deleteCreated(ChangeJournal.Resource resource) {
         if (!resource.namespace().equals(target.namespace())) {
             throw new IllegalArgumentException(resource + " is not in " + describe() + "'s namespace " + target.namespace());
         }
-        return chaosMesh.delete(ChaosMesh.kind(resource.kind()), resource.name());
+        return chaosMesh.deleteRecorded(ChaosMesh.kind(resource.kind()), resource.name());
     }
 
     public KubernetesCluster cluster() {

@@ -11,6 +11,7 @@ import io.supplychaos.chaos.FaultBackend;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.cluster.AppFleet;
 import io.supplychaos.cluster.AttachedKind;
+import io.supplychaos.cluster.Deletion;
 import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChangeJournal;
@@ -68,7 +69,7 @@ public final class KubernetesKind extends AttachedKind {
 
     /** A Chaos Mesh resource the tool created, by kind and name; only while it carries the tool's label. */
     @Override
-    protected boolean deleteCreated(Host host, Attachment attachment, ChangeJournal.Resource resource) {
+    protected Deletion deleteCreated(Host host, Attachment attachment, ChangeJournal.Resource resource) {
         try (KubernetesBackend backend = backend(host, attachment.spec(), attachment.spec().clientConfig())) {
             return backend.deleteCreated(resource);
         }

@@ -200,11 +200,16 @@ class KubernetesDownTest {
         mock.client.resources(NetworkChaos.class).inNamespace(NAMESPACE).resource(taken).update();
         mock.requests();
 
-        // when down lets the cluster go
-        kind.release(host, attachment, false, new ArrayList<String>()::add);
+        List<String> said = new ArrayList<>();
 
-        // then nothing was deleted: it is not the tool's any more
+        // when down lets the cluster go
+        kind.release(host, attachment, false, said::add);
+
+        // then nothing was deleted: it is not the tool's any more, and down says so (not "gone already")
         assertThat(mock.writes()).noneMatch(w -> w.startsWith("DELETE"));
+        assertThat(said).contains("left NetworkChaos " + DELAY_1 + " in namespace " + NAMESPACE
+                + " as it is: it no longer carries supply-chaos's labels of this state directory (someone changed them),"
+                + " so it is not the tool's to delete");
         assertThat(networkChaosNames()).containsExactly(DELAY_1);
         assertThat(journalled()).isEmpty();
     }
