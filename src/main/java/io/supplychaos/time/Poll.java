@@ -57,6 +57,23 @@ public final class Poll {
         }
     }
 
+    /**
+     * The first non-null value {@code supplier} gives within {@code timeout}; fails like
+     * {@link #require(String, Duration, Duration, BooleanSupplier)} when there is none in time.
+     */
+    public static <T> T requireValue(String what, Duration timeout, Duration interval, Supplier<T> supplier) {
+        Outcome<T> outcome = poll(timeout, interval, supplier);
+        if (outcome.value() == null) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new PollTimeoutException("interrupted while waiting for " + what, outcome.lastFailure());
+            }
+            String because = outcome.lastFailure() == null ? "" : " (last: " + outcome.lastFailure().getMessage() + ")";
+            throw new PollTimeoutException("timed out after " + Timeouts.describe(timeout) + " waiting for " + what + because,
+                    outcome.lastFailure());
+        }
+        return outcome.value();
+    }
+
     /** The first non-null value {@code supplier} gives within {@code timeout}; empty at the deadline. */
     public static <T> Optional<T> value(Duration timeout, Duration interval, Supplier<T> supplier) {
         return Optional.ofNullable(poll(timeout, interval, supplier).value());

@@ -47,6 +47,12 @@ public final class Timeouts {
     public static final Duration ADMIN_CALL = Duration.ofSeconds(30);
     /** One short cluster look-up of a fault (a leader, the controller): a paused broker costs seconds, not minutes. */
     public static final Duration CLUSTER_LOOKUP = Duration.ofSeconds(5);
+    /**
+     * A fault's target looked up (a partition's leader, the controller) while the cluster may still
+     * be electing after a broker restart: look-ups that get no answer or no leader are retried until
+     * this bound, then the fault is not injected and says why.
+     */
+    public static final Duration TARGET_LOOKUP = Duration.ofSeconds(30);
     /** {@code status}'s whole cluster query (topics, ISR): it must answer well under 2 s on a loaded machine. */
     public static final Duration STATUS_QUERY = Duration.ofMillis(1200);
     /** A cluster the tool did not start answering and showing its brokers registered (external, compose, kubernetes). */
