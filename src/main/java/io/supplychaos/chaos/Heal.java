@@ -40,6 +40,6 @@ final class Heal implements FaultDefinition {
 
     @Override
     public OnKubernetes onKubernetes() {
-        return OnKubernetes.does("every Chaos Mesh resource labelled `app.kubernetes.io/managed-by: supply-chaos` deleted");
+        return OnKubernetes.does("the Chaos Mesh resources this state directory created (its `app.kubernetes.io/instance` label) deleted");
     }
 }
