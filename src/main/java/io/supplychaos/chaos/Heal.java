@@ -40,6 +40,7 @@ final class Heal implements FaultDefinition {
 
     @Override
     public OnKubernetes onKubernetes() {
-        return OnKubernetes.does("every Chaos Mesh resource labelled `app.kubernetes.io/managed-by: supply-chaos` deleted");
+        return OnKubernetes.does("every Chaos Mesh resource labelled `app.kubernetes.io/managed-by: supply-chaos` deleted, "
+                + "every broker JVM the tool froze resumed (SIGCONT through pod exec)");
     }
 }

@@ -33,6 +33,7 @@ import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.Faults;
 import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.env.ProcessControl;
@@ -180,19 +181,74 @@ class KubernetesBackendTest {
     }
 
     @Test
-    void shouldRefusePauseAndResumeAsNoFreezeExistsHere() throws Exception {
-        // given
-        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+    void shouldFreezeTheBrokersJvmBySigstopThroughExecAndHealResumesItBySigcont() throws Exception {
+        // given a backend recording in the state directory's journal, as runs and verbs do
+        ChangeJournal journal = new ChangeJournal(stateDir);
+        KubernetesBackend backend = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL),
+                new AppInstances(ChaosPaths.defaults().withStateDir(stateDir)), SHORT, journal);
         mock.requests();
 
-        // when / then: at load and when bound, nothing sent
-        assertThat(KubernetesBackend.refusal(FaultType.PAUSE_BROKER, null)).hasValueSatisfying(why ->
-                assertThat(why).startsWith("pause-broker: Chaos Mesh has no freeze"));
-        assertThatThrownBy(() -> faults(backend).bind(spec(FaultType.PAUSE_BROKER, FaultTarget.broker(2), Map.of())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("liveness probe");
-        assertThatThrownBy(() -> faults(backend).bind(spec(FaultType.RESUME_BROKER, FaultTarget.broker(2), Map.of())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("resume-broker: Chaos Mesh has no freeze");
+        // when broker 2 is paused
+        FaultAction pause = faults(backend).bind(spec(FaultType.PAUSE_BROKER, FaultTarget.broker(2), Map.of()));
+        pause.inject();
+
+        // then its pod's processes were listed and the java one (not tini, PID 1) got SIGSTOP; nothing else was written
+        assertThat(mock.execs).containsSubsequence(brokerPodName(2) + ": sh -c " + BrokerJvm.LIST,
+                brokerPodName(2) + ": sh -c kill -STOP " + MockCluster.KAFKA_PID);
+        assertThat(mock.execs).noneMatch(e -> e.contains("kill") && !e.startsWith(brokerPodName(2)));
+        assertThat(mock.processes.get(brokerPodName(2))).containsEntry(MockCluster.KAFKA_PID, new MockCluster.MockProcess('T', MockCluster.JAVA))
+                .containsEntry(1, new MockCluster.MockProcess('S', "/usr/bin/tini"));
         assertThat(mock.writes()).isEmpty();
+        assertThat(journal.broker(2)).contains(ChangeJournal.BrokerChange.PAUSED);
+
+        // when Strimzi's readiness probe has failed the frozen pod, it is still paused, for this backend and another terminal's
+        mock.setReady(mock.pod(brokerPodName(2)), false);
+        assertThat(backend.brokerState(2)).isEqualTo(ProcessControl.State.PAUSED);
+        KubernetesBackend other = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL),
+                new AppInstances(ChaosPaths.defaults().withStateDir(stateDir)), SHORT, new ChangeJournal(stateDir));
+        assertThat(other.brokerState(2)).isEqualTo(ProcessControl.State.PAUSED);
+        assertThat(other.brokerState(1)).isEqualTo(ProcessControl.State.RUNNING);
+
+        // when healed (as heal does: every paused broker resumed)
+        faults(other).bind(spec(FaultType.HEAL, null, Map.of())).inject();
+
+        // then SIGCONT went to the same JVM, it runs, and nothing is recorded any more
+        assertThat(mock.execs).last().isEqualTo(brokerPodName(2) + ": sh -c kill -CONT " + MockCluster.KAFKA_PID);
+        assertThat(mock.processes.get(brokerPodName(2))).containsEntry(MockCluster.KAFKA_PID, new MockCluster.MockProcess('S', MockCluster.JAVA));
+        assertThat(journal.broker(2)).isEmpty();
+        mock.setReady(mock.pod(brokerPodName(2)), true);
+        assertThat(backend.brokerState(2)).isEqualTo(ProcessControl.State.RUNNING);
+    }
+
+    @Test
+    void shouldResumeAPausedBrokerWithResumeBrokerAndRefuseToResumeARunningOne() {
+        // given broker 3 paused
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        faults(backend).bind(spec(FaultType.PAUSE_BROKER, FaultTarget.broker(3), Map.of())).inject();
+
+        // when resumed
+        faults(backend).bind(spec(FaultType.RESUME_BROKER, FaultTarget.broker(3), Map.of())).inject();
+
+        // then it runs, and a second resume is refused before anything is sent, as on the other envs
+        assertThat(mock.processes.get(brokerPodName(3)).get(MockCluster.KAFKA_PID).state()).isEqualTo('S');
+        assertThat(backend.brokerState(3)).isEqualTo(ProcessControl.State.RUNNING);
+        int execs = mock.execs.size();
+        assertThatThrownBy(() -> faults(backend).bind(spec(FaultType.RESUME_BROKER, FaultTarget.broker(3), Map.of())))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("resume-broker");
+        assertThat(mock.execs).hasSize(execs);
+    }
+
+    @Test
+    void shouldRefuseToFreezeWhenTheContainerRunsNoBrokerJvmAndRecordNothing() {
+        // given broker 1's container runs only tini (Kafka gone, the container not restarted yet)
+        ChangeJournal journal = new ChangeJournal(stateDir);
+        KubernetesBackend backend = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL),
+                new AppInstances(ChaosPaths.defaults().withStateDir(stateDir)), SHORT, journal);
+        mock.processes.get(brokerPodName(1)).remove(MockCluster.KAFKA_PID);
+
+        // when / then
+        assertThatThrownBy(() -> backend.pauseBroker(1)).hasMessageContaining("runs no java process");
+        assertThat(journal.broker(1)).isEmpty();
     }
 
     // ---- network ----
