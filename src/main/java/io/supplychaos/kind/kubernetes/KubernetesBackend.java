@@ -137,7 +137,7 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         if (!resource.namespace().equals(target.namespace())) {
             throw new IllegalArgumentException(resource + " is not in " + describe() + "'s namespace " + target.namespace());
         }
-        return chaosMesh.delete(ChaosMesh.kind(resource.kind()), resource.name());
+        return chaosMesh.delete(ChaosMesh.kind(resource.kind()), resource.name()).existed();
     }
 
     public KubernetesCluster cluster() {

@@ -5,9 +5,11 @@ import static io.supplychaos.kind.kubernetes.MockCluster.SHORT;
 import static io.supplychaos.kind.kubernetes.MockCluster.brokerPodName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -28,6 +30,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultActions;
+import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.chaos.FaultTimeline;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
@@ -37,6 +41,8 @@ import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.env.ProcessControl;
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryLog;
 import io.supplychaos.time.Poll;
 
 /**
@@ -281,8 +287,37 @@ class KubernetesBackendTest {
         // when healed
         delay.heal();
 
-        // then
+        // then it is gone, and the heal's time is the Recover event Chaos Mesh wrote before it let it go
         assertThat(mock.list(NetworkChaos.class)).isEmpty();
+        assertThat(delay.undoneAt()).hasValue(MockCluster.RECOVERED.toEpochMilli());
+    }
+
+    @Test
+    void shouldRecordAScheduledFaultsInjectAndHealAtTheChaossOwnTimesNotTheToolsClock() {
+        // given a run's timeline on the cluster: delay 100 ms on broker 2, held 200 ms
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        HistoryLog history = new HistoryLog();
+        FaultEventLog journal = new FaultEventLog(stateDir);
+        long before = System.currentTimeMillis();
+        try (FaultTimeline timeline = new FaultTimeline(List.of(new FaultSpec(FaultType.DELAY, FaultTarget.broker(2),
+                Map.of("ms", "100"), Duration.ZERO, Duration.ofMillis(200))), faults(backend), journal, history, line -> { })) {
+
+            // when it plays
+            timeline.startSchedule();
+            Poll.require("the delay injected and healed", Duration.ofSeconds(10), () -> history.events().stream()
+                    .anyMatch(e -> e instanceof HistoryEvent.Fault f && f.phase() == HistoryEvent.FaultPhase.HEALED));
+        }
+
+        // then the history the checker reads and the event log other terminals read hold Chaos Mesh's Apply and
+        // Recover times (January 2026), where the tool's clock said later
+        List<HistoryEvent.Fault> recorded = history.events().stream().filter(HistoryEvent.Fault.class::isInstance)
+                .map(HistoryEvent.Fault.class::cast).toList();
+        assertThat(recorded).extracting(HistoryEvent.Fault::phase, HistoryEvent.Fault::at).containsExactly(
+                tuple(HistoryEvent.FaultPhase.INJECTED, MockCluster.APPLIED.toEpochMilli()),
+                tuple(HistoryEvent.FaultPhase.HEALED, MockCluster.RECOVERED.toEpochMilli()));
+        assertThat(MockCluster.RECOVERED.toEpochMilli()).isLessThan(before);
+        assertThat(journal.readFrom(0).entries()).extracting(FaultEventLog.Entry::at)
+                .containsExactly(MockCluster.APPLIED.toEpochMilli(), MockCluster.RECOVERED.toEpochMilli());
     }
 
     @Test

@@ -77,6 +77,8 @@ final class MockCluster implements AutoCloseable {
     static final String POOL = "brokers";
     /** When the mock's Chaos Mesh says every chaos was applied. */
     static final Instant APPLIED = Instant.parse("2026-01-02T03:04:05Z");
+    /** When the mock's Chaos Mesh says a deleted chaos's targets were recovered. */
+    static final Instant RECOVERED = Instant.parse("2026-01-02T03:04:35Z");
     /** Every wait of the code under test ends within a second here. */
     static final KubernetesTimeouts SHORT = new KubernetesTimeouts(Duration.ofMillis(500), Duration.ofMillis(500),
             Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(20), Duration.ofSeconds(5));
@@ -191,10 +193,7 @@ final class MockCluster implements AutoCloseable {
                 // Chaos Mesh recovers the targets, then lets it go: seen terminating once, then gone
                 if (readsSinceDelete.merge(path, 1, Integer::sum) > 1) {
                     readsSinceDelete.remove(path);
-                    Map.Entry<AttributeSet, String> entry = findResource(getKey(path));
-                    if (entry != null) {
-                        getMap().remove(entry.getKey());
-                    }
+                    recover(path, request);
                 }
             }
             return super.dispatch(request);
@@ -266,6 +265,34 @@ final class MockCluster implements AutoCloseable {
             return message;
         }
 
+        /**
+         * Chaos Mesh's controller on a deleted chaos, as its records, conditions and finalizers
+         * controllers do it one after the other: every record recovered (a Recover event at
+         * {@link #RECOVERED}, {@code AllRecovered True}), written as an update (watchers see it
+         * MODIFIED), then the finalizer removed, which lets the API server delete it (watchers see it
+         * DELETED, with that last state).
+         */
+        private void recover(String path, RecordedRequest request) {
+            JsonNode stored = stored(path);
+            if (stored == null) {
+                return;
+            }
+            ObjectNode recovered = stored.deepCopy();
+            recovered.set("status", Serialization.jsonMapper().valueToTree(recoveredStatus()));
+            super.dispatch(new RecordedRequest(request.getHttpVersion(), io.fabric8.mockwebserver.dsl.HttpMethod.PUT, path,
+                    request.getHeaders(), new Buffer().write(Serialization.asJson(recovered).getBytes(StandardCharsets.UTF_8))));
+            ObjectNode released = stored(path) == null ? null : (ObjectNode) stored(path).deepCopy();
+            if (released != null) {
+                ((ObjectNode) released.path("metadata")).putArray("finalizers");
+                super.dispatch(new RecordedRequest(request.getHttpVersion(), io.fabric8.mockwebserver.dsl.HttpMethod.PUT, path,
+                        request.getHeaders(), new Buffer().write(Serialization.asJson(released).getBytes(StandardCharsets.UTF_8))));
+            }
+            if (stored(path) != null) {
+                super.dispatch(new RecordedRequest(request.getHttpVersion(), io.fabric8.mockwebserver.dsl.HttpMethod.DELETE, path,
+                        request.getHeaders(), new Buffer()));
+            }
+        }
+
         private boolean isCustomGroup(String group) {
             return group.endsWith("strimzi.io") || group.equals("chaos-mesh.org");
         }
@@ -313,6 +340,18 @@ final class MockCluster implements AutoCloseable {
                 "experiment", Map.of("desiredPhase", "Run", "containerRecords", List.of(Map.of("id", NAMESPACE + "/pod",
                         "selectorKey", ".", "phase", "Injected", "injectedCount", 1, "recoveredCount", 0,
                         "events", List.of(Map.of("type", "Succeeded", "operation", "Apply", "timestamp", APPLIED.toString()))))));
+    }
+
+    /** What Chaos Mesh's status says once a deleted chaos's every target is recovered: the Apply, then a Recover event at {@link #RECOVERED}. */
+    static Map<String, Object> recoveredStatus() {
+        return Map.of("conditions", List.of(
+                        Map.of("type", "Selected", "status", "True"),
+                        Map.of("type", "AllInjected", "status", "False"),
+                        Map.of("type", "AllRecovered", "status", "True")),
+                "experiment", Map.of("desiredPhase", "Stop", "containerRecords", List.of(Map.of("id", NAMESPACE + "/pod",
+                        "selectorKey", ".", "phase", "Not Injected", "injectedCount", 1, "recoveredCount", 1,
+                        "events", List.of(Map.of("type", "Succeeded", "operation", "Apply", "timestamp", APPLIED.toString()),
+                                Map.of("type", "Succeeded", "operation", "Recover", "timestamp", RECOVERED.toString()))))));
     }
 
     private static RecordedRequest withBody(RecordedRequest request, String body) {
