@@ -53,9 +53,13 @@ final class BrokerJvm {
             return state == 'T' || state == 't';
         }
 
+        /** Its executable is java (also when the file was replaced since it started: "... (deleted)"). */
         boolean java() {
-            return exe.equals("java") || exe.endsWith("/java");
+            String path = exe.endsWith(DELETED) ? exe.substring(0, exe.length() - DELETED.length()) : exe;
+            return path.equals("java") || path.endsWith("/java");
         }
+
+        private static final String DELETED = " (deleted)";
     }
 
     /** What one exec printed and how it ended. */

@@ -93,6 +93,8 @@ class BrokerJvmTest {
             assertThat(p.frozen()).isTrue();
         });
         assertThat(BrokerJvm.kafka(BrokerJvm.parse("1 S /usr/bin/tini\n"), "c3-brokers-2")).isEmpty();
+        assertThat(BrokerJvm.kafka(BrokerJvm.parse("1 S /usr/bin/tini\n7 S /opt/java/bin/java (deleted)\n9 S /memfd:x (deleted)\n"),
+                "c3-brokers-2")).map(BrokerJvm.Process::pid).contains(7);
         assertThatThrownBy(() -> BrokerJvm.kafka(BrokerJvm.parse("7 S /opt/java/bin/java\n9 S /usr/bin/java\n"), "c3-brokers-2"))
                 .hasMessageContaining("runs 2 java processes").hasMessageContaining("not signalling any");
     }
