@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
@@ -184,28 +185,20 @@ final class ChaosMesh {
         }
         AtomicReference<T> last = new AtomicReference<>();
         CountDownLatch deleted = new CountDownLatch(1);
-        try (Watch watch = client.resources(kind).inNamespace(namespace).withName(name).watch(new Watcher<T>() {
-            @Override
-            public void eventReceived(Action action, T resource) {
-                if (resource != null) {
-                    last.set(resource);
-                }
-                if (action == Action.DELETED) {
-                    deleted.countDown();
-                }
-            }
-
-            @Override
-            public void onClose(WatcherException cause) {
-                deleted.countDown();
-            }
-        })) {
+        Watch watch = watch(kind, name, last, deleted);
+        try {
             client.resources(kind).inNamespace(namespace).withName(name).delete();
             awaitGone(kind, name);
-            // the DELETED event may reach us just after the API server stopped serving it
-            deleted.await(timeouts.interval().multipliedBy(4).toMillis(), TimeUnit.MILLISECONDS);
+            if (watch != null) {
+                // the DELETED event may reach us just after the API server stopped serving it
+                deleted.await(timeouts.interval().multipliedBy(4).toMillis(), TimeUnit.MILLISECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            if (watch != null) {
+                watch.close();
+            }
         }
         forget(kind, name);
         T seen = last.get();
@@ -239,6 +232,33 @@ final class ChaosMesh {
         }
         waits.forEach(Runnable::run);
         return deleted;
+    }
+
+    /**
+     * Watches one chaos, keeping the last state seen; null when the API server will not watch it for
+     * us (the account may delete but not watch): the delete goes on, without the chaos's own time.
+     */
+    private <T extends HasMetadata> Watch watch(Class<T> kind, String name, AtomicReference<T> last, CountDownLatch deleted) {
+        try {
+            return client.resources(kind).inNamespace(namespace).withName(name).watch(new Watcher<T>() {
+                @Override
+                public void eventReceived(Action action, T resource) {
+                    if (resource != null) {
+                        last.set(resource);
+                    }
+                    if (action == Action.DELETED) {
+                        deleted.countDown();
+                    }
+                }
+
+                @Override
+                public void onClose(WatcherException cause) {
+                    deleted.countDown();
+                }
+            });
+        } catch (KubernetesClientException e) {
+            return null;
+        }
     }
 
     private <T extends HasMetadata> void awaitGone(Class<T> kind, String name) {

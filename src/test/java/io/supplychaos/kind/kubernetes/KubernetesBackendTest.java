@@ -293,6 +293,22 @@ class KubernetesBackendTest {
     }
 
     @Test
+    void shouldStillHealWhenTheAccountMayNotWatchChaosAndThenHaveNoTimeOfTheChaossOwn() {
+        // given a delay in place, and an account that may delete but not watch chaos
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        FaultAction delay = faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(1), Map.of("ms", "100")));
+        delay.inject();
+        mock.refuseWatches = true;
+
+        // when
+        delay.heal();
+
+        // then it is gone all the same, and the heal's time is left to the caller's clock
+        assertThat(mock.list(NetworkChaos.class)).isEmpty();
+        assertThat(delay.undoneAt()).isEmpty();
+    }
+
+    @Test
     void shouldRecordAScheduledFaultsInjectAndHealAtTheChaossOwnTimesNotTheToolsClock() {
         // given a run's timeline on the cluster: delay 100 ms on broker 2, held 200 ms
         KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);

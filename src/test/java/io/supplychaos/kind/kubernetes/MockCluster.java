@@ -89,6 +89,8 @@ final class MockCluster implements AutoCloseable {
     final ApiServer api;
     volatile boolean holdInjection;
     volatile boolean holdFinalizers;
+    /** The account may not watch Chaos Mesh resources (RBAC without the watch verb): 403 to every watch of them. */
+    volatile boolean refuseWatches;
     /**
      * The processes of each broker pod's kafka container, as the mock's kubelet runs them (pod name to
      * pid to process): tini as PID 1 and the broker's java, as Strimzi's image has them. Exec in a pod
@@ -160,6 +162,10 @@ final class MockCluster implements AutoCloseable {
             Optional<CrdSchemas.Version> crd = crds.byPlural(group, version, plural).filter(CrdSchemas.Version::served);
             if (crd.isEmpty()) {
                 return status(404, "the server could not find the requested resource");
+            }
+            if (refuseWatches && group.equals("chaos-mesh.org") && request.getMethod().equals("GET")
+                    && request.getPath().contains("watch=true")) {
+                return status(403, plural + ".chaos-mesh.org is forbidden: cannot watch resource \"" + plural + "\"");
             }
             boolean statusRequest = parts.length > 8 && parts[8].equals("status");
             String method = request.getMethod();
