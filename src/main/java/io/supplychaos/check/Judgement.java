@@ -177,6 +177,11 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
 
     private static List<String> notes(RunHistory h, OrderClasses c, StockCheck.Result stock) {
         List<String> notes = new ArrayList<>(stock.notJudged());
+        if (h.start != null && h.start.faultDifferences() != null) {
+            // stated before the run started: what its faults did here is not what they do on the other envs
+            h.start.faultDifferences().forEach(difference -> notes.add("on env " + h.start.env()
+                    + " this fault differs from the other envs: " + difference));
+        }
         if (!c.lostExpected().isEmpty()) {
             List<String> why = new ArrayList<>();
             if (h.weakAcks()) {

@@ -23,6 +23,16 @@ public interface ClusterKind {
      */
     Optional<String> refusal(EnvSpec env, FaultSpec fault);
 
+    /**
+     * How {@code fault} on an env of this kind differs in effect from the same fault on the embedded
+     * env (a broker that comes back by itself, a frozen pod that turns NotReady), or empty when it
+     * does not: stated before a run starts and recorded in its result. Asked only of a fault the kind
+     * does not refuse.
+     */
+    default Optional<String> difference(EnvSpec env, FaultSpec fault) {
+        return Optional.empty();
+    }
+
     /** How long the heal phase may take on this kind. */
     default Duration healBudget() {
         return Timeouts.RUN_HEAL;

@@ -220,6 +220,24 @@ public final class FaultSchedule {
         }
     }
 
+    /**
+     * How each fault of {@code faults} differs in effect on {@code env} from the same fault on the
+     * embedded env, as the env's kind says ({@link EnvCapabilities#difference}): "faults[0]
+     * (kill-broker at 10s): the broker comes back at once ...". Empty when none does. Stated before a
+     * run starts and recorded in its history, so its result says it too.
+     */
+    public static List<String> differences(List<FaultSpec> faults, EnvSpec env) {
+        List<String> differences = new ArrayList<>();
+        for (int i = 0; i < faults.size(); i++) {
+            FaultSpec fault = faults.get(i);
+            int index = i;
+            EnvCapabilities.difference(env, fault).ifPresent(how -> differences.add("faults[" + index + "] ("
+                    + fault.type().cliName() + " at " + Durations.format(fault.start())
+                    + (fault.duration() == null ? "" : " for " + Durations.format(fault.duration())) + "): " + how));
+        }
+        return List.copyOf(differences);
+    }
+
     private static String apps(Bounds bounds) {
         return "an app instance app:N with N from 1 to " + bounds.instances() + " (" + bounds.instancesFrom() + ")";
     }

@@ -274,7 +274,8 @@ public final class ScenarioRunner {
         history.append(new HistoryEvent.RunStarted(runId, scenario.name(), env.spec().name(), scenario.env().brokers(),
                 scenario.env().partitions(), scenario.env().replicationFactor(), scenario.env().minInsyncReplicas(),
                 scenario.app().processingGuarantee(), scenario.producer().getOrDefault("acks", "all"),
-                scenario.expect(), workload.orderPlacedStarts, unclean, System.currentTimeMillis()));
+                scenario.expect(), workload.orderPlacedStarts, unclean, System.currentTimeMillis(),
+                scenario.faultDifferences()));
         String applicationId = OutcomeConsumer.applicationId(scenario.app().config());
         started.watch.start(Timeouts.ADMIN_CALL);
         started.outcomes = new OutcomeConsumer(bootstrap, recorder, history, failures, applicationId);

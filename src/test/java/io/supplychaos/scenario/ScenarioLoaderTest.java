@@ -470,4 +470,34 @@ class ScenarioLoaderTest {
         assertThat(loader.load(counted).measuredPhaseWarnings()).isEmpty();
         assertThat(loader.load(soak).measuredPhaseWarnings()).isEmpty();
     }
+
+    @Test
+    void givenBrokerFaultsOnAKubernetesEnv_whenLoaded_thenHowTheyDifferIsStatedBeforeTheRunAndTheSameFaultsOnC3StateNothing()
+            throws IOException {
+        String faults = "workload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: 1, for: 20s}\n"
+                + "  - {at: 30s, action: pause-broker, target: 2, for: 10s}\n  - {at: 50s, action: pause-broker, target: 3, for: 2m}\n"
+                + "  - {at: 3m, action: delay, ms: 100}\n";
+        Path k8s = Files.writeString(dir.resolve("k8s.yaml"), "name: x\nenv: k8s-c3\n" + faults);
+        Path c3 = Files.writeString(dir.resolve("c3.yaml"), "name: x\nenv: c3\n" + faults);
+
+        Scenario onKubernetes = loader.load(k8s);
+
+        // the kill: Strimzi brings the broker back at once; the 10 s pause fits in the readiness window, the 2 min one does not
+        assertThat(onKubernetes.faultDifferences()).hasSize(2);
+        assertThat(onKubernetes.faultDifferences().get(0)).startsWith("faults[0] (kill-broker at 1s for 20s): the broker comes back at once");
+        assertThat(onKubernetes.faultDifferences().get(1)).startsWith("faults[2] (pause-broker at 50s for 2m): ")
+                .contains("readiness probe");
+        assertThat(onKubernetes.statedDifferences()).allSatisfy(line -> assertThat(line).startsWith(k8s + ": env 'k8s-c3' (kubernetes) faults["));
+        assertThat(loader.load(c3).faultDifferences()).isEmpty();
+        assertThat(loader.load(c3).statedDifferences()).isEmpty();
+    }
+
+    @Test
+    void givenAPauseHeldUntilHealedOnAKubernetesEnv_whenLoaded_thenItsDifferenceIsStated() throws IOException {
+        Path k8s = Files.writeString(dir.resolve("k8s.yaml"), "name: x\nenv: k8s-c3\nworkload: {orders: 10}\n"
+                + "faults:\n  - {at: 1s, action: pause-broker, target: 2}\n");
+
+        assertThat(loader.load(k8s).faultDifferences()).singleElement().asString()
+                .startsWith("faults[0] (pause-broker at 1s): ").contains("NotReady");
+    }
 }
