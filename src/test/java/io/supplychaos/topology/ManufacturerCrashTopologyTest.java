@@ -117,6 +117,36 @@ class ManufacturerCrashTopologyTest {
         }
     }
 
+    @Test
+    void shouldCacheTheManufacturersStoreOnlyUnderTransactions() {
+        // given the topology built for each guarantee
+        for (boolean transactional : new boolean[] {false, true}) {
+            java.util.Properties config = new java.util.Properties();
+            config.put(org.apache.kafka.streams.StreamsConfig.APPLICATION_ID_CONFIG, "cache-test");
+            config.put(org.apache.kafka.streams.StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+            try (org.apache.kafka.streams.TopologyTestDriver driver = new org.apache.kafka.streams.TopologyTestDriver(
+                    io.supplychaos.topology.chain.SupplyChainTopology.build(ChainDriver.smallSettings(), transactional),
+                    config)) {
+                // then manufacturer-stock has a cache exactly when the changelog writes are transactional
+                boolean cached = layers((org.apache.kafka.streams.processor.StateStore) driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK)).stream()
+                        .anyMatch(layer -> layer.contains("Caching"));
+                assertThat(cached).as("transactional %s", transactional).isEqualTo(transactional);
+            }
+        }
+    }
+
+    private static List<String> layers(org.apache.kafka.streams.processor.StateStore store) {
+        List<String> names = new java.util.ArrayList<>();
+        org.apache.kafka.streams.processor.StateStore layer = store;
+        while (true) {
+            names.add(layer.getClass().getSimpleName());
+            if (!(layer instanceof org.apache.kafka.streams.state.internals.WrappedStateStore<?, ?, ?> wrapped)) {
+                return names;
+            }
+            layer = wrapped.wrapped();
+        }
+    }
+
     private static void restore(ChainDriver driver, List<KeyValue<String, byte[]>> changelog) {
         KeyValueStore<String, ManufacturerEntry> store = driver.driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK);
         changelog.forEach(record -> store.put(record.key,

@@ -70,9 +70,21 @@ public final class SupplyChainTopology {
     private SupplyChainTopology() {
     }
 
+    /** The topology for any processing guarantee: {@code build(settings, false)}. */
     public static Topology build(SupplyChainSettings settings) {
+        return build(settings, false);
+    }
+
+    /**
+     * @param transactional true when the app runs exactly_once_v2: a task's changelog writes then
+     *                      commit or abort together with its input offsets, so manufacturer-stock may
+     *                      have a cache like every other store (repeated updates of a drug's stock reach
+     *                      the changelog once per commit). Without transactions its writes must reach
+     *                      the changelog in the order written, so it has none (see {@link ManufacturerProcessor}).
+     */
+    public static Topology build(SupplyChainSettings settings, boolean transactional) {
         StreamsBuilder builder = new StreamsBuilder();
-        addStores(builder, settings.storeType());
+        addStores(builder, settings.storeType(), transactional);
 
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
                 .process(() -> new OrderIntakeProcessor(settings), Named.as("order-intake"),
@@ -116,7 +128,8 @@ public final class SupplyChainTopology {
         return builder.build();
     }
 
-    private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType) {
+    private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType,
+                                  boolean transactional) {
         Map<String, Serde<?>> stores = new LinkedHashMap<>();
         stores.put(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class));
         stores.put(StoreNames.ORDER_LEDGER_EXPIRY, Serdes.String());
@@ -128,9 +141,9 @@ public final class SupplyChainTopology {
         stores.put(StoreNames.SLA_DEADLINES, JsonSerde.of(OpenOrder.class));
         stores.put(StoreNames.STAGE_WINDOWS, new StageWindowSerde());
         stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType, true)));
-        // no cache: what a stock command changes must reach the changelog in the order it was written
+        // without transactions, no cache: what a stock command changes must reach the changelog in the order written
         builder.addStateStore(keyValueStore(StoreNames.MANUFACTURER_STOCK, JsonSerde.of(ManufacturerEntry.class),
-                storeType, false));
+                storeType, transactional));
     }
 
     private static <V> StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde,
