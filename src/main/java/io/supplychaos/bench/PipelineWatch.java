@@ -25,14 +25,17 @@ import one.profiler.AsyncProfiler;
  * Watches the processes of one pipeline run: the CPU time each spends (from {@code /proc/<pid>/stat},
  * sampled every 250 ms, first and last sample per process, so an app that the run stops counts up
  * to its last sample) and, when asked, CPU profiles written as flame graphs (HTML) by
- * async-profiler: of the app (attached when its process appears; it writes its profile when the
- * run stops it cleanly), of the first broker, and of this JVM, which runs the load generator.
+ * async-profiler: of the app (attached when its process appears; the run stops the app before it
+ * returns, and a profile started by attaching was not written at the app's exit here, so the
+ * profile so far is dumped every {@value #APP_DUMP_SECONDS} s and the last dump is the app's
+ * flame graph), of the first broker, and of this JVM, which runs the load generator.
  * The app and the broker are attached with the JDK's attach API and async-profiler's agent; this
  * JVM uses async-profiler's Java API.
  */
 final class PipelineWatch implements AutoCloseable {
 
     private static final String INTERVAL = "interval=10ms";
+    private static final int APP_DUMP_SECONDS = 5;
 
     private final ChaosPaths paths;
     private final EnvState state;
@@ -41,11 +44,11 @@ final class PipelineWatch implements AutoCloseable {
     private final PrintWriter out;
     private final Map<String, ProcessCpu> first = new ConcurrentHashMap<>();
     private final Map<String, ProcessCpu> last = new ConcurrentHashMap<>();
-    private final Map<String, Path> written = new LinkedHashMap<>();
+    private final Map<String, Path> written = new ConcurrentHashMap<>();
     private ScheduledExecutorService sampler;
     private String library;
     private Long profiledBroker;
-    private volatile boolean appProfiled;
+    private volatile Long profiledApp;
 
     /**
      * @param profiles where flame graphs go; null for CPU time only
@@ -70,8 +73,11 @@ final class PipelineWatch implements AutoCloseable {
                 }
             }
         }
-        sampler = Executors.newSingleThreadScheduledExecutor();
+        sampler = Executors.newScheduledThreadPool(2);
         sampler.scheduleAtFixedRate(this::sample, 0, 250, TimeUnit.MILLISECONDS);
+        if (library != null) {
+            sampler.scheduleWithFixedDelay(this::dumpApp, APP_DUMP_SECONDS, APP_DUMP_SECONDS, TimeUnit.SECONDS);
+        }
     }
 
     private void sample() {
@@ -80,14 +86,24 @@ final class PipelineWatch implements AutoCloseable {
         record("tool JVM (load generator)", ProcessHandle.current().pid());
         new AppInstances(paths).read().forEach(app -> {
             record("app", app.pid());
-            if (library != null && !appProfiled && app.pid() != null) {
-                appProfiled = true;
-                Path file = profiles.resolve(label + "-app.html");
-                if (agent(app.pid(), "start,event=cpu," + INTERVAL + ",file=" + file, "app")) {
-                    written.put("app", file);
+            if (library != null && profiledApp == null && app.pid() != null) {
+                profiledApp = app.pid();
+                if (!agent(app.pid(), "start,event=cpu," + INTERVAL, "app")) {
+                    profiledApp = -1L;
                 }
             }
         });
+    }
+
+    /** The app's profile so far, over the previous dump (the app may be gone at the end of the run). */
+    private void dumpApp() {
+        Long pid = profiledApp;
+        if (pid != null && pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            Path file = profiles.resolve(label + "-app.html");
+            if (agent(pid, "dump,file=" + file, "app")) {
+                written.put("app", file);
+            }
+        }
     }
 
     private void record(String role, Long pid) {
