@@ -76,7 +76,12 @@ import io.supplychaos.workload.WorkloadGenerator;
 public final class ScenarioRunner {
 
     /** The run's result, its per-second rows and its whole history. */
-    public record Outcome(RunResult result, List<TimeSeriesRow> rows, List<HistoryEvent> history) {
+    public record Outcome(RunResult result, List<TimeSeriesRow> rows, List<HistoryEvent> history,
+                          Map<TopicPartition, Long> offsetsAtMeasure, Map<TopicPartition, Long> offsetsAtEnd) {
+
+        public Outcome(RunResult result, List<TimeSeriesRow> rows, List<HistoryEvent> history) {
+            this(result, rows, history, Map.of(), Map.of());
+        }
     }
 
     private final ChaosPaths paths;
@@ -477,7 +482,7 @@ public final class ScenarioRunner {
             result = result.withProvenance(workload.provenance);
         }
         result = result.withWarmup(WarmupPhase.of(events));
-        return new Outcome(result, rows, events);
+        return new Outcome(result, rows, events, workload.offsetsAtMeasure, offsetsAtEnd);
     }
 
     private static String describe(HistoryEvent.EndReason reason, HistoryLog history) {
