@@ -17,6 +17,12 @@ final class BrokerFault implements FaultAction {
     private final int id;
     private final FaultBackend backend;
     private final KilledBroker killed;
+    /** What a power loss dropped, once it did: part of the description. */
+    private volatile String lost;
+
+    int id() {
+        return id;
+    }
 
     BrokerFault(FaultType type, int id, FaultBackend backend, KilledBroker killed) {
         this.type = type;
@@ -49,7 +55,8 @@ final class BrokerFault implements FaultAction {
     /** "kill-broker 2", and where the env differs from the embedded one, how (stated in the run's history and report). */
     @Override
     public String describe() {
-        return type.cliName() + " " + id + backend.difference(type).map(how -> " (" + how + ")").orElse("");
+        return type.cliName() + " " + id + backend.difference(type).map(how -> " (" + how + ")").orElse("")
+                + (lost == null ? "" : " (" + lost + ")");
     }
 
     ProcessControl.State state() {
@@ -70,6 +77,11 @@ final class BrokerFault implements FaultAction {
             backend.stopBroker(id);
         }
         killed.remember(id);
+    }
+
+    /** Drops from its log dirs what Kafka had not fsynced; the broker is down (a power loss after the kill). */
+    void dropUnflushed() {
+        backend.dropUnflushed(id).ifPresent(what -> lost = what);
     }
 
     /** Starts it, waiting until it registered, unless it runs. */

@@ -32,7 +32,7 @@ import io.supplychaos.topology.Topics;
 public final class FaultSchedule {
 
     static final Rule<FaultTarget> TARGET = Rule.of("a broker id, all, random[:SEED], leader-of TOPIC:PARTITION, "
-            + "controller, killed or app:N", FaultTarget::parse, Shape.json("anyOf", List.of(
+            + "controller, killed, app:N or a set of broker ids (1,3; power-loss)", FaultTarget::parse, Shape.json("anyOf", List.of(
                     Shape.json("type", "integer", "minimum", 0),
                     Shape.json("type", "string", "pattern", FaultTarget.SCHEMA_PATTERN))));
     /** When a fault starts, from the start of the measured phase. */
@@ -166,12 +166,13 @@ public final class FaultSchedule {
                 if (target == null && type.defaultTarget().isEmpty()) {
                     throw targetNode.error("required by " + type.cliName() + ": " + brokers + point);
                 }
-                if (target != null && (target.kind() == FaultTarget.Kind.ALL || target.kind() == FaultTarget.Kind.APP)) {
+                boolean several = target != null && (target.kind() == FaultTarget.Kind.ALL || target.kind() == FaultTarget.Kind.BROKERS);
+                if (target != null && (target.kind() == FaultTarget.Kind.APP || several && !type.takesSeveralBrokers())) {
                     throw targetNode.refuse(type.cliName() + " acts on one broker: " + brokers + point);
                 }
             }
             case NETWORK -> {
-                if (target != null && target.kind() == FaultTarget.Kind.APP) {
+                if (target != null && (target.kind() == FaultTarget.Kind.APP || target.kind() == FaultTarget.Kind.BROKERS)) {
                     throw targetNode.refuse("the brokers whose proxies " + type.cliName() + " acts on: all or " + brokers + point);
                 }
                 if (!"client".equals(fault.attribute("link", "client")) && env.brokers() == 1) {
@@ -195,6 +196,12 @@ public final class FaultSchedule {
             case BROKER -> {
                 if (target.id() < 1 || target.id() > env.brokers()) {
                     throw targetNode.refuse("a broker id from 1 to " + env.brokers() + " (env '" + env.name() + "' has "
+                            + env.brokers() + " broker" + (env.brokers() == 1 ? "" : "s") + ")" + point);
+                }
+            }
+            case BROKERS -> {
+                if (target.ids().stream().anyMatch(id -> id < 1 || id > env.brokers())) {
+                    throw targetNode.refuse("broker ids from 1 to " + env.brokers() + " (env '" + env.name() + "' has "
                             + env.brokers() + " broker" + (env.brokers() == 1 ? "" : "s") + ")" + point);
                 }
             }

@@ -163,6 +163,22 @@ class ScenarioLoaderTest {
                 Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
                                 + "bootstrapServers: \"k:9092\"}\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: cut}\n",
                         "faults[0].action", "a fault env 'staging' can take: it is kind: external and names no Toxiproxy"),
+                Arguments.of("name: x\nenv: compose-c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: power-loss, target: all}\n",
+                        "faults[0].action", "a fault env 'compose-c3' can take: it is kind: compose, and power-loss rewrites the"
+                                + " broker's log segments on disk, which the tool reaches only for brokers it runs as local processes"),
+                Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
+                                + "bootstrapServers: \"k:9092\", brokerCommands: {kill: [x], start: [y]}}\nworkload: {orders: 10}\n"
+                                + "faults:\n  - {at: 1s, action: power-loss, target: 2}\n",
+                        "faults[0].action", "a fault env 'staging' can take: it is kind: external, and power-loss rewrites"),
+                Arguments.of("name: x\nenv: k8s-c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: power-loss, target: 1}\n",
+                        "faults[0].action", "a fault env 'k8s-c3' can take: power-loss: power-loss rewrites the broker's log segments"
+                                + " on disk, which the tool does not reach in a pod's volume"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: power-loss, target: \"1,4\"}\n",
+                        "faults[0].target", "broker ids from 1 to 3 (env 'c3' has 3 brokers), got '1,4'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: \"1,2\"}\n",
+                        "faults[0].target", "kill-broker acts on one broker"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 5, target: \"1,2\"}\n",
+                        "faults[0].target", "the brokers whose proxies delay acts on"),
                 Arguments.of("name: x\nenv: k8s-c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: reset-peer}\n",
                         "faults[0].action", "a fault env 'k8s-c3' can take: reset-peer: Chaos Mesh has no reset-peer action"),
                 Arguments.of("name: x\nsweep: {env: [c3, c1], orders: [100]}\nfaults:\n  - {at: 1s, action: kill-broker, target: 2}\n",
