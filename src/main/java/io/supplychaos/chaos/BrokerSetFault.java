@@ -1,7 +1,7 @@
 package io.supplychaos.chaos;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
@@ -29,30 +29,21 @@ final class BrokerSetFault implements FaultAction {
 
     @Override
     public void heal() {
-        List<Thread> threads = new ArrayList<>();
-        List<RuntimeException> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        BrokerFault.eachAtOnce(brokers, type.broker()::heal);
+    }
+
+    /** When the last of its brokers went down (each as {@link BrokerFault#tookEffectAt} says), once all did. */
+    @Override
+    public OptionalLong tookEffectAt() {
+        long last = 0;
         for (BrokerFault broker : brokers) {
-            Thread thread = new Thread(() -> {
-                try {
-                    type.broker().heal(broker);
-                } catch (RuntimeException e) {
-                    failures.add(e);
-                }
-            }, "heal-" + type.cliName() + "-" + broker.id());
-            thread.start();
-            threads.add(thread);
-        }
-        for (Thread thread : threads) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while healing " + describe(), e);
+            OptionalLong at = broker.tookEffectAt();
+            if (at.isEmpty()) {
+                return OptionalLong.empty();
             }
+            last = Math.max(last, at.getAsLong());
         }
-        if (!failures.isEmpty()) {
-            throw failures.get(0);
-        }
+        return OptionalLong.of(last);
     }
 
     /** "power-loss all: power-loss 1 (dropped ...); power-loss 2 (...)". */

@@ -39,10 +39,13 @@ final class PowerLoss implements BrokerFaultDefinition {
         injectAll(List.of(broker));
     }
 
-    /** Every broker killed first, then each one's logs cut: no broker runs while another's disk is rewritten. */
+    /**
+     * Every broker killed first, all at once (one outage: no broker goes on acknowledging while the
+     * others go down), then each one's logs cut: no broker runs while another's disk is rewritten.
+     */
     @Override
     public void injectAll(List<BrokerFault> brokers) {
-        brokers.forEach(BrokerFault::kill);
+        BrokerFault.eachAtOnce(brokers, BrokerFault::kill);
         brokers.forEach(BrokerFault::dropUnflushed);
     }
 
