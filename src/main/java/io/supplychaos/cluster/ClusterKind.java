@@ -41,6 +41,14 @@ public interface ClusterKind {
     /** Starts or attaches to {@code spec}'s cluster (the busy checks are {@code kind.Environments}'). */
     Cluster open(Host host, EnvSpec spec, String source, int basePort, String recordedBy, Consumer<String> out);
 
+    /**
+     * The refusal of every kind whose brokers are not local processes the tool started: a fault that
+     * rewrites the brokers' log dirs (power-loss) cannot reach them.
+     */
+    static Optional<String> needsLocalLogDirs(EnvSpec env, FaultSpec fault) {
+        return fault.type().needsLocalLogDirs().map(why -> "it is kind: " + env.kind().yamlName() + ", and " + why);
+    }
+
     /** The refusal every proxied kind shares: a network fault needs Toxiproxy in front of the brokers. */
     static Optional<String> needsProxies(EnvSpec env, FaultSpec fault) {
         if (fault.type().kind() == FaultType.Kind.NETWORK && !env.proxied()) {
