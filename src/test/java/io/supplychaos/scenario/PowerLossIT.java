@@ -6,6 +6,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
@@ -17,8 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
  * them as lost to power loss (the scenario expects loss); with a flush after every message
  * ({@code log.flush.interval.messages=1}) the same fault loses none and the run passes with
  * {@code lost: 0}. The two runs need brokers configured apart, so each brings up its own env (one
- * after the other, on the same state directory) and takes it down.
+ * after the other, on the same state directory) and takes it down. Two c3 envs and two runs take
+ * about 6 min on 2 cores, so it is tagged {@code full}: it runs in {@code mvn verify -Pfull} (and
+ * CI), not in the default {@code mvn verify}.
  */
+@Tag("full")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PowerLossIT {
 
