@@ -151,6 +151,29 @@ final class BrokerJvm {
 
     /** Runs {@code command} in the pod's kafka container and waits (bounded) until it ended. */
     Result exec(String pod, List<String> command) {
+        // an exec is a websocket the API server proxies to the kubelet; one whose upgrade did not come
+        // through is tried again (listing and kill -STOP/-CONT are safe to repeat), a command that ran is not
+        IllegalStateException refused = null;
+        for (int attempt = 1; attempt <= EXEC_ATTEMPTS; attempt++) {
+            try {
+                return execOnce(pod, command);
+            } catch (ExecNotOpened e) {
+                refused = e;
+            }
+        }
+        throw refused;
+    }
+
+    static final int EXEC_ATTEMPTS = 3;
+
+    /** The exec's websocket did not open: nothing ran. */
+    private static final class ExecNotOpened extends IllegalStateException {
+        ExecNotOpened(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    private Result execOnce(String pod, List<String> command) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         try (ExecWatch watch = client.pods().inNamespace(namespace).withName(pod).inContainer(KubernetesBackend.KAFKA_CONTAINER)
                 .redirectingOutput().writingError(err).exec(command.toArray(String[]::new))) {
@@ -177,7 +200,7 @@ final class BrokerJvm {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted during exec " + command + " in pod " + pod, e);
         } catch (KubernetesClientException e) {
-            throw new IllegalStateException("exec " + command + " in pod " + pod + " was refused: " + e.getMessage(), e);
+            throw new ExecNotOpened("exec " + command + " in pod " + pod + " was refused: " + e.getMessage(), e);
         }
     }
 }

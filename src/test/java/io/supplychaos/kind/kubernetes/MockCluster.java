@@ -124,8 +124,7 @@ final class MockCluster implements AutoCloseable {
         api = new ApiServer(contexts);
         server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), api, false);
         server.init();
-        // a loaded 2-core machine can take more than the client's default 10 s to open an exec's websocket
-        client = server.createClient(builder -> builder.editOrNewConfig().withRequestTimeout(60_000).endConfig());
+        client = server.createClient();
     }
 
     /** What the API server answers beyond CRUD: served versions, schemas, Chaos Mesh's webhook and controller. */
