@@ -209,7 +209,15 @@ class PlantedDefectsIT {
         assertThat(done.exit()).isEqualTo(1);
         assertThat(done.summary().at("/orders/duplicates/count").asLong()).as(done.output()).isPositive();
         assertThat(done.summary().get("violations").toString()).as(done.output()).contains("duplicates ");
-        assertThat(done.summary().at("/orders/stock/violations/count").asLong()).as(done.output()).isZero();
+        // stock is judged once the chain quiesced, and then no command processed again moved it; when
+        // orders stayed stuck after the kill (a known gap, issue 34: a confirmation the manufacturer's
+        // punctuator sent just before the crash is not sent again) the figures cannot be judged and
+        // the summary must say so and name the stuck orders, which fail the run on their own
+        if (done.summary().at("/orders/stuck/count").asLong() == 0) {
+            assertThat(done.summary().at("/orders/stock/violations/count").asLong()).as(done.output()).isZero();
+        } else {
+            assertThat(done.output()).contains("stock not judged: the chain did not quiesce");
+        }
         Map<String, String> costs = Map.of(
                 "/orders/outOfOrder/count", "out of order ",
                 "/orders/stuck/count", "stuck ",
