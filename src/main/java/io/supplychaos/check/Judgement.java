@@ -121,13 +121,18 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
             v.add("lost " + lost + " acknowledged orders (expected at most " + expect.lost() + "), e.g. "
                     + sample(c.lost()) + afterProcessing(c, c.lost()));
         }
+        if (expect.minLost() != null && lost < expect.minLost()) {
+            v.add("lost " + lost + " acknowledged orders, fewer than the scenario expects (minLost " + expect.minLost()
+                    + "): the loss it sets out to show did not happen");
+        }
         if (!c.unseen().isEmpty()) {
             v.add("unseen " + c.unseen().size() + " acknowledged orders: not completed while "
                     + (h.end.clusterAvailable() ? "their partition could not be read back" : "the cluster was unavailable")
                     + ", e.g. " + sample(c.unseen()));
         }
-        if (!c.stuck().isEmpty()) {
-            v.add("stuck " + c.stuck().size() + " orders: in order-placed but never completed, e.g. " + sample(c.stuck()));
+        List<String> stuck = c.stuckUnexplained(expect.lossExpected());
+        if (!stuck.isEmpty()) {
+            v.add("stuck " + stuck.size() + " orders: in order-placed but never completed, e.g. " + sample(stuck));
         }
         if (!c.incomplete().isEmpty()) {
             v.add("incomplete lifecycle for " + c.incomplete().size() + " orders, e.g. " + sample(c.incomplete()));
@@ -189,6 +194,15 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
                     + first.detail() + (first.id() == null ? "" : " (" + first.id() + ")") + " and gone from the log"
                     + " after it: written to the brokers' page cache and not fsynced, e.g. "
                     + sample(c.lostToPowerLoss()) + afterProcessing(c, c.lostToPowerLoss()));
+        }
+        if (!c.stuckByPowerLoss().isEmpty()) {
+            List<String> why = c.stuckByPowerLoss().stream().map(id -> id + " (" + h.stuckByPowerLoss(h.acked.get(id)) + ")")
+                    .toList();
+            notes.add("stuck by power loss: " + c.stuckByPowerLoss().size() + " orders in order-placed never completed"
+                    + " because of a power loss: placed at an offset Kafka handed out again after it (consumers whose"
+                    + " position came from before the cut are past it), or read mid-chain before it (the rest of its"
+                    + " chain was cut); " + (h.expect.lossExpected() ? "expected with the loss" : "not excused: the"
+                    + " scenario expects no loss") + ", e.g. " + sample(why));
         }
         List<String> leaderMoves = c.lostExpected().stream().filter(id -> !c.lostToPowerLoss().contains(id)).toList();
         if (!leaderMoves.isEmpty()) {

@@ -38,6 +38,8 @@ import io.supplychaos.topology.state.StockCommand;
  * injected (<b>lost to power loss</b>: Kafka acknowledges before it fsyncs, so the page cache the
  * brokers lost may have held it). Any other loss is <b>bad</b>.
  * <li><b>stuck</b>: in order-placed after heal, never completed, with the cluster available.
+ * <b>Stuck by power loss</b> are those of them a power loss left stuck, as the history shows it
+ * ({@link RunHistory#stuckByPowerLoss}).
  * <li><b>unseen</b> (Jepsen's): not completed while the read-back of its partition was
  * incomplete or the run ended with the cluster unavailable: its fate is unknown. A completed order
  * on a partition the read-back could not read is not looked for ({@link #notLookedFor()}).
@@ -66,7 +68,7 @@ import io.supplychaos.topology.state.StockCommand;
 record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked, long completed, long rejected,
                     List<String> ok, List<String> lostExpected, List<String> lostBad, List<String> lostAfterProcessing,
                     List<String> lostToPowerLoss,
-                    List<String> stuck, List<String> unseen, List<String> notLookedFor, List<String> incomplete,
+                    List<String> stuck, List<String> stuckByPowerLoss, List<String> unseen, List<String> notLookedFor, List<String> incomplete,
                     List<String> outOfOrder, long duplicates, Map<String, Long> duplicatesByTopic,
                     List<String> duplicateSample, List<String> stockDuplicates, List<String> unexpected,
                     List<String> earlier, List<String> neverAcked, List<String> writtenUnacked, List<String> malformed) {
@@ -81,6 +83,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         List<String> lostAfterProcessing = new ArrayList<>();
         List<String> lostToPowerLoss = new ArrayList<>();
         List<String> stuck = new ArrayList<>();
+        List<String> stuckByPowerLoss = new ArrayList<>();
         List<String> unseen = new ArrayList<>();
         List<String> notLookedFor = new ArrayList<>();
         List<String> incomplete = new ArrayList<>();
@@ -122,6 +125,9 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
                     unseen.add(id);
                 } else if (inLog) {
                     stuck.add(id);
+                    if (h.stuckByPowerLoss(ack) != null) {
+                        stuckByPowerLoss.add(id);
+                    }
                 }
                 continue;
             }
@@ -164,7 +170,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         }
         List<String> malformed = h.malformed.stream().map(o -> o.topic() + "-" + o.partition() + "@" + o.offset()).toList();
         return new OrderClasses(h.sent.size(), measuredSent, h.acked.size(), measuredAcked, completed, rejected, ok,
-                lostExpected, lostBad, lostAfterProcessing, lostToPowerLoss, stuck, unseen, notLookedFor, incomplete, outOfOrder,
+                lostExpected, lostBad, lostAfterProcessing, lostToPowerLoss, stuck, stuckByPowerLoss, unseen, notLookedFor, incomplete, outOfOrder,
                 duplicates.extra(), duplicates.byTopic(), duplicates.sample(), duplicates.stock(), unexpected, earlier,
                 neverAcked, writtenUnacked, malformed);
     }
@@ -173,6 +179,15 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         List<String> all = new ArrayList<>(lostExpected);
         all.addAll(lostBad);
         return all;
+    }
+
+    /** The stuck orders nothing in the history explains: all of them, or those no power loss left stuck when the scenario expects loss. */
+    List<String> stuckUnexplained(boolean lossExpected) {
+        if (!lossExpected) {
+            return stuck;
+        }
+        Set<String> explained = new java.util.HashSet<>(stuckByPowerLoss);
+        return stuck.stream().filter(id -> !explained.contains(id)).toList();
     }
 
     /** Acknowledged orders still in flight at the end: stuck in the log, or of unknown fate (unseen). */

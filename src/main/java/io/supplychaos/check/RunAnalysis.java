@@ -83,6 +83,8 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
         counts.put("lost.bad", o.lost() == null ? null : count(o.lost().bad()));
         counts.put("lost.afterProcessing", o.lost() == null ? null : count(o.lost().afterProcessing()));
         counts.put("stuck", count(o.stuck()));
+        counts.put("stuckByPowerLoss", count(o.stuckByPowerLoss()));
+        counts.put("lost.toPowerLoss", o.lost() == null ? null : count(o.lost().toPowerLoss()));
         counts.put("unseen", count(o.unseen()));
         counts.put("duplicates", o.duplicates() == null ? null : o.duplicates().count());
         counts.put("incompleteLifecycle", count(o.incompleteLifecycle()));
@@ -102,7 +104,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
     private static RunResult.Orders orders(OrderClasses c, StockCheck.Result stock) {
         RunResult.Lost lost = new RunResult.Lost(c.lostExpected().size() + c.lostBad().size(),
                 RunResult.OrderClass.of(c.lostExpected()), RunResult.OrderClass.of(c.lostBad()),
-                RunResult.OrderClass.of(c.lostAfterProcessing()));
+                RunResult.OrderClass.of(c.lostAfterProcessing()), RunResult.OrderClass.of(c.lostToPowerLoss()));
         RunResult.Duplicates duplicates = new RunResult.Duplicates(c.duplicates(), java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(c.duplicatesByTopic())),
                 RunResult.OrderClass.of(c.duplicateSample()).sample());
         return new RunResult.Orders(c.sent(), c.acked(), c.measuredAcked(), c.completed(), c.rejected(),
@@ -111,6 +113,6 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
                 RunResult.OrderClass.of(c.outOfOrder()), RunResult.OrderClass.of(c.unexpected()),
                 RunResult.OrderClass.of(c.neverAcked()), RunResult.OrderClass.of(c.writtenUnacked()),
                 RunResult.OrderClass.of(c.malformed()), new RunResult.Stock(RunResult.OrderClass.of(stock.violations()),
-                stock.notJudged()), c.measuredSent(), c.availability());
+                stock.notJudged()), c.measuredSent(), c.availability(), RunResult.OrderClass.of(c.stuckByPowerLoss()));
     }
 }

@@ -185,6 +185,50 @@ final class RunHistory {
     }
 
     /**
+     * Why a power loss left an order stuck, in words, or null when nothing in the history says it
+     * did. Two ways, both read from the history:
+     * <ul>
+     * <li>acknowledged after the power loss at an offset of its order-placed partition that an order
+     * acknowledged before it already had: the cut rewound the log, Kafka handed that offset out
+     * again, and a consumer whose position (or committed offset, in a topic cut with it) came from
+     * before the cut is already past it;
+     * <li>acknowledged before the power loss and read on an output or the stock-command topic before
+     * it (mid-chain): its order-placed record survived, the records its chain had written since were
+     * cut with the page cache, and the offsets its app had committed say it was done.
+     * </ul>
+     */
+    String stuckByPowerLoss(Acked ack) {
+        for (Fault loss : powerLosses()) {
+            if (ack.at() > loss.at()) {
+                long handedOutBefore = acked.values().stream()
+                        .filter(a -> a.partition() == ack.partition() && a.at() <= loss.at())
+                        .mapToLong(Acked::offset).max().orElse(-1);
+                if (ack.offset() <= handedOutBefore) {
+                    return "offset " + ack.offset() + " of order-placed-" + ack.partition() + " again after "
+                            + describe(loss);
+                }
+            } else {
+                boolean readBefore = observedByOrder.getOrDefault(ack.orderId(), Map.of()).values().stream()
+                        .flatMap(List::stream).anyMatch(o -> o.at() <= loss.at());
+                if (readBefore) {
+                    return "mid-chain at " + describe(loss);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The power losses the run injected, in order (a failed injection cut nothing). */
+    List<Fault> powerLosses() {
+        return faults.stream().filter(f -> POWER_LOSS.equals(f.action()) && f.phase() == HistoryEvent.FaultPhase.INJECTED)
+                .toList();
+    }
+
+    private static String describe(Fault fault) {
+        return fault.action() + " " + fault.target() + (fault.id() == null ? "" : " (" + fault.id() + ")");
+    }
+
+    /**
      * Whether a partition's leader after {@code since} was another broker than the one that led it
      * at {@code since} (the one that acknowledged): an offline spell that ends with the same leader
      * is no move. The leader in effect is the last state recorded at or before {@code since}, else the

@@ -38,7 +38,10 @@ import io.supplychaos.history.HistoryEvent.StockObserved;
  * cluster available with order-placed read back whole. Otherwise they are not judged and
  * {@link Result#notJudged()} says "stock not judged: the chain did not quiesce (why)"; the rules of
  * each record on its own (the balance, nothing negative) and the stock-command duplicates still
- * hold. An order's drug and quantity come from its Sent, else from the records that carry them (the
+ * hold. Across a power loss that rolled a store back (a drug's shipped or produced lower in a record
+ * read after it than in one read before) the reserved and shipped rules are not judged either: the
+ * inventory restarted from a changelog the power loss cut, and {@link Result#notJudged()} names the
+ * drugs. An order's drug and quantity come from its Sent, else from the records that carry them (the
  * stock command's key is the drugId). When some order that changed stock during the run has no
  * known drug or quantity, the reserved and shipped rules cannot be judged either: they are skipped
  * and {@link Result#notJudged()} says why.
@@ -102,7 +105,14 @@ final class StockCheck {
             }
         }
         List<String> unquiet = unquiet(h, orders);
-        if (!unquiet.isEmpty()) {
+        List<String> wentBack = wentBackAfterPowerLoss(h);
+        if (!wentBack.isEmpty()) {
+            // the store restarted from a changelog the power loss cut: its counters no longer sum the run's orders
+            notJudged.add("stock not judged across the power loss: the inventory went back after it ("
+                    + String.join("; ", wentBack.subList(0, Math.min(3, wentBack.size())))
+                    + (wentBack.size() > 3 ? "; +" + (wentBack.size() - 3) + " more" : "")
+                    + "): the stores were restored from changelogs the power loss cut");
+        } else if (!unquiet.isEmpty()) {
             // inventory behind the shipments, or the last records on a broker that is down: comparing them would invent a leak
             notJudged.add("stock not judged: the chain did not quiesce (" + String.join("; ", unquiet) + ")");
         } else if (!unknown.isEmpty()) {
@@ -139,6 +149,37 @@ final class StockCheck {
             violations.addAll(stockDuplicates);
         }
         return new Result(List.copyOf(violations), List.copyOf(notJudged));
+    }
+
+    /**
+     * The drugs whose inventory went back after a power loss the run injected, in words ("aspirin:
+     * shipped 3 -> 1"): a record read after it with shipped or produced below a record of the same
+     * drug read before (both only ever grow in a store that kept its updates). Empty when no power
+     * loss was injected or nothing went back.
+     */
+    private static List<String> wentBackAfterPowerLoss(RunHistory h) {
+        List<HistoryEvent.Fault> losses = h.powerLosses();
+        if (losses.isEmpty()) {
+            return List.of();
+        }
+        long firstLoss = losses.get(0).at();
+        Map<String, StockObserved> highest = new TreeMap<>();
+        Map<String, String> wentBack = new TreeMap<>();
+        for (StockObserved record : h.stock) {
+            StockObserved high = highest.get(record.drugId());
+            if (high != null && record.at() > firstLoss && !wentBack.containsKey(record.drugId())) {
+                if (record.shipped() < high.shipped()) {
+                    wentBack.put(record.drugId(), record.drugId() + ": shipped " + high.shipped() + " -> " + record.shipped());
+                } else if (record.produced() < high.produced()) {
+                    wentBack.put(record.drugId(), record.drugId() + ": produced " + high.produced() + " -> "
+                            + record.produced());
+                }
+            }
+            if (high == null || record.shipped() >= high.shipped() && record.produced() >= high.produced()) {
+                highest.put(record.drugId(), record);
+            }
+        }
+        return List.copyOf(wentBack.values());
     }
 
     /** Why the chain had not quiesced when the run ended, in words; empty when it had. */

@@ -1,5 +1,7 @@
 package io.supplychaos.history;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+
 /**
  * What a scenario promises ({@code expect:}); null means "not checked".
  *
@@ -19,10 +21,26 @@ package io.supplychaos.history;
  *                      (0 to 1): below it the run FAILs on too little evidence. {@link
  *                      #DEFAULT_ACKED_SHARE} unless the scenario sets it or sets only {@code
  *                      minAcked}; null (not checked) in histories written before runs recorded it
+ * @param minLost       fewest acknowledged orders that must be lost where the history explains loss
+ *                      (with {@code lost: expected}): the loss a scenario sets out to show (an
+ *                      all-replica power loss under Kafka's default flush). Fewer FAILs the run: the
+ *                      loss it expects did not happen. Null: not checked
  */
 public record Expectations(Long lost, boolean lossExpected, Long duplicates, Long outOfOrder,
                            Boolean inventoryConserved, Double maxP99Ms, Double minOrdersPerSec,
-                           Double maxRecoverySeconds, Long minAcked, Double minAckedShare) {
+                           Double maxRecoverySeconds, Long minAcked, Double minAckedShare, Long minLost) {
+
+    @JsonCreator
+    public Expectations {
+    }
+
+    /** Expectations without {@code minLost}, as histories written before it hold them. */
+    public Expectations(Long lost, boolean lossExpected, Long duplicates, Long outOfOrder, Boolean inventoryConserved,
+                        Double maxP99Ms, Double minOrdersPerSec, Double maxRecoverySeconds, Long minAcked,
+                        Double minAckedShare) {
+        this(lost, lossExpected, duplicates, outOfOrder, inventoryConserved, maxP99Ms, minOrdersPerSec,
+                maxRecoverySeconds, minAcked, minAckedShare, null);
+    }
 
     /** Half the measured orders acknowledged: below that a run's verdict rests on too little evidence. */
     public static final double DEFAULT_ACKED_SHARE = 0.5;

@@ -3,6 +3,8 @@ package io.supplychaos.result;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+
 import io.supplychaos.history.HistoryEvent.WarmupEnd;
 import io.supplychaos.history.HistoryEvent.WarmupWindow;
 
@@ -91,8 +93,21 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
      * @param afterProcessing lost from the log after processing: of the lost orders (expected and
      *                        bad), those the pipeline had read and processed before they were gone
      *                        from order-placed; null in summaries written before runs looked for them
+     * @param toPowerLoss     of the lost orders, those acknowledged before a power loss the run injected
+     *                        (written to the brokers' page cache, not fsynced); null in summaries written
+     *                        before runs named them
      */
-    public record Lost(long count, OrderClass expected, OrderClass bad, OrderClass afterProcessing) {
+    public record Lost(long count, OrderClass expected, OrderClass bad, OrderClass afterProcessing,
+                       OrderClass toPowerLoss) {
+
+        @JsonCreator
+        public Lost {
+        }
+
+        /** Without the power loss's share, as summaries written before it hold it. */
+        public Lost(long count, OrderClass expected, OrderClass bad, OrderClass afterProcessing) {
+            this(count, expected, bad, afterProcessing, null);
+        }
     }
 
     /**
@@ -139,12 +154,31 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
      *                          summaries written before runs recorded it
      * @param availability      measuredAcked / measuredSent: the share of the measured phase's orders
      *                          Kafka acknowledged; null when no measured order was sent, and in older summaries
+     * @param stuckByPowerLoss  of the stuck orders, those a power loss the run injected left stuck: placed
+     *                          after it at an offset of order-placed Kafka had handed out before it (consumers
+     *                          whose position came from before the cut skip it), or read mid-chain before
+     *                          it; null in summaries written before runs named them
      */
     public record Orders(long sent, long acked, long measuredAcked, long completed, long rejected, OrderClass ok,
                          Lost lost, OrderClass stuck, OrderClass unseen, Duplicates duplicates,
                          OrderClass incompleteLifecycle, OrderClass outOfOrder, OrderClass unexpected,
                          OrderClass neverAcked, OrderClass writtenUnacked, OrderClass malformed, Stock stock,
-                         Long measuredSent, Double availability) {
+                         Long measuredSent, Double availability, OrderClass stuckByPowerLoss) {
+
+        @JsonCreator
+        public Orders {
+        }
+
+        /** Without the stuck orders a power loss explains, as summaries written before it hold them. */
+        public Orders(long sent, long acked, long measuredAcked, long completed, long rejected, OrderClass ok,
+                      Lost lost, OrderClass stuck, OrderClass unseen, Duplicates duplicates,
+                      OrderClass incompleteLifecycle, OrderClass outOfOrder, OrderClass unexpected,
+                      OrderClass neverAcked, OrderClass writtenUnacked, OrderClass malformed, Stock stock,
+                      Long measuredSent, Double availability) {
+            this(sent, acked, measuredAcked, completed, rejected, ok, lost, stuck, unseen, duplicates,
+                    incompleteLifecycle, outOfOrder, unexpected, neverAcked, writtenUnacked, malformed, stock,
+                    measuredSent, availability, null);
+        }
     }
 
     /**

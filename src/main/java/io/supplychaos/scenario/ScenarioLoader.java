@@ -124,6 +124,8 @@ public final class ScenarioLoader {
             Shape.optional("minOrdersPerSec", MIN_RATE, "Lowest throughput"),
             Shape.optional("maxRecoverySeconds", MAX_RECOVERY, "Longest recovery after a fault"),
             Shape.optional("minAcked", TOLERANCE, "Fewest measured orders the brokers must acknowledge (default 1)"),
+            Shape.optional("minLost", TOLERANCE, "Fewest acknowledged orders that must be lost, with lost: expected (the"
+                    + " loss the scenario sets out to show); fewer fails the run"),
             Shape.optional("minAckedShare", ACKED_SHARE, "Fewest measured orders the brokers must acknowledge, as a"
                     + " share of those sent (default 0.5; not checked when only minAcked is given)"));
     private static final Shape.Keys SWEEP = Shape.keys(
@@ -305,6 +307,11 @@ public final class ScenarioLoader {
         expect.mapping("with lost, duplicates, outOfOrder, ...").only(EXPECT);
         SpecNode lostNode = expect.get("lost");
         boolean lossExpected = lostNode.isScalar() && lostNode.scalar().equals(LOSS_EXPECTED);
+        Long minLost = expect.get("minLost").as(TOLERANCE, null);
+        if (minLost != null && !lossExpected) {
+            throw expect.get("minLost").error("only with lost: '" + LOSS_EXPECTED + "' (a scenario that sets out to show"
+                    + " a loss); lost is " + (lostNode.present() ? lostNode.scalar() : "0 by default"));
+        }
         return new Expectations(lossExpected ? null : lostNode.as(LOST, 0L), lossExpected,
                 expect.get("duplicates").as(TOLERANCE, 0L),
                 expect.get("outOfOrder").as(TOLERANCE, 0L),
@@ -315,7 +322,8 @@ public final class ScenarioLoader {
                 expect.get("minAcked").as(TOLERANCE, 1L),
                 // a scenario that sets the absolute floor alone keeps it alone, as before the share existed
                 expect.get("minAckedShare").as(ACKED_SHARE,
-                        expect.has("minAcked") ? null : Expectations.DEFAULT_ACKED_SHARE));
+                        expect.has("minAcked") ? null : Expectations.DEFAULT_ACKED_SHARE),
+                minLost);
     }
 
     private List<Scenario.SweepPoint> sweep(SpecNode sweep) {

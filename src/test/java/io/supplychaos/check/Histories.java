@@ -66,6 +66,11 @@ public final class Histories {
         return new Expectations(null, true, 0L, 0L, true, null, null, null, 1L, Expectations.DEFAULT_ACKED_SHARE);
     }
 
+    /** {@code lost: expected} with {@code minLost}: the loss the scenario sets out to show, at least that many orders. */
+    public static Expectations lossExpectedAtLeast(long minLost) {
+        return new Expectations(null, true, 0L, 0L, true, null, null, null, 1L, Expectations.DEFAULT_ACKED_SHARE, minLost);
+    }
+
     public long now() {
         return clock;
     }
@@ -88,6 +93,13 @@ public final class Histories {
     public Histories order(String id, String drug, int quantity, int partition) {
         sent(id, drug, quantity, false);
         events.add(new HistoryEvent.Acked(id, partition, offset++, tick()));
+        return this;
+    }
+
+    /** Sent and acknowledged at this partition and offset, a measured order. */
+    public Histories orderAt(String id, String drug, int quantity, int partition, long ackedOffset) {
+        sent(id, drug, quantity, false);
+        events.add(new HistoryEvent.Acked(id, partition, ackedOffset, tick()));
         return this;
     }
 

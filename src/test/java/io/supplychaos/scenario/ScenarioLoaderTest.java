@@ -217,6 +217,12 @@ class ScenarioLoaderTest {
                         "expect.minAcked", "a whole number from 0 to 1000000000, got '-1'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {minAckedShare: 1.5}\n",
                         "expect.minAckedShare", "a number from 0 to 1, got '1.5'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {minLost: 1}\n",
+                        "expect.minLost", "only with lost: 'expected' (a scenario that sets out to show a loss); lost is 0 by default"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {lost: 5, minLost: 1}\n",
+                        "expect.minLost", "lost is 5"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {lost: expected, minLost: many}\n",
+                        "expect.minLost", "a whole number from 0 to 1000000000, got 'many'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nexpect: {minAckedShare: half}\n",
                         "expect.minAckedShare", "a number from 0 to 1, got 'half'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: fast}\n",
@@ -341,6 +347,18 @@ class ScenarioLoaderTest {
         assertThat(loader.load(absolute).expect().minAckedShare()).isNull();
         assertThat(loader.load(both).expect().minAcked()).isEqualTo(10L);
         assertThat(loader.load(both).expect().minAckedShare()).isEqualTo(0.25);
+    }
+
+    @Test
+    void shouldReadTheLossAScenarioSetsOutToShow() throws IOException {
+        // given a scenario that expects loss and at least 10 orders of it, and one that expects loss only
+        Path atLeast = Files.writeString(dir.resolve("at-least.yaml"), H_OK + "expect: {lost: expected, minLost: 10}\n");
+        Path allowed = Files.writeString(dir.resolve("allowed.yaml"), H_OK + "expect: {lost: expected}\n");
+
+        // then the first requires 10 lost orders, the second none
+        assertThat(loader.load(atLeast).expect().minLost()).isEqualTo(10L);
+        assertThat(loader.load(atLeast).expect().lossExpected()).isTrue();
+        assertThat(loader.load(allowed).expect().minLost()).isNull();
     }
 
     private static final String H_OK = "name: x\nenv: c3\nworkload: {orders: 10}\n";
