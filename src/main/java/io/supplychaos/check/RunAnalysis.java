@@ -40,7 +40,8 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
         OrderClasses classes = OrderClasses.of(h);
         StockCheck.Result stock = StockCheck.of(h, classes);
         Measurements m = Measurements.of(h);
-        List<RunResult.FaultEvent> faults = FaultIntervals.of(h, m.completions(), classes.inFlight() == 0);
+        List<RunResult.FaultEvent> faults = RestoreWindows.attach(h,
+                FaultIntervals.of(h, m.completions(), classes.inFlight() == 0));
         Judgement judgement = Judgement.of(h, classes, stock, m, faults);
         return new RunAnalysis(h.start == null ? null : h.start.scenario(), h.start == null ? null : h.start.env(),
                 orders(classes, stock), m.latency(), m.requestTime(), m.jitter(), m.ordersPerSec(),

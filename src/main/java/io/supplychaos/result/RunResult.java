@@ -231,12 +231,27 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
      * @param error      why the fault could not be injected; null when it was
      */
     public record FaultEvent(String action, String target, String detail, String source, long injectedAt,
-                             Long healedAt, Long recoveryMs, String error) {
+                             Long healedAt, Long recoveryMs, String error, RestoreLatency restore) {
+
+        @JsonCreator
+        public FaultEvent {
+        }
+
+        /** A fault without its restore window (a failed one, a verify run's, summaries written before it). */
+        public FaultEvent(String action, String target, String detail, String source, long injectedAt,
+                          Long healedAt, Long recoveryMs, String error) {
+            this(action, target, detail, source, injectedAt, healedAt, recoveryMs, error, null);
+        }
 
         /** A fault that was injected (no error). */
         public FaultEvent(String action, String target, String detail, String source, long injectedAt, Long healedAt,
                           Long recoveryMs) {
             this(action, target, detail, source, injectedAt, healedAt, recoveryMs, null);
+        }
+
+        /** The same fault with its restore window. */
+        public FaultEvent withRestore(RestoreLatency window) {
+            return new FaultEvent(action, target, detail, source, injectedAt, healedAt, recoveryMs, error, window);
         }
 
         public boolean failed() {
@@ -261,6 +276,29 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
             return healFailed() ? "was injected but failed to heal: " + error.substring(HEAL_FAILED.length())
                     : "could not be injected: " + error;
         }
+    }
+
+    /**
+     * Latency during restore after one fault: the measured orders placed (by intended send time) from
+     * the fault's injection until its recovery plus a margin ({@code windowMs} in all; to the end of
+     * sending when it did not recover), beside the steady orders placed in the measured phase before
+     * the run's first fault.
+     *
+     * @param windowMs how long after the injection the window ran
+     * @param during   the orders placed in the window
+     * @param steady   the orders placed before the run's first fault
+     */
+    public record RestoreLatency(long windowMs, Window during, Window steady) {
+    }
+
+    /**
+     * Orders placed in a span of time and the end-to-end latency of those that completed.
+     *
+     * @param placed    measured orders whose intended send time falls in it
+     * @param completed of those, the ones that reached a final state
+     * @param p50Ms     latency percentiles and maximum of the completed ones; null when none completed
+     */
+    public record Window(long placed, long completed, Double p50Ms, Double p99Ms, Double maxMs) {
     }
 
     /**

@@ -71,6 +71,12 @@ public final class Histories {
         return new Expectations(null, true, 0L, 0L, true, null, null, null, 1L, Expectations.DEFAULT_ACKED_SHARE, minLost);
     }
 
+    /** Any event, as recorded. */
+    public Histories add(HistoryEvent event) {
+        events.add(event);
+        return this;
+    }
+
     public long now() {
         return clock;
     }
