@@ -199,6 +199,48 @@ public final class CompareReport {
         }
         body.append("<h2>Faults</h2>\n").append(rows.isEmpty() ? "<p>no faults in any run</p>\n"
                 : Html.table(List.of("run", "fault", "injected (s)", "recovery time (s)"), rows));
+        sideBySide(body, entries);
+    }
+
+    /**
+     * The n-th injected fault of every run on one row (a scenario pair playing the same schedule, such
+     * as the streams-failover pair): each run's fault, recovery and latency during restore, and a last
+     * row with each run's steady latency before its first fault. Only when two or more runs injected faults.
+     */
+    private static void sideBySide(StringBuilder body, List<Entry> entries) {
+        List<List<RunResult.FaultEvent>> injected = entries.stream()
+                .map(e -> e.run().result().faults().stream().filter(f -> !f.failed()).toList()).toList();
+        if (injected.stream().filter(faults -> !faults.isEmpty()).count() < 2) {
+            return;
+        }
+        int most = injected.stream().mapToInt(List::size).max().orElse(0);
+        List<List<String>> rows = new ArrayList<>();
+        for (int n = 0; n < most; n++) {
+            List<String> row = new ArrayList<>(List.of(Integer.toString(n + 1)));
+            for (List<RunResult.FaultEvent> faults : injected) {
+                RunResult.FaultEvent f = n < faults.size() ? faults.get(n) : null;
+                row.add(f == null ? "" : esc(f.label()));
+                row.add(f == null ? "" : f.recoveryMs() == null ? "<span class=\"bad\">did not recover</span>"
+                        : num(f.recoveryMs() / 1000.0));
+                row.add(f == null || f.restore() == null ? "" : esc(SummaryTable.window(f.restore().during())));
+            }
+            rows.add(row);
+        }
+        List<String> steady = new ArrayList<>(List.of("steady"));
+        for (List<RunResult.FaultEvent> faults : injected) {
+            RunResult.FaultEvent first = faults.stream().filter(f -> f.restore() != null).findFirst().orElse(null);
+            steady.addAll(List.of("before the first fault", "",
+                    first == null ? "" : esc(SummaryTable.window(first.restore().steady()))));
+        }
+        rows.add(steady);
+        List<String> headers = new ArrayList<>(List.of("#"));
+        for (int i = 0; i < entries.size(); i++) {
+            headers.addAll(List.of(letter(i) + ": fault", letter(i) + ": recovery (s)",
+                    letter(i) + ": during restore p50 / p99 / max (ms)"));
+        }
+        body.append("<h2>Faults side by side</h2>\n<p>Each run's n-th injected fault on one row: its recovery and the"
+                + " latency of the orders placed from it to its recovery + 5 s; the last row is each run's latency"
+                + " before its first fault.</p>\n").append(Html.table(headers, rows));
     }
 
     private static void charts(StringBuilder body, List<Entry> entries) {

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
@@ -496,17 +497,26 @@ public final class HtmlReport {
             if (f.failed()) {
                 rows.add(List.of(esc(label(f)), target, esc(f.source()),
                         num((f.injectedAt() - r.startedAt()) / 1000.0), "",
-                        "<span class=\"bad\">failed: " + esc(f.error()) + "</span>"));
+                        "<span class=\"bad\">failed: " + esc(f.error()) + "</span>", "", "", ""));
                 continue;
             }
+            RunResult.RestoreLatency restore = f.restore();
             rows.add(List.of(esc(label(f)), target, esc(f.source()),
                     num((f.injectedAt() - r.startedAt()) / 1000.0),
                     f.healedAt() == null ? "never" : num((f.healedAt() - r.startedAt()) / 1000.0),
-                    f.recoveryMs() == null ? "<span class=\"bad\">did not recover</span>" : num(f.recoveryMs() / 1000.0)));
+                    f.recoveryMs() == null ? "<span class=\"bad\">did not recover</span>" : num(f.recoveryMs() / 1000.0),
+                    restore == null ? "" : String.format(Locale.ROOT, "%,d of %,d in %,d s", restore.during().completed(),
+                            restore.during().placed(), restore.windowMs() / 1000),
+                    restore == null ? "" : SummaryTable.window(restore.during()),
+                    restore == null ? "" : SummaryTable.window(restore.steady())));
         }
         body.append("<h2>Faults</h2>\n").append(rows.isEmpty() ? "<p>no faults</p>\n"
-                : Html.table(List.of("fault", "target as given", "source", "injected (s)", "healed (s)",
-                "recovery time (s)"), rows));
+                : "<p>Latency during restore: the orders placed from a fault's injection to its recovery + 5 s (to the"
+                + " end of sending when it did not recover), how many of them completed, and their end-to-end latency,"
+                + " beside the orders placed before the run's first fault (steady).</p>\n"
+                + Html.table(List.of("fault", "target as given", "source", "injected (s)", "healed (s)",
+                "recovery time (s)", "placed during restore (completed of placed)", "during restore: p50 / p99 / max (ms)",
+                "steady: p50 / p99 / max (ms)"), rows));
     }
 
     /** Where the figures come from: versions, commit, env, machine, and each broker's non-default settings. */

@@ -82,8 +82,37 @@ public final class SummaryTable {
 
     /** A fault's recovery in words: "throughput back after N s" or "did not recover". */
     public static String recovery(RunResult.FaultEvent fault) {
-        return fault.recoveryMs() == null ? "did not recover"
+        String recovery = fault.recoveryMs() == null ? "did not recover"
                 : "throughput back after " + fault.recoveryMs() / 1000 + " s";
+        RunResult.RestoreLatency restore = fault.restore();
+        if (restore == null) {
+            return recovery;
+        }
+        return recovery + String.format(java.util.Locale.ROOT, "; orders placed in the %,d s from it%s: ",
+                restore.windowMs() / 1000, fault.recoveryMs() == null ? " (until sending ended)" : "")
+                + completed(restore.during()) + " (steady before the first fault: " + percentiles(restore.steady()) + ")";
+    }
+
+    /** "3,990 of 4,000 completed, p50 9,100 / p99 24,200 / max 25,300 ms"; "none placed". */
+    private static String completed(RunResult.Window w) {
+        if (w.placed() == 0) {
+            return "none placed";
+        }
+        return String.format(java.util.Locale.ROOT, "%,d of %,d completed", w.completed(), w.placed())
+                + (w.completed() == 0 ? "" : ", " + percentiles(w));
+    }
+
+    /** "p50 61 / p99 140 / max 320 ms", or "none completed". */
+    static String percentiles(RunResult.Window w) {
+        return w.completed() == 0 || w.p50Ms() == null ? "none completed"
+                : String.format(java.util.Locale.ROOT, "p50 %,.0f / p99 %,.0f / max %,.0f ms", w.p50Ms(), w.p99Ms(),
+                w.maxMs());
+    }
+
+    /** "9,100 / 24,200 / 25,300" (p50 / p99 / max in ms), "-" when nothing completed: for tables. */
+    public static String window(RunResult.Window w) {
+        return w == null || w.completed() == 0 || w.p50Ms() == null ? "-"
+                : String.format(java.util.Locale.ROOT, "%,.0f / %,.0f / %,.0f", w.p50Ms(), w.p99Ms(), w.maxMs());
     }
 
     /** Most windows the p50 line lists; a longer warm-up shows its last ones. */

@@ -112,6 +112,13 @@ public final class Runs {
                 r.provenance(), r.firstReadMs());
     }
 
+    public static RunResult withFaults(RunResult r, List<FaultEvent> faults) {
+        return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
+                r.requestTimeMs(), r.jitterMs(), r.stages(), r.hops(), faults, r.verdict(), r.violations(), r.notes(),
+                r.startedAt(), r.endedAt(), r.interrupted(), r.distribution(), r.paper(), r.brokerMetricsSource(),
+                r.provenance(), r.firstReadMs());
+    }
+
     public static RunResult withoutFaultsOrDistribution(RunResult r) {
         return new RunResult(r.scenario(), r.env(), r.workload(), r.orders(), r.throughput(), r.latencyMs(),
                 r.requestTimeMs(), r.jitterMs(), List.of(), List.of(), List.of(), r.verdict(), r.violations(), r.notes(), r.startedAt(),
