@@ -32,6 +32,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.supplychaos.chaos.FaultSpec;
+import io.supplychaos.chaos.FaultTarget;
+import io.supplychaos.chaos.FaultType;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.ItPorts;
@@ -233,6 +236,58 @@ class PlantedDefectsIT {
         assertThat(done.summary().at("/orders/lost/count").asLong()).as(done.output()).isZero();
         assertThat(done.summary().at("/orders/unexpected/count").asLong()).isZero();
         assertThat(done.summary().at("/orders/malformed/count").asLong()).isZero();
+    }
+
+    @Test
+    @Order(6)
+    @Timeout(300)
+    void shouldPlayARepeatingBrokerFaultAtTheSeedsTimesAndTargetsNeverMoreThanMaxDownEachHealedAndPass() throws Exception {
+        // given a pause of a random broker every 5 s from 4 s, seed 35, each for 2 s, at most one paused, three times:
+        // the schedule the seed gives, expanded as the loader expands it
+        List<FaultSpec> planned = new RepeatingFault(FaultType.PAUSE_BROKER, Map.of(), Duration.ofSeconds(4),
+                Duration.ofSeconds(5), Duration.ofSeconds(2), 35, 1, null, 3)
+                .expand(List.of(FaultTarget.broker(1), FaultTarget.broker(2)));
+        assertThat(planned).hasSize(3);
+
+        // when the scenario runs on the shared env
+        PlantedRun done = start("""
+                name: it-repeating-pause
+                env: c2
+                reuseEnv: true
+                workload: {warmup: [200], orders: 2700, ratePerSecond: 150}
+                faults:
+                  - {at: 4s, action: pause-broker, target: random, every: 5s, seed: 35, maxDown: 1, for: 2s, count: 3}
+                drainTimeout: 60s
+                """).get();
+
+        // then the history holds exactly the planned pauses, on the seed's brokers, each at its time from the
+        // measured phase's start (within what a loaded 2-core machine adds), each ended by its own heal before
+        // the next began (never two brokers paused at once), and the run passes
+        long measure = done.history().stream().filter(HistoryEvent.PhaseStarted.class::isInstance)
+                .map(HistoryEvent.PhaseStarted.class::cast).filter(p -> p.phase() == HistoryEvent.Phase.MEASURE)
+                .findFirst().orElseThrow().at();
+        List<HistoryEvent.Fault> faults = done.history().stream().filter(HistoryEvent.Fault.class::isInstance)
+                .map(HistoryEvent.Fault.class::cast).toList();
+        List<HistoryEvent.Fault> injected = faults.stream()
+                .filter(f -> f.phase() == HistoryEvent.FaultPhase.INJECTED && "pause-broker".equals(f.action())).toList();
+        assertThat(injected).extracting(HistoryEvent.Fault::target).as(done.output())
+                .containsExactlyElementsOf(planned.stream().map(f -> String.valueOf(f.target())).toList());
+        assertThat(faults).noneMatch(f -> f.phase() == HistoryEvent.FaultPhase.FAILED);
+        long previousHeal = Long.MIN_VALUE;
+        for (int i = 0; i < injected.size(); i++) {
+            HistoryEvent.Fault fault = injected.get(i);
+            long scheduled = measure + planned.get(i).start().toMillis();
+            assertThat(fault.at()).as("pause %d of %s", i + 1, done.output()).isBetween(scheduled - 1_000, scheduled + 2_500);
+            HistoryEvent.Fault heal = faults.stream().filter(f -> f.phase() == HistoryEvent.FaultPhase.HEALED
+                    && f.ends() != null && f.ends().contains(fault.id())).findFirst().orElseThrow(
+                    () -> new AssertionError("pause " + fault.id() + " was never healed"));
+            assertThat(fault.at()).as("pause %d began after the one before was healed", i + 1)
+                    .isGreaterThanOrEqualTo(previousHeal);
+            assertThat(heal.at() - fault.at()).as("pause %d held for its 2 s", i + 1).isBetween(1_500L, 5_000L);
+            previousHeal = heal.at();
+        }
+        assertThat(done.summary().get("verdict").asText()).as(done.output()).isEqualTo("PASS");
+        assertThat(done.exit()).isZero();
     }
 
     // ---- running ----

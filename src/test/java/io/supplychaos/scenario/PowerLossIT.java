@@ -32,7 +32,7 @@ class PowerLossIT {
             producer: {acks: "all"}
             workload: {warmup: [300], orders: 2500, ratePerSecond: 200}
             faults:
-              - {at: 6s, action: power-loss, target: all, for: 10s}
+              - {at: 7s, action: power-loss, target: all, for: 10s}
             drainTimeout: 60s
             """;
 
