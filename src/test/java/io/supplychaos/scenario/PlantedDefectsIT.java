@@ -47,7 +47,9 @@ import io.supplychaos.time.Poll;
  * The checker's proofs on real clusters: a defect is planted (or a fault makes one), and the run
  * must report it, every time. These runs share one C2 env (3 partitions, round-robin, RF 2) through
  * {@code reuseEnv}; the run that kills C1's only broker for good brings up its own, in
- * {@link PlantedDefectsC1IT} (so that the two run side by side). Each run is asserted to have left
+ * {@link PlantedDefectsC1IT} (so that the two run side by side). The same env also plays a repeating
+ * fault schedule ({@code every}, a random broker, a seed, {@code maxDown}), checked against the
+ * schedule the seed gives. Each run is asserted to have left
  * no app instance behind before anything here cleans up, and `./chaos check` to reproduce its verdict.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
