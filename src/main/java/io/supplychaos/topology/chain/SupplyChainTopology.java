@@ -100,7 +100,7 @@ public final class SupplyChainTopology {
                 .selectKey((orderId, command) -> command.drugId(), Named.as("key-by-drug"))
                 .repartition(Repartitioned.<String, StockCommand>as(StoreNames.STOCK_COMMANDS_BY_DRUG)
                         .withKeySerde(Serdes.String()).withValueSerde(JsonSerde.of(StockCommand.class)))
-                .process(() -> new ManufacturerProcessor(settings), Named.as("manufacturer"),
+                .process(() -> new ManufacturerProcessor(settings, transactional), Named.as("manufacturer"),
                         StoreNames.MANUFACTURER_STOCK, StoreNames.MANUFACTURER_ORDER_EXPIRY);
         route(manufactured, "manufacturer", Topics.ORDER_CONFIRMATION, Topics.DRUG_MANUFACTURED,
                 Topics.INVENTORY_UPDATED);
