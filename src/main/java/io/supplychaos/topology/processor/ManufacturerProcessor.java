@@ -48,7 +48,7 @@ import io.supplychaos.topology.state.StockCommand;
  * DELIVERED) is dropped and counted in {@code unmatched-releases-total}. Remaining gaps: a copy
  * carrying the same orderId with another drug is partitioned to another task and is not recognised,
  * and neither is a copy arriving more than {@code orderRetention} after the order was released or
- * rejected, when its entry has been deleted (deadlines in {@value StoreNames#MANUFACTURER_ORDER_EXPIRY}).
+ * rejected, when its entry has been deleted (deadlines in memory, rebuilt from the store at init: {@link Expiry}).
  *
  * <p><b>Under at_least_once too.</b> Without transactions a crash can keep any prefix of what a
  * task wrote to a changelog, and the input since the last commit is processed again. The stock and
@@ -72,7 +72,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     private final boolean transactional;
     private ManufacturerStock state;
     private boolean punctuatedBefore;
-    private Expiry<ManufacturerEntry> expiry;
+    private Expiry expiry;
     private Counter repeatedReservations;
     private Counter unmatchedReleases;
     private Counter backordered;
@@ -95,8 +95,12 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     public void init(ProcessorContext<String, SupplyEvent> context) {
         super.init(context);
         state = new ManufacturerStock(context.getStateStore(StoreNames.MANUFACTURER_STOCK));
-        expiry = new Expiry<>(state::deleteOrder, context.getStateStore(StoreNames.MANUFACTURER_ORDER_EXPIRY),
-                settings.orderRetention());
+        expiry = new Expiry(state::deleteOrder, settings.orderRetention());
+        for (ManufacturerOrder order : state.orders()) {
+            if (order.state().isFinal()) {
+                expiry.expireAfterRetention(order.orderId(), order.at());
+            }
+        }
         repeatedReservations = Counter.register(context, REPEATED_RESERVATIONS_METRIC,
                 "RESERVE commands for an order the manufacturer already answered", "manufacturer");
         unmatchedReleases = Counter.register(context, UNMATCHED_RELEASES_METRIC,

@@ -6,6 +6,7 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Notification;
@@ -23,8 +24,8 @@ import io.supplychaos.topology.state.StatusEvent;
  * backwards, is dropped and counted in {@code suppressed-notifications-total}.
  *
  * <p>A timeline is deleted {@code orderRetention} after its final state (DELIVERED or REJECTED)
- * was notified (deadlines in {@value StoreNames#ORDER_TIMELINE_EXPIRY}, checked by a wall-clock
- * punctuator): until then repeated states are suppressed, afterwards the store no longer holds
+ * was notified (deadlines kept in memory and rebuilt from the timelines at init, {@link Expiry};
+ * checked by a wall-clock punctuator): until then repeated states are suppressed, afterwards the store no longer holds
  * the order.
  */
 public final class NotificationProcessor extends ContextualProcessor<String, StatusEvent, String, Notification> {
@@ -33,7 +34,7 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
 
     private final SupplyChainSettings settings;
     private KeyValueStore<String, OrderTimeline> timelines;
-    private Expiry<OrderTimeline> expiry;
+    private Expiry expiry;
     private Counter suppressed;
 
     public NotificationProcessor(SupplyChainSettings settings) {
@@ -44,8 +45,11 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
     public void init(ProcessorContext<String, Notification> context) {
         super.init(context);
         timelines = context.getStateStore(StoreNames.ORDER_TIMELINE);
-        expiry = new Expiry<>(timelines, context.getStateStore(StoreNames.ORDER_TIMELINE_EXPIRY),
-                settings.orderRetention());
+        expiry = new Expiry(timelines::delete, settings.orderRetention());
+        try (KeyValueIterator<String, OrderTimeline> entries = timelines.all()) {
+            entries.forEachRemaining(entry -> entry.value.last().filter(step -> step.status().isFinal())
+                    .ifPresent(step -> expiry.expireAfterRetention(entry.key, step.at())));
+        }
         suppressed = Counter.register(context, SUPPRESSED_METRIC, "repeated or late order states not notified again",
                 "notification");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, expiry::deleteDue);

@@ -7,7 +7,8 @@ import io.supplychaos.domain.ShipmentStatus;
 /**
  * Value of the transport-shipments store: one order's shipment and the state it last reached.
  *
- * @param nextDueAt wall-clock ms at which the next state falls due; 0 once delivered
+ * @param nextDueAt wall-clock ms at which the next state falls due; once delivered, when the shipment
+ *                  is forgotten (deleted from the store)
  */
 public record Shipment(String orderId, String shipmentId, String hospitalId, String drugId, int quantity,
                        long placedAt, ShipmentState state, long nextDueAt) {
@@ -17,14 +18,16 @@ public record Shipment(String orderId, String shipmentId, String hospitalId, Str
                 goods.quantity(), goods.placedAt(), ShipmentState.DISPATCHED, nextDueAt);
     }
 
-    /** This shipment one state further on; it never moves backwards. */
+    /**
+     * This shipment one state further on; it never moves backwards.
+     * @param followingDueAt when the step after the new state falls due (for DELIVERED: forgetting it)
+     */
     public Shipment advance(long followingDueAt) {
         ShipmentState next = state.next();
         if (next == null) {
             throw new IllegalStateException("shipment " + shipmentId + " is already " + state);
         }
-        return new Shipment(orderId, shipmentId, hospitalId, drugId, quantity, placedAt, next,
-                next == ShipmentState.DELIVERED ? 0 : followingDueAt);
+        return new Shipment(orderId, shipmentId, hospitalId, drugId, quantity, placedAt, next, followingDueAt);
     }
 
     public ShipmentStatus status(long at) {

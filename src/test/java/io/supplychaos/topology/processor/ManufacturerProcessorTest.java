@@ -43,7 +43,6 @@ class ManufacturerProcessorTest {
         context = new MockProcessorContext<>();
         state = new ManufacturerStock(MockStores.register(context, StoreNames.MANUFACTURER_STOCK,
                 JsonSerde.of(ManufacturerEntry.class)));
-        MockStores.register(context, StoreNames.MANUFACTURER_ORDER_EXPIRY, Serdes.String());
         context.setCurrentSystemTimeMs(T0);
         manufacturer = new ManufacturerProcessor(settings, transactional);
         manufacturer.init(context);
