@@ -11,6 +11,7 @@ import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.domain.Batch;
 import io.supplychaos.domain.Confirmation;
 import io.supplychaos.domain.ConfirmationStatus;
 import io.supplychaos.domain.Order;
@@ -156,7 +157,7 @@ class ManufacturerCrashTopologyTest {
                         .as("answers after %d of %d writes survived", survived, written.size())
                         .extracting(Confirmation::orderId, Confirmation::status)
                         .containsExactly(org.assertj.core.groups.Tuple.tuple("o2", ConfirmationStatus.CONFIRMED));
-                assertThat(again.goods.readValuesToList()).extracting(io.supplychaos.domain.Batch::orderId)
+                assertThat(again.goods.readValuesToList()).extracting(Batch::orderId)
                         .containsExactly("o2");
                 ManufacturerStock state = new ManufacturerStock(again.driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK));
                 Inventory stock = state.stock("insulin");

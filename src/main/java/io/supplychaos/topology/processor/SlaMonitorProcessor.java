@@ -16,6 +16,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import io.supplychaos.domain.Alert;
 import io.supplychaos.domain.AlertKind;
 import io.supplychaos.domain.Notification;
+import io.supplychaos.domain.OrderStatus;
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.SupplyMetrics;
@@ -48,7 +49,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
     private Counter stuck;
     private DeadlineIndex.ScanMark scanned;
     /** The latest state of open orders whose state moved after their first notification; not changelogged. */
-    private final Map<String, io.supplychaos.domain.OrderStatus> lastStatus = new HashMap<>();
+    private final Map<String, OrderStatus> lastStatus = new HashMap<>();
 
     public SlaMonitorProcessor(SupplyChainSettings settings) {
         this.settings = settings;

@@ -10,7 +10,9 @@ import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.domain.Order;
 import io.supplychaos.domain.OrderStatus;
+import io.supplychaos.domain.Priority;
 import io.supplychaos.domain.ShipmentState;
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
@@ -98,8 +100,8 @@ class RebuiltDeadlinesProcessorTest {
         // given: manufacturer-stock restored with an order released at T0 (command offset 1) and its drug's stock
         KeyValueStore<String, ManufacturerEntry> store = MockStores.register(context, StoreNames.MANUFACTURER_STOCK,
                 JsonSerde.of(ManufacturerEntry.class));
-        StockCommand reserve = StockCommand.reserve(new io.supplychaos.domain.Order("o1", "h1", "insulin", 2,
-                io.supplychaos.domain.Priority.ROUTINE, T0));
+        StockCommand reserve = StockCommand.reserve(new Order("o1", "h1", "insulin", 2,
+                Priority.ROUTINE, T0));
         ManufacturerOrder released = ManufacturerOrder.of(reserve, ManufacturerOrder.State.RESERVED, T0, 0, -1)
                 .moveTo(ManufacturerOrder.State.RELEASED, T0, 1);
         store.put(ManufacturerStock.orderKey("o1"), ManufacturerEntry.of(released));
