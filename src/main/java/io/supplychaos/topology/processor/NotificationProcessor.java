@@ -1,5 +1,6 @@
 package io.supplychaos.topology.processor;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -58,10 +59,12 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
     @Override
     public void process(Record<String, StatusEvent> record) {
         StatusEvent event = record.value();
+        String source = context().recordMetadata().map(meta -> meta.topic() + "@" + meta.offset()).orElse(null);
         OrderTimeline timeline = Optional.ofNullable(timelines.get(event.orderId()))
                 .orElseGet(() -> OrderTimeline.start(event));
         if (timeline.hasNotified(event.status()) || timeline.isPending(event.status())
                 || timeline.isBehind(event.status())) {
+            notifyAgain(timeline, timeline.notifiedBy(source), context().currentSystemTimeMs());
             suppressed.increment();
             return;
         }
@@ -70,10 +73,10 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
             return;
         }
         long now = context().currentSystemTimeMs();
-        timeline = notify(timeline, event, now);
+        timeline = notify(timeline, event, now, source);
         Optional<StatusEvent> next = nextReady(timeline);
         while (next.isPresent()) {
-            timeline = notify(timeline, next.get(), now);
+            timeline = notify(timeline, next.get(), now, source);
             next = nextReady(timeline);
         }
         timelines.put(event.orderId(), timeline);
@@ -82,11 +85,28 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
         }
     }
 
-    private OrderTimeline notify(OrderTimeline timeline, StatusEvent event, long now) {
+    private OrderTimeline notify(OrderTimeline timeline, StatusEvent event, long now, String source) {
         Notification notification = new Notification(timeline.orderId(), timeline.hospitalId(), timeline.drugId(),
                 event.status(), event.detail(), timeline.placedAt(), timeline.lastAt(), now);
         context().forward(new Record<>(timeline.orderId(), notification, now));
-        return timeline.withNotified(event.status(), now);
+        return timeline.withNotified(event.status(), now, source);
+    }
+
+    /**
+     * The states one input record notified, sent again: that record was processed again after an
+     * at_least_once crash, and the timeline may have reached its changelog (a cache eviction writes
+     * before the commit) while the notifications sent with it did not. Duplicates on notifications.
+     */
+    private void notifyAgain(OrderTimeline timeline, List<OrderTimeline.Step> steps, long now) {
+        long previousAt = timeline.placedAt();
+        for (OrderTimeline.Step step : timeline.notified()) {
+            if (steps.contains(step)) {
+                context().forward(new Record<>(timeline.orderId(), new Notification(timeline.orderId(),
+                        timeline.hospitalId(), timeline.drugId(), step.status(), null, timeline.placedAt(),
+                        previousAt, now), now));
+            }
+            previousAt = step.at();
+        }
     }
 
     private static Optional<StatusEvent> nextReady(OrderTimeline timeline) {

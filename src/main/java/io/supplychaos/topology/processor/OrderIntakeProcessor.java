@@ -4,6 +4,7 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
@@ -56,12 +57,20 @@ public final class OrderIntakeProcessor extends ContextualProcessor<String, Orde
     @Override
     public void process(Record<String, Order> record) {
         Order order = record.value().withDefaults(record.timestamp());
-        if (ledger.get(order.orderId()) != null) {
+        long offset = context().recordMetadata().map(RecordMetadata::offset).orElse(-1L);
+        LedgerEntry seen = ledger.get(order.orderId());
+        if (seen != null) {
+            if (offset >= 0 && seen.offset() == offset) {
+                // this very record again (at_least_once, after a crash): its stock command may not have
+                // reached the repartition topic although the entry reached the changelog (a cache
+                // eviction writes it before the next commit); the manufacturer drops a second copy
+                context().forward(record.withKey(order.orderId()).withValue(order).withTimestamp(seen.acceptedAt()));
+            }
             duplicates.increment();
             return;
         }
         long now = context().currentSystemTimeMs();
-        ledger.put(order.orderId(), new LedgerEntry(order.orderId(), order.drugId(), order.placedAt(), now));
+        ledger.put(order.orderId(), new LedgerEntry(order.orderId(), order.drugId(), order.placedAt(), now, offset));
         expiry.expireAfterRetention(order.orderId(), now);
         // stamped with the intake's time, which the stock command on the repartition topic keeps: the
         // run reads it there as the moment the order was accepted (its first hop, docs/PERFORMANCE.md)

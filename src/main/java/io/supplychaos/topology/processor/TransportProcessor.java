@@ -4,6 +4,7 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
@@ -61,13 +62,18 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
     @Override
     public void process(Record<String, Batch> record) {
         Batch goods = record.value();
-        if (shipments.get(goods.orderId()) != null) {
+        long offset = context().recordMetadata().map(RecordMetadata::offset).orElse(-1L);
+        Shipment known = shipments.get(goods.orderId());
+        if (known != null) {
+            if (offset >= 0 && known.sourceOffset() == offset) {
+                answerAgain(known, context().currentSystemTimeMs());
+            }
             repeated.increment();
             return;
         }
         long now = context().currentSystemTimeMs();
         long step = stepMillis();
-        Shipment shipment = Shipment.dispatch(goods, step == 0 ? 0 : now + step);
+        Shipment shipment = Shipment.dispatch(goods, step == 0 ? 0 : now + step, offset);
         emit(shipment, now);
         if (step == 0) {
             while (shipment.state() != ShipmentState.DELIVERED) {
@@ -79,6 +85,23 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
             schedule.add(shipment.nextDueAt(), shipment.orderId());
         }
         shipments.put(shipment.orderId(), shipment);
+    }
+
+    /**
+     * The states a shipment reached, sent again: these goods were processed again after an
+     * at_least_once crash, and the store's entry may have reached its changelog (a cache eviction
+     * writes before the commit) while the states sent with it did not reach shipment-status.
+     * Duplicates on shipment-status; the notification stage drops states it already notified.
+     */
+    private void answerAgain(Shipment known, long now) {
+        ShipmentState state = ShipmentState.DISPATCHED;
+        while (true) {
+            emit(known.in(state), now);
+            if (state == known.state()) {
+                return;
+            }
+            state = state.next();
+        }
     }
 
     private void advanceDue(long now) {

@@ -43,7 +43,7 @@ class RebuiltDeadlinesProcessorTest {
         // given: a ledger restored with an order accepted at T0
         KeyValueStore<String, LedgerEntry> ledger = MockStores.register(context, StoreNames.ORDER_LEDGER,
                 JsonSerde.of(LedgerEntry.class));
-        ledger.put("o1", new LedgerEntry("o1", "insulin", T0, T0));
+        ledger.put("o1", new LedgerEntry("o1", "insulin", T0, T0, 0));
 
         // when: the intake starts on it and punctuates just before, then at, the end of the retention
         new OrderIntakeProcessor(SETTINGS).init(cast(context));
@@ -61,10 +61,10 @@ class RebuiltDeadlinesProcessorTest {
         KeyValueStore<String, OrderTimeline> timelines = MockStores.register(context, StoreNames.ORDER_TIMELINE,
                 JsonSerde.of(OrderTimeline.class));
         timelines.put("done", new OrderTimeline("done", "h1", "insulin", T0, List.of(
-                new OrderTimeline.Step(OrderStatus.CONFIRMED, T0), new OrderTimeline.Step(OrderStatus.DELIVERED, T0)),
+                new OrderTimeline.Step(OrderStatus.CONFIRMED, T0, null), new OrderTimeline.Step(OrderStatus.DELIVERED, T0, null)),
                 List.of()));
         timelines.put("open", new OrderTimeline("open", "h1", "insulin", T0, List.of(
-                new OrderTimeline.Step(OrderStatus.CONFIRMED, T0)), List.of()));
+                new OrderTimeline.Step(OrderStatus.CONFIRMED, T0, null)), List.of()));
 
         // when: the notification stage starts on them and the retention passes
         new NotificationProcessor(SETTINGS).init(cast(context));
@@ -81,9 +81,9 @@ class RebuiltDeadlinesProcessorTest {
         KeyValueStore<String, Shipment> shipments = MockStores.register(context, StoreNames.SHIPMENTS,
                 JsonSerde.of(Shipment.class));
         shipments.put("delivered", new Shipment("delivered", "shp-delivered", "h1", "insulin", 1, T0,
-                ShipmentState.DELIVERED, T0 + 60_000));
+                ShipmentState.DELIVERED, T0 + 60_000, 0));
         shipments.put("moving", new Shipment("moving", "shp-moving", "h1", "insulin", 1, T0,
-                ShipmentState.DISPATCHED, T0));
+                ShipmentState.DISPATCHED, T0, 1));
 
         // when: transport starts on them and punctuates at T0, then after the delivered one's retention
         new TransportProcessor(SETTINGS.withTransitTime(Duration.ofSeconds(10))).init(cast(context));
