@@ -30,6 +30,7 @@ class NotificationProcessorTest {
     @BeforeEach
     void init() {
         context = new MockProcessorContext<>();
+        context.setCurrentSystemTimeMs(1_200L);
         MockStores.register(context, StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class));
         notification = new NotificationProcessor(SupplyChainSettings.defaults());
         notification.init(context);

@@ -31,6 +31,7 @@ class OrderIntakeProcessorTest {
     @BeforeEach
     void init() {
         context = new MockProcessorContext<>();
+        context.setCurrentSystemTimeMs(1_200L);
         ledger = MockStores.register(context, StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class));
         intake = new OrderIntakeProcessor(SupplyChainSettings.defaults());
         intake.init(context);

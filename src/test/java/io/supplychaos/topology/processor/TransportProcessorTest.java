@@ -31,6 +31,7 @@ class TransportProcessorTest {
     @BeforeEach
     void init() {
         context = new MockProcessorContext<>();
+        context.setCurrentSystemTimeMs(1_200L);
         KeyValueStore<String, Shipment> shipments = MockStores.register(context, StoreNames.SHIPMENTS,
                 JsonSerde.of(Shipment.class));
         transport = new TransportProcessor(SupplyChainSettings.defaults());
