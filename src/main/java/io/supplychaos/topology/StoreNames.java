@@ -12,8 +12,6 @@ public final class StoreNames {
      * dropped here. Deleted {@code orderRetention} after the order was accepted.
      */
     public static final String ORDER_LEDGER = "order-ledger";
-    /** accepted-at + retention|orderId -> orderId: when each order-ledger entry is deleted. */
-    public static final String ORDER_LEDGER_EXPIRY = "order-ledger-expiry";
     /**
      * Everything the manufacturer changes together, in one store without a cache so that it reaches
      * one changelog in the order written: {@code stock|drugId} -> the drug's stock and production
@@ -23,22 +21,13 @@ public final class StoreNames {
      * -> an order waiting for stock, in arrival order.
      */
     public static final String MANUFACTURER_STOCK = "manufacturer-stock";
-    /** released-or-rejected-at + retention|orderId -> orderId: when each order entry of manufacturer-stock is deleted. */
-    public static final String MANUFACTURER_ORDER_EXPIRY = "manufacturer-order-expiry";
     /** orderId -> the order's shipment. Deleted {@code orderRetention} after DELIVERED. */
     public static final String SHIPMENTS = "transport-shipments";
-    /**
-     * due-time|orderId -> orderId of shipments whose next step falls due then; the step after
-     * DELIVERED, {@code orderRetention} later, is deleting the shipment.
-     */
-    public static final String SHIPMENT_SCHEDULE = "transport-schedule";
     /**
      * orderId -> the states notified so far and those waiting for a predecessor. Deleted
      * {@code orderRetention} after the final state (DELIVERED or REJECTED) was notified.
      */
     public static final String ORDER_TIMELINE = "notification-timeline";
-    /** final-notified-at + retention|orderId -> orderId: when each notification-timeline entry is deleted. */
-    public static final String ORDER_TIMELINE_EXPIRY = "notification-timeline-expiry";
     /** deadline|orderId -> an order that is not yet final; orders past their SLA are a range scan away. */
     public static final String SLA_DEADLINES = "monitor-sla-deadlines";
     /** stage|window-start -> the window's latency statistics, per task (per input partition). */

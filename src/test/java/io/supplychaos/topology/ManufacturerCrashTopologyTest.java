@@ -7,9 +7,11 @@ import java.util.List;
 
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.domain.Batch;
 import io.supplychaos.domain.Confirmation;
 import io.supplychaos.domain.ConfirmationStatus;
 import io.supplychaos.domain.Order;
@@ -114,6 +116,83 @@ class ManufacturerCrashTopologyTest {
             assertThat(again.confirmations.isEmpty()).isTrue();
             assertThat(new ManufacturerStock(again.driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK))
                     .stock("insulin").reserved()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void shouldConfirmEveryBackorderedOrderWhateverPartOfTheProductionRunSurvivedTheCrash() {
+        // given: o1 takes all 10 units, o2 waits for production; both commands were committed (their
+        // changelog writes were flushed), then a production run confirmed o2 from the backlog and the
+        // instance died before its next commit, having written any part of the run's changelog
+        SupplyChainSettings settings = ChainDriver.smallSettings().withTransitTime(Duration.ofHours(1));
+        StockCommand waiting = StockCommand.reserve(new Order("o2", "h1", "insulin", 5, Priority.ROUTINE, 0L));
+        List<KeyValue<String, byte[]>> written;
+        int committed;
+        try (ChainDriver first = ChainDriver.start(settings)) {
+            TestOutputTopic<String, byte[]> changelog = first.changelog(StoreNames.MANUFACTURER_STOCK);
+            first.stockCommandsIn.pipeInput("insulin",
+                    StockCommand.reserve(new Order("o1", "h1", "insulin", 10, Priority.ROUTINE, 0L)));
+            first.stockCommandsIn.pipeInput("insulin", waiting);
+            written = new java.util.ArrayList<>(changelog.readKeyValuesToList());
+            committed = written.size();
+            first.advance(settings.productionLeadTime());
+            assertThat(first.confirmations.readValuesToList()).extracting(Confirmation::orderId, Confirmation::status)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("o1", ConfirmationStatus.CONFIRMED),
+                            org.assertj.core.groups.Tuple.tuple("o2", ConfirmationStatus.BACKORDERED),
+                            org.assertj.core.groups.Tuple.tuple("o2", ConfirmationStatus.CONFIRMED));
+            written.addAll(changelog.readKeyValuesToList());
+        }
+        assertThat(written).as("the production run wrote to the changelog").hasSizeGreaterThan(committed);
+
+        for (int survived = committed; survived <= written.size(); survived++) {
+            try (ChainDriver again = ChainDriver.start(settings)) {
+                // when: the next instance restores what survived (its input is committed: nothing to replay)
+                // and its punctuator runs
+                restore(again, written.subList(0, survived));
+                again.advance(settings.productionLeadTime());
+
+                // then: o2 is confirmed (again: the first answer may not have reached its topic), o1 is not,
+                // and the stock holds both orders' units once
+                assertThat(again.confirmations.readValuesToList())
+                        .as("answers after %d of %d writes survived", survived, written.size())
+                        .extracting(Confirmation::orderId, Confirmation::status)
+                        .containsExactly(org.assertj.core.groups.Tuple.tuple("o2", ConfirmationStatus.CONFIRMED));
+                assertThat(again.goods.readValuesToList()).extracting(Batch::orderId)
+                        .containsExactly("o2");
+                ManufacturerStock state = new ManufacturerStock(again.driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK));
+                Inventory stock = state.stock("insulin");
+                assertThat(stock.reserved()).isEqualTo(15);
+                assertThat(stock.isConserved()).isTrue();
+                assertThat(state.order("o2").state()).isEqualTo(ManufacturerOrder.State.RESERVED);
+            }
+        }
+    }
+
+    @Test
+    void shouldNotConfirmABackorderedOrderAgainOnceAPunctuationAfterItsCommitPassed() {
+        // given: the production run confirmed o2, and the same instance punctuated again, which it only
+        // does after the commit it asked for (that commit flushed the confirmation)
+        SupplyChainSettings settings = ChainDriver.smallSettings().withTransitTime(Duration.ofHours(1));
+        List<KeyValue<String, byte[]>> written;
+        try (ChainDriver first = ChainDriver.start(settings)) {
+            first.stockCommandsIn.pipeInput("insulin",
+                    StockCommand.reserve(new Order("o1", "h1", "insulin", 10, Priority.ROUTINE, 0L)));
+            first.stockCommandsIn.pipeInput("insulin",
+                    StockCommand.reserve(new Order("o2", "h1", "insulin", 5, Priority.ROUTINE, 0L)));
+            first.advance(settings.productionLeadTime());
+            first.advance(settings.punctuationInterval());
+            written = first.changelog(StoreNames.MANUFACTURER_STOCK).readKeyValuesToList();
+        }
+        try (ChainDriver again = ChainDriver.start(settings)) {
+            // when: the next instance restores all of it and punctuates
+            restore(again, written);
+            again.advance(settings.productionLeadTime());
+
+            // then: nothing is answered again, and the backlog entry is gone
+            assertThat(again.confirmations.isEmpty()).isTrue();
+            ManufacturerStock state = new ManufacturerStock(again.driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK));
+            assertThat(state.waiting("insulin", 0)).isNull();
+            assertThat(state.stock("insulin").reserved()).isEqualTo(15);
         }
     }
 

@@ -62,8 +62,9 @@ import io.supplychaos.topology.state.StockCommand;
  * Every source is decoded by a {@link DecodeProcessor}; malformed records go to dead-letter.
  * Every processor, store and repartition topic is named (names in {@link StoreNames}) so that
  * changelog and repartition topics keep their names. Per-order entries are deleted
- * {@code orderRetention} after the order ended (see {@link SupplyChainSettings}), each store
- * through a deadline index beside it. Pure: no framework types, no I/O.
+ * {@code orderRetention} after the order ended (see {@link SupplyChainSettings}); the deletion
+ * times are kept in memory by each processor, rebuilt from its store at init. Pure: no framework
+ * types, no I/O.
  */
 public final class SupplyChainTopology {
 
@@ -88,7 +89,7 @@ public final class SupplyChainTopology {
 
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
                 .process(() -> new OrderIntakeProcessor(settings), Named.as("order-intake"),
-                        StoreNames.ORDER_LEDGER, StoreNames.ORDER_LEDGER_EXPIRY);
+                        StoreNames.ORDER_LEDGER);
         KStream<String, ShipmentStatus> shipments = decoded(builder, Topics.SHIPMENT_STATUS);
 
         KStream<String, StockCommand> reservations =
@@ -100,21 +101,21 @@ public final class SupplyChainTopology {
                 .selectKey((orderId, command) -> command.drugId(), Named.as("key-by-drug"))
                 .repartition(Repartitioned.<String, StockCommand>as(StoreNames.STOCK_COMMANDS_BY_DRUG)
                         .withKeySerde(Serdes.String()).withValueSerde(JsonSerde.of(StockCommand.class)))
-                .process(() -> new ManufacturerProcessor(settings), Named.as("manufacturer"),
-                        StoreNames.MANUFACTURER_STOCK, StoreNames.MANUFACTURER_ORDER_EXPIRY);
+                .process(() -> new ManufacturerProcessor(settings, transactional), Named.as("manufacturer"),
+                        StoreNames.MANUFACTURER_STOCK);
         route(manufactured, "manufacturer", Topics.ORDER_CONFIRMATION, Topics.DRUG_MANUFACTURED,
                 Topics.INVENTORY_UPDATED);
 
         decoded(builder, Topics.DRUG_MANUFACTURED)
                 .process(() -> new TransportProcessor(settings), Named.as("transport"),
-                        StoreNames.SHIPMENTS, StoreNames.SHIPMENT_SCHEDULE)
+                        StoreNames.SHIPMENTS)
                 .to(Topics.SHIPMENT_STATUS.name(), produced(Topics.SHIPMENT_STATUS, "transport"));
 
         KStream<String, StatusEvent> confirmed = decoded(builder, Topics.ORDER_CONFIRMATION)
                 .mapValues(StatusEvent::of, Named.as("confirmation-to-status"));
         confirmed.merge(shipments.mapValues(StatusEvent::of, Named.as("shipment-to-status")), Named.as("order-statuses"))
                 .process(() -> new NotificationProcessor(settings), Named.as("notification"),
-                        StoreNames.ORDER_TIMELINE, StoreNames.ORDER_TIMELINE_EXPIRY)
+                        StoreNames.ORDER_TIMELINE)
                 .to(Topics.NOTIFICATIONS.name(), produced(Topics.NOTIFICATIONS, "notification"));
 
         KStream<String, Notification> notifications = decoded(builder, Topics.NOTIFICATIONS);
@@ -132,12 +133,8 @@ public final class SupplyChainTopology {
                                   boolean transactional) {
         Map<String, Serde<?>> stores = new LinkedHashMap<>();
         stores.put(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class));
-        stores.put(StoreNames.ORDER_LEDGER_EXPIRY, Serdes.String());
-        stores.put(StoreNames.MANUFACTURER_ORDER_EXPIRY, Serdes.String());
         stores.put(StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class));
-        stores.put(StoreNames.SHIPMENT_SCHEDULE, Serdes.String());
         stores.put(StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class));
-        stores.put(StoreNames.ORDER_TIMELINE_EXPIRY, Serdes.String());
         stores.put(StoreNames.SLA_DEADLINES, JsonSerde.of(OpenOrder.class));
         stores.put(StoreNames.STAGE_WINDOWS, new StageWindowSerde());
         stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType, true)));

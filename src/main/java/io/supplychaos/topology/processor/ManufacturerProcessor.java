@@ -48,7 +48,7 @@ import io.supplychaos.topology.state.StockCommand;
  * DELIVERED) is dropped and counted in {@code unmatched-releases-total}. Remaining gaps: a copy
  * carrying the same orderId with another drug is partitioned to another task and is not recognised,
  * and neither is a copy arriving more than {@code orderRetention} after the order was released or
- * rejected, when its entry has been deleted (deadlines in {@value StoreNames#MANUFACTURER_ORDER_EXPIRY}).
+ * rejected, when its entry has been deleted (deadlines in memory, rebuilt from the store at init: {@link Expiry}).
  *
  * <p><b>Under at_least_once too.</b> Without transactions a crash can keep any prefix of what a
  * task wrote to a changelog, and the input since the last commit is processed again. The stock and
@@ -58,8 +58,10 @@ import io.supplychaos.topology.state.StockCommand;
  * there ({@link ManufacturerStock}). A command processed again is recognised by its offset: one the
  * stock has applied moves nothing; its answer (confirmation, goods, stock) is sent again, since the
  * first answer may not have reached its topic: duplicates on the output topics, never a second
- * reservation. What is not covered: the production punctuator's answers (confirmations of waiting
- * orders) sent just before a crash are not sent again.
+ * reservation. The production punctuator's answers (confirmations of waiting orders) are not tied to
+ * an input record, so they are tracked in the stock until a commit has flushed them and sent again by
+ * the next instance otherwise (see {@link #completeDueBatches}). Remaining gap: a commit Streams skips
+ * because a rebalance is in progress is taken for done by the next punctuation.
  */
 public final class ManufacturerProcessor extends ContextualProcessor<String, StockCommand, String, SupplyEvent> {
 
@@ -67,22 +69,38 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     public static final String UNMATCHED_RELEASES_METRIC = "unmatched-releases-total";
 
     private final SupplyChainSettings settings;
+    private final boolean transactional;
     private ManufacturerStock state;
-    private Expiry<ManufacturerEntry> expiry;
+    private boolean punctuatedBefore;
+    private Expiry expiry;
     private Counter repeatedReservations;
     private Counter unmatchedReleases;
     private Counter backordered;
 
+    /** At-least-once: the production punctuator's answers are tracked until a commit flushed them. */
     public ManufacturerProcessor(SupplyChainSettings settings) {
+        this(settings, false);
+    }
+
+    /**
+     * @param transactional true under exactly_once_v2: a production run's answers and its stock write
+     *                      commit or abort together, so nothing is tracked or answered again
+     */
+    public ManufacturerProcessor(SupplyChainSettings settings, boolean transactional) {
         this.settings = settings;
+        this.transactional = transactional;
     }
 
     @Override
     public void init(ProcessorContext<String, SupplyEvent> context) {
         super.init(context);
         state = new ManufacturerStock(context.getStateStore(StoreNames.MANUFACTURER_STOCK));
-        expiry = new Expiry<>(state::deleteOrder, context.getStateStore(StoreNames.MANUFACTURER_ORDER_EXPIRY),
-                settings.orderRetention());
+        expiry = new Expiry(state::deleteOrder, settings.orderRetention());
+        for (ManufacturerOrder order : state.orders()) {
+            if (order.state().isFinal()) {
+                expiry.expireAfterRetention(order.orderId(), order.at());
+            }
+        }
         repeatedReservations = Counter.register(context, REPEATED_RESERVATIONS_METRIC,
                 "RESERVE commands for an order the manufacturer already answered", "manufacturer");
         unmatchedReleases = Counter.register(context, UNMATCHED_RELEASES_METRIC,
@@ -182,32 +200,75 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         }
     }
 
+    /**
+     * Completes due production runs and reserves waiting orders from them. Under at_least_once the
+     * run's answers and its stock write reach different partitions, and a crash before the next commit
+     * may keep the stock write and lose the answers; no input is processed again to repeat them. So the
+     * stock keeps the orders reserved since the last punctuation ({@link Inventory#sentHead()}) with
+     * their backlog entries, and asks for a commit. The next punctuation of this instance comes after
+     * that commit (Streams commits requested tasks in the same loop, after punctuating) and forgets
+     * them; the first punctuation of a new instance (after a crash, or a task moved) answers them again.
+     */
     private void completeDueBatches(long now) {
-        List<Inventory> due = new ArrayList<>();
+        boolean resumed = !punctuatedBefore;
+        punctuatedBefore = true;
+        boolean unsent = false;
         for (Inventory stock : state.stocks()) {
-            if (stock.isProducing() && stock.productionDueAt() <= now) {
-                due.add(stock);
-            }
-        }
-        for (Inventory stock : due) {
-            long head = stock.backlogHead();
-            stock = stock.completeBatch(settings.batchSize());
-            emitInventory(stock, null, now);
-            while (stock.hasBacklog()) {
-                StockCommand waiting = state.waiting(stock.drugId(), stock.backlogHead());
-                if (waiting.quantity() > stock.available()) {
-                    break;
+            Inventory next = stock;
+            if (stock.hasUnsentAnswers()) {
+                if (resumed) {
+                    answerReservedAgain(stock, now);
+                } else {
+                    next = next.answersSent();
                 }
-                stock = reserve(stock.dequeue(), waiting, now);
             }
-            if (stock.hasBacklog()) {
-                stock = stock.scheduleProduction(now + settings.productionLeadTime().toMillis());
+            if (next.isProducing() && next.productionDueAt() <= now) {
+                next = produce(next, now);
             }
-            state.putStock(stock); // the waiting orders it passed are reserved from here on
-            for (long sequence = head; sequence < stock.backlogHead(); sequence++) {
-                state.deleteWaiting(stock.drugId(), sequence);
+            if (transactional) {
+                next = next.answersSent();
+            }
+            unsent |= next.hasUnsentAnswers();
+            if (!next.equals(stock)) {
+                state.putStock(next); // the waiting orders it passed are reserved from here on
+                for (long sequence = stock.sentHead(); sequence < next.sentHead(); sequence++) {
+                    state.deleteWaiting(stock.drugId(), sequence);
+                }
             }
         }
+        if (unsent) {
+            context().commit();
+        }
+    }
+
+    /** One due production run: its units, then waiting orders first come, first served while they last. */
+    private Inventory produce(Inventory stock, long now) {
+        stock = stock.completeBatch(settings.batchSize());
+        emitInventory(stock, null, now);
+        while (stock.hasBacklog()) {
+            StockCommand waiting = state.waiting(stock.drugId(), stock.backlogHead());
+            if (waiting.quantity() > stock.available()) {
+                break;
+            }
+            stock = reserve(stock.dequeue(), waiting, now);
+        }
+        if (stock.hasBacklog()) {
+            stock = stock.scheduleProduction(now + settings.productionLeadTime().toMillis());
+        }
+        return stock;
+    }
+
+    /** The answers of backlog orders an earlier instance reserved and may not have sent. */
+    private void answerReservedAgain(Inventory stock, long now) {
+        for (long sequence = stock.sentHead(); sequence < stock.backlogHead(); sequence++) {
+            StockCommand waiting = state.waiting(stock.drugId(), sequence);
+            if (waiting != null) {
+                emit(waiting.orderId(), confirmation(waiting, ConfirmationStatus.CONFIRMED, null, now), now);
+                emit(waiting.orderId(), new Batch(waiting.orderId(), waiting.hospitalId(), waiting.drugId(),
+                        stock.currentBatchId(), waiting.quantity(), waiting.placedAt(), now), now);
+            }
+        }
+        emitInventory(stock, null, now);
     }
 
     private Inventory reserve(Inventory stock, StockCommand command, long now) {

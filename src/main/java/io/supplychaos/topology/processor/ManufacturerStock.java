@@ -78,6 +78,22 @@ public final class ManufacturerStock {
         return order;
     }
 
+    /** Every order entry, each as its drug's stock says it is (entries that do not hold yet left out). */
+    public List<ManufacturerOrder> orders() {
+        List<String> orderIds = new ArrayList<>();
+        try (KeyValueIterator<String, ManufacturerEntry> range = store.range(ORDER, ORDER + Character.MAX_VALUE)) {
+            range.forEachRemaining(entry -> orderIds.add(entry.key.substring(ORDER.length())));
+        }
+        List<ManufacturerOrder> all = new ArrayList<>();
+        for (String orderId : orderIds) {
+            ManufacturerOrder order = order(orderId);
+            if (order != null) {
+                all.add(order);
+            }
+        }
+        return all;
+    }
+
     /** The command waiting at {@code sequence} in the drug's backlog, or null. */
     public StockCommand waiting(String drugId, long sequence) {
         ManufacturerEntry entry = store.get(waitingKey(drugId, sequence));

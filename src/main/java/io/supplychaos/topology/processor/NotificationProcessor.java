@@ -1,11 +1,13 @@
 package io.supplychaos.topology.processor;
 
+import java.util.List;
 import java.util.Optional;
 
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Notification;
@@ -23,8 +25,8 @@ import io.supplychaos.topology.state.StatusEvent;
  * backwards, is dropped and counted in {@code suppressed-notifications-total}.
  *
  * <p>A timeline is deleted {@code orderRetention} after its final state (DELIVERED or REJECTED)
- * was notified (deadlines in {@value StoreNames#ORDER_TIMELINE_EXPIRY}, checked by a wall-clock
- * punctuator): until then repeated states are suppressed, afterwards the store no longer holds
+ * was notified (deadlines kept in memory and rebuilt from the timelines at init, {@link Expiry};
+ * checked by a wall-clock punctuator): until then repeated states are suppressed, afterwards the store no longer holds
  * the order.
  */
 public final class NotificationProcessor extends ContextualProcessor<String, StatusEvent, String, Notification> {
@@ -33,7 +35,7 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
 
     private final SupplyChainSettings settings;
     private KeyValueStore<String, OrderTimeline> timelines;
-    private Expiry<OrderTimeline> expiry;
+    private Expiry expiry;
     private Counter suppressed;
 
     public NotificationProcessor(SupplyChainSettings settings) {
@@ -44,8 +46,11 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
     public void init(ProcessorContext<String, Notification> context) {
         super.init(context);
         timelines = context.getStateStore(StoreNames.ORDER_TIMELINE);
-        expiry = new Expiry<>(timelines, context.getStateStore(StoreNames.ORDER_TIMELINE_EXPIRY),
-                settings.orderRetention());
+        expiry = new Expiry(timelines::delete, settings.orderRetention());
+        try (KeyValueIterator<String, OrderTimeline> entries = timelines.all()) {
+            entries.forEachRemaining(entry -> entry.value.last().filter(step -> step.status().isFinal())
+                    .ifPresent(step -> expiry.expireAfterRetention(entry.key, step.at())));
+        }
         suppressed = Counter.register(context, SUPPRESSED_METRIC, "repeated or late order states not notified again",
                 "notification");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, expiry::deleteDue);
@@ -54,10 +59,12 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
     @Override
     public void process(Record<String, StatusEvent> record) {
         StatusEvent event = record.value();
+        String source = context().recordMetadata().map(meta -> meta.topic() + "@" + meta.offset()).orElse(null);
         OrderTimeline timeline = Optional.ofNullable(timelines.get(event.orderId()))
                 .orElseGet(() -> OrderTimeline.start(event));
         if (timeline.hasNotified(event.status()) || timeline.isPending(event.status())
                 || timeline.isBehind(event.status())) {
+            notifyAgain(timeline, timeline.notifiedBy(source), context().currentSystemTimeMs());
             suppressed.increment();
             return;
         }
@@ -66,10 +73,10 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
             return;
         }
         long now = context().currentSystemTimeMs();
-        timeline = notify(timeline, event, now);
+        timeline = notify(timeline, event, now, source);
         Optional<StatusEvent> next = nextReady(timeline);
         while (next.isPresent()) {
-            timeline = notify(timeline, next.get(), now);
+            timeline = notify(timeline, next.get(), now, source);
             next = nextReady(timeline);
         }
         timelines.put(event.orderId(), timeline);
@@ -78,11 +85,28 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
         }
     }
 
-    private OrderTimeline notify(OrderTimeline timeline, StatusEvent event, long now) {
+    private OrderTimeline notify(OrderTimeline timeline, StatusEvent event, long now, String source) {
         Notification notification = new Notification(timeline.orderId(), timeline.hospitalId(), timeline.drugId(),
                 event.status(), event.detail(), timeline.placedAt(), timeline.lastAt(), now);
         context().forward(new Record<>(timeline.orderId(), notification, now));
-        return timeline.withNotified(event.status(), now);
+        return timeline.withNotified(event.status(), now, source);
+    }
+
+    /**
+     * The states one input record notified, sent again: that record was processed again after an
+     * at_least_once crash, and the timeline may have reached its changelog (a cache eviction writes
+     * before the commit) while the notifications sent with it did not. Duplicates on notifications.
+     */
+    private void notifyAgain(OrderTimeline timeline, List<OrderTimeline.Step> steps, long now) {
+        long previousAt = timeline.placedAt();
+        for (OrderTimeline.Step step : timeline.notified()) {
+            if (steps.contains(step)) {
+                context().forward(new Record<>(timeline.orderId(), new Notification(timeline.orderId(),
+                        timeline.hospitalId(), timeline.drugId(), step.status(), null, timeline.placedAt(),
+                        previousAt, now), now));
+            }
+            previousAt = step.at();
+        }
     }
 
     private static Optional<StatusEvent> nextReady(OrderTimeline timeline) {

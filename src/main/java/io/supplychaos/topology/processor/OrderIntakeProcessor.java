@@ -4,6 +4,8 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Order;
@@ -22,9 +24,9 @@ import io.supplychaos.topology.state.LedgerEntry;
  * another partitioner) passes here and is dropped by the manufacturer, which sees every copy of an
  * order for its drug ({@link ManufacturerProcessor}).
  *
- * <p>Each entry is deleted {@code orderRetention} after the order was accepted (deadlines in
- * {@value StoreNames#ORDER_LEDGER_EXPIRY}, checked by a wall-clock punctuator), so the ledger
- * holds the recent orders only.
+ * <p>Each entry is deleted {@code orderRetention} after the order was accepted (deadlines kept in
+ * memory and rebuilt from the ledger at init, {@link Expiry}; checked by a wall-clock punctuator),
+ * so the ledger holds the recent orders only.
  */
 public final class OrderIntakeProcessor extends ContextualProcessor<String, Order, String, Order> {
 
@@ -32,7 +34,7 @@ public final class OrderIntakeProcessor extends ContextualProcessor<String, Orde
 
     private final SupplyChainSettings settings;
     private KeyValueStore<String, LedgerEntry> ledger;
-    private Expiry<LedgerEntry> expiry;
+    private Expiry expiry;
     private Counter duplicates;
 
     public OrderIntakeProcessor(SupplyChainSettings settings) {
@@ -43,7 +45,10 @@ public final class OrderIntakeProcessor extends ContextualProcessor<String, Orde
     public void init(ProcessorContext<String, Order> context) {
         super.init(context);
         ledger = context.getStateStore(StoreNames.ORDER_LEDGER);
-        expiry = new Expiry<>(ledger, context.getStateStore(StoreNames.ORDER_LEDGER_EXPIRY), settings.orderRetention());
+        expiry = new Expiry(ledger::delete, settings.orderRetention());
+        try (KeyValueIterator<String, LedgerEntry> entries = ledger.all()) {
+            entries.forEachRemaining(entry -> expiry.expireAfterRetention(entry.key, entry.value.acceptedAt()));
+        }
         duplicates = Counter.register(context, DUPLICATES_METRIC, "order-placed records with an orderId seen before",
                 "order-intake");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, expiry::deleteDue);
@@ -52,12 +57,20 @@ public final class OrderIntakeProcessor extends ContextualProcessor<String, Orde
     @Override
     public void process(Record<String, Order> record) {
         Order order = record.value().withDefaults(record.timestamp());
-        if (ledger.get(order.orderId()) != null) {
+        long offset = context().recordMetadata().map(RecordMetadata::offset).orElse(-1L);
+        LedgerEntry seen = ledger.get(order.orderId());
+        if (seen != null) {
+            if (offset >= 0 && seen.offset() == offset) {
+                // this very record again (at_least_once, after a crash): its stock command may not have
+                // reached the repartition topic although the entry reached the changelog (a cache
+                // eviction writes it before the next commit); the manufacturer drops a second copy
+                context().forward(record.withKey(order.orderId()).withValue(order).withTimestamp(seen.acceptedAt()));
+            }
             duplicates.increment();
             return;
         }
         long now = context().currentSystemTimeMs();
-        ledger.put(order.orderId(), new LedgerEntry(order.orderId(), order.drugId(), order.placedAt(), now));
+        ledger.put(order.orderId(), new LedgerEntry(order.orderId(), order.drugId(), order.placedAt(), now, offset));
         expiry.expireAfterRetention(order.orderId(), now);
         // stamped with the intake's time, which the stock command on the repartition topic keeps: the
         // run reads it there as the moment the order was accepted (its first hop, docs/PERFORMANCE.md)

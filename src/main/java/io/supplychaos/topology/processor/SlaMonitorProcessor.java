@@ -1,7 +1,9 @@
 package io.supplychaos.topology.processor;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -14,6 +16,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import io.supplychaos.domain.Alert;
 import io.supplychaos.domain.AlertKind;
 import io.supplychaos.domain.Notification;
+import io.supplychaos.domain.OrderStatus;
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.SupplyMetrics;
@@ -27,6 +30,12 @@ import io.supplychaos.topology.state.OpenOrder;
  * monitor-alerts for each order past its deadline, with the last state it reached. A final state
  * (DELIVERED, REJECTED) removes the order. Orders are tracked from their first notification.
  *
+ * <p>An open order is written twice: put at its first notification, deleted at its final one (and
+ * rewritten once if it is alerted). The states in between are kept in memory only, for the alert's
+ * "last state": an instance that took the task over after a restart or a rebalance knows the state
+ * stored with the order (its first) until the order moves again. One write per notification cost
+ * 4 changelog records per order where this costs 2 (docs/PERFORMANCE.md).
+ *
  * <p>One store instead of an open-order set plus a deadline index: one changelog written where
  * two took 3.8 records per order (docs/PERFORMANCE.md). Alerted orders stay in the store, flagged, until they are final:
  * a punctuation skips them, so a stuck order is alerted once, and counted once in
@@ -39,6 +48,8 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
     private KeyValueStore<String, OpenOrder> openOrders;
     private Counter stuck;
     private DeadlineIndex.ScanMark scanned;
+    /** The latest state of open orders whose state moved after their first notification; not changelogged. */
+    private final Map<String, OrderStatus> lastStatus = new HashMap<>();
 
     public SlaMonitorProcessor(SupplyChainSettings settings) {
         this.settings = settings;
@@ -49,6 +60,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
         super.init(context);
         openOrders = context.getStateStore(StoreNames.SLA_DEADLINES);
         scanned = new DeadlineIndex.ScanMark();
+        lastStatus.clear();
         stuck = Counter.register(context, SupplyMetrics.STUCK_ORDERS, "orders not final within the SLA (STUCK_ORDER alerts)",
                 SupplyMetrics.SLA_MONITOR);
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::alertOverdue);
@@ -61,6 +73,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
         String key = DeadlineIndex.key(deadline, notification.orderId());
         OpenOrder open = openOrders.get(key);
         if (notification.status().isFinal()) {
+            lastStatus.remove(notification.orderId());
             if (open != null) {
                 openOrders.delete(key);
             }
@@ -69,10 +82,10 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
         if (open == null) {
             // a first notification already past its deadline must still be seen by the next scan
             scanned.added(deadline);
+            openOrders.put(key, OpenOrder.first(notification.orderId(), notification.placedAt(), notification.status()));
+        } else {
+            lastStatus.put(notification.orderId(), notification.status());
         }
-        openOrders.put(key, open == null
-                ? OpenOrder.first(notification.orderId(), notification.placedAt(), notification.status())
-                : open.reached(notification.status()));
     }
 
     private void alertOverdue(long now) {
@@ -86,7 +99,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
             });
         }
         for (KeyValue<String, OpenOrder> entry : due) {
-            OpenOrder open = entry.value;
+            OpenOrder open = entry.value.reached(lastStatus.getOrDefault(entry.value.orderId(), entry.value.lastStatus()));
             openOrders.put(entry.key, open.markAlerted());
             stuck.increment();
             Alert alert = new Alert(AlertKind.STUCK_ORDER, open.orderId(), open.lastStatus().name(),

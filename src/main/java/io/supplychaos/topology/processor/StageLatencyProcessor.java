@@ -36,6 +36,12 @@ import io.supplychaos.topology.state.StageWindow;
  * partition: no repartition by stage, which would cost one more record per notification; the
  * REST view merges a stage's windows across tasks (HdrHistograms add up exactly), and
  * SLOW_STAGE fires when one partition's p99 is over the threshold.
+ *
+ * <p>Samples are added to windows held in memory and the changed windows written to the store once
+ * per punctuation (and when the task closes), not once per sample: a window takes many samples per
+ * punctuation, and each write is a changelog record (4 per order before, docs/PERFORMANCE.md). The
+ * cost: the store and its REST view lag up to one punctuation interval, and a crash loses the
+ * samples of at most one interval of the task's windows (an alert's p99 then counts fewer samples).
  */
 public final class StageLatencyProcessor extends ContextualProcessor<String, StageSample, String, Alert> {
 
@@ -45,6 +51,8 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
     private final SupplyChainSettings settings;
     /** Decoded distributions of the windows this task wrote, so a sample costs an encode but no decode. */
     private final Map<String, Histogram> distributions = new HashMap<>();
+    /** Windows that took samples since the last punctuation, written to the store at the next one. */
+    private final Map<String, StageWindow> unwritten = new HashMap<>();
     private KeyValueStore<String, StageWindow> windows;
     private Counter late;
     private ByteBuffer scratch;
@@ -59,6 +67,7 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
         windows = context.getStateStore(StoreNames.STAGE_WINDOWS);
         // a re-initialised task (after a rebalance or a corrupted task) starts from what its store holds
         distributions.clear();
+        unwritten.clear();
         late = Counter.register(context, LATE_METRIC, "stage samples arriving after their window closed", "monitor");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::closeWindows);
     }
@@ -69,7 +78,10 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
         long size = settings.monitorWindow().toMillis();
         long start = sample.at() - Math.floorMod(sample.at(), size);
         String key = windowKey(sample.stage(), start);
-        StageWindow window = windows.get(key);
+        StageWindow window = unwritten.get(key);
+        if (window == null) {
+            window = windows.get(key);
+        }
         if (window == null) {
             window = StageWindow.empty(sample.stage(), start, start + size);
         } else if (window.evaluated()) {
@@ -86,10 +98,21 @@ public final class StageLatencyProcessor extends ContextualProcessor<String, Sta
         if (scratch == null) {
             scratch = StageWindow.scratchFor(distribution);
         }
-        windows.put(key, window.withSample(clamped, distribution, scratch));
+        unwritten.put(key, window.withSample(clamped, distribution, scratch));
+    }
+
+    @Override
+    public void close() {
+        writeUnwritten();
+    }
+
+    private void writeUnwritten() {
+        unwritten.forEach(windows::put);
+        unwritten.clear();
     }
 
     private void closeWindows(long now) {
+        writeUnwritten();
         long closeBefore = now - settings.punctuationInterval().toMillis();
         long dropBefore = now - RETAINED_WINDOWS * settings.monitorWindow().toMillis();
         List<KeyValue<String, StageWindow>> all = new ArrayList<>();

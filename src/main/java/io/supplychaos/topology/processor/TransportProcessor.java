@@ -4,6 +4,8 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
+import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Batch;
@@ -16,15 +18,15 @@ import io.supplychaos.topology.state.Shipment;
 /**
  * Transport, on {@code drug-manufactured} keyed by orderId: ships each order's goods through
  * DISPATCHED, IN_TRANSIT and DELIVERED, publishing each state on shipment-status. The shipment
- * lives in {@value StoreNames#SHIPMENTS}; with a transit time, the next step waits in the
- * {@value StoreNames#SHIPMENT_SCHEDULE} deadline index (half the transit time per step) until a
- * wall-clock punctuator advances it. With transit time zero all three states go out at once, in
+ * lives in {@value StoreNames#SHIPMENTS}; with a transit time, the next step (half the transit time
+ * per step) is due at the shipment's {@code nextDueAt}, and a wall-clock punctuator advances it. With transit time zero all three states go out at once, in
  * order. Goods for an order that already has a shipment (a repeated or late record) are ignored
  * and counted in {@code repeated-shipments-total}: a shipment never moves backwards.
  *
- * <p>The step after DELIVERED is forgetting the shipment: it waits in the same schedule for
- * {@code orderRetention}, then the punctuator deletes it, so the store holds recent and
- * undelivered shipments only. Goods arriving after that would ship again (the manufacturer's
+ * <p>The step after DELIVERED is forgetting the shipment: due {@code orderRetention} after the
+ * delivery, then the punctuator deletes it, so the store holds recent and undelivered shipments
+ * only. The due times are kept in memory ({@link DueTimes}) and rebuilt from the shipments in
+ * {@code init}: a schedule store cost a changelog record per order. Goods arriving after that would ship again (the manufacturer's
  * release ignores the second DELIVERED; see {@code supply.order-retention} for how long to keep).
  */
 public final class TransportProcessor extends ContextualProcessor<String, Batch, String, ShipmentStatus> {
@@ -33,7 +35,7 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
 
     private final SupplyChainSettings settings;
     private KeyValueStore<String, Shipment> shipments;
-    private DeadlineIndex schedule;
+    private final DueTimes schedule = new DueTimes();
     private Counter repeated;
 
     public TransportProcessor(SupplyChainSettings settings) {
@@ -44,7 +46,14 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
     public void init(ProcessorContext<String, ShipmentStatus> context) {
         super.init(context);
         shipments = context.getStateStore(StoreNames.SHIPMENTS);
-        schedule = new DeadlineIndex(context.getStateStore(StoreNames.SHIPMENT_SCHEDULE));
+        schedule.takeDue(Long.MAX_VALUE);
+        try (KeyValueIterator<String, Shipment> all = shipments.all()) {
+            all.forEachRemaining(entry -> {
+                if (entry.value.nextDueAt() > 0) {
+                    schedule.add(entry.value.nextDueAt(), entry.key);
+                }
+            });
+        }
         repeated = Counter.register(context, REPEATED_METRIC, "drug-manufactured records for an order already shipped",
                 "transport");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::advanceDue);
@@ -53,49 +62,69 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
     @Override
     public void process(Record<String, Batch> record) {
         Batch goods = record.value();
-        if (shipments.get(goods.orderId()) != null) {
+        long offset = context().recordMetadata().map(RecordMetadata::offset).orElse(-1L);
+        Shipment known = shipments.get(goods.orderId());
+        if (known != null) {
+            if (offset >= 0 && known.sourceOffset() == offset) {
+                answerAgain(known, context().currentSystemTimeMs());
+            }
             repeated.increment();
             return;
         }
         long now = context().currentSystemTimeMs();
         long step = stepMillis();
-        Shipment shipment = Shipment.dispatch(goods, step == 0 ? 0 : now + step);
+        Shipment shipment = Shipment.dispatch(goods, step == 0 ? 0 : now + step, offset);
         emit(shipment, now);
         if (step == 0) {
             while (shipment.state() != ShipmentState.DELIVERED) {
-                shipment = shipment.advance(0);
+                shipment = shipment.advance(forgetAt(now));
                 emit(shipment, now);
             }
-            forgetAfterRetention(shipment, now);
+            schedule.add(shipment.nextDueAt(), shipment.orderId());
         } else {
             schedule.add(shipment.nextDueAt(), shipment.orderId());
         }
         shipments.put(shipment.orderId(), shipment);
     }
 
+    /**
+     * The states a shipment reached, sent again: these goods were processed again after an
+     * at_least_once crash, and the store's entry may have reached its changelog (a cache eviction
+     * writes before the commit) while the states sent with it did not reach shipment-status.
+     * Duplicates on shipment-status; the notification stage drops states it already notified.
+     */
+    private void answerAgain(Shipment known, long now) {
+        ShipmentState state = ShipmentState.DISPATCHED;
+        while (true) {
+            emit(known.in(state), now);
+            if (state == known.state()) {
+                return;
+            }
+            state = state.next();
+        }
+    }
+
     private void advanceDue(long now) {
         for (String orderId : schedule.takeDue(now)) {
             Shipment shipment = shipments.get(orderId);
-            if (shipment == null) {
-                continue;
+            if (shipment == null || shipment.nextDueAt() > now) {
+                continue; // gone, or due later (an older due time of an entry written again)
             }
             if (shipment.state() == ShipmentState.DELIVERED) {
                 shipments.delete(orderId);
                 continue;
             }
-            shipment = shipment.advance(now + stepMillis());
+            ShipmentState next = shipment.state().next();
+            shipment = shipment.advance(next == ShipmentState.DELIVERED ? forgetAt(now) : now + stepMillis());
             emit(shipment, now);
-            if (shipment.state() != ShipmentState.DELIVERED) {
-                schedule.add(shipment.nextDueAt(), orderId);
-            } else {
-                forgetAfterRetention(shipment, now);
-            }
+            schedule.add(shipment.nextDueAt(), orderId);
             shipments.put(orderId, shipment);
         }
     }
 
-    private void forgetAfterRetention(Shipment delivered, long now) {
-        schedule.add(now + settings.orderRetention().toMillis(), delivered.orderId());
+    /** When a shipment delivered at {@code now} is forgotten. */
+    private long forgetAt(long now) {
+        return now + settings.orderRetention().toMillis();
     }
 
     private long stepMillis() {

@@ -9,13 +9,17 @@ package io.supplychaos.topology.state;
  * @param appliedOffset   offset (on the stock-command repartition partition of this drug) of the last
  *                        command whose stock change this value holds; -1 = none. A command at or below
  *                        it was applied, and is recognised when processed again after a crash
+ * @param sentHead        backlog sequences in [sentHead, backlogHead) were reserved by a production run
+ *                        whose answers may not have reached their topics yet (at_least_once: no commit
+ *                        has flushed them); their backlog entries are kept so that they can be answered
+ *                        again. Equal to backlogHead when nothing is outstanding
  */
 public record Inventory(String drugId, long initial, long produced, long available, long reserved, long shipped,
                         int batches, String currentBatchId, long backlogHead, long backlogTail,
-                        long productionDueAt, long appliedOffset) {
+                        long productionDueAt, long appliedOffset, long sentHead) {
 
     public static Inventory initial(String drugId, long stock) {
-        return new Inventory(drugId, stock, 0, stock, 0, 0, 0, drugId + "-initial", 0, 0, 0, -1);
+        return new Inventory(drugId, stock, 0, stock, 0, 0, 0, drugId + "-initial", 0, 0, 0, -1, 0);
     }
 
     /** True when the command at {@code offset} (>= 0) was applied to this stock. */
@@ -26,7 +30,18 @@ public record Inventory(String drugId, long initial, long produced, long availab
     /** This stock with the command at {@code offset} applied; a negative offset (unknown) changes nothing. */
     public Inventory applied(long offset) {
         return new Inventory(drugId, initial, produced, available, reserved, shipped, batches, currentBatchId,
-                backlogHead, backlogTail, productionDueAt, Math.max(appliedOffset, offset));
+                backlogHead, backlogTail, productionDueAt, Math.max(appliedOffset, offset), sentHead);
+    }
+
+    /** True when a production run reserved backlog orders whose answers may not have been sent (see sentHead). */
+    public boolean hasUnsentAnswers() {
+        return sentHead < backlogHead;
+    }
+
+    /** This stock with every backlog order it reserved known to be answered. */
+    public Inventory answersSent() {
+        return new Inventory(drugId, initial, produced, available, reserved, shipped, batches, currentBatchId,
+                backlogHead, backlogTail, productionDueAt, appliedOffset, backlogHead);
     }
 
     public boolean hasBacklog() {
@@ -46,34 +61,34 @@ public record Inventory(String drugId, long initial, long produced, long availab
             throw new IllegalStateException("reserving " + quantity + " of " + drugId + " with " + available + " available");
         }
         return new Inventory(drugId, initial, produced, available - quantity, reserved + quantity, shipped,
-                batches, currentBatchId, backlogHead, backlogTail, productionDueAt, appliedOffset);
+                batches, currentBatchId, backlogHead, backlogTail, productionDueAt, appliedOffset, sentHead);
     }
 
     public Inventory ship(long quantity) {
         long moved = Math.min(quantity, reserved);
         return new Inventory(drugId, initial, produced, available, reserved - moved, shipped + moved,
-                batches, currentBatchId, backlogHead, backlogTail, productionDueAt, appliedOffset);
+                batches, currentBatchId, backlogHead, backlogTail, productionDueAt, appliedOffset, sentHead);
     }
 
     public Inventory enqueue() {
         return new Inventory(drugId, initial, produced, available, reserved, shipped, batches, currentBatchId,
-                backlogHead, backlogTail + 1, productionDueAt, appliedOffset);
+                backlogHead, backlogTail + 1, productionDueAt, appliedOffset, sentHead);
     }
 
     public Inventory dequeue() {
         return new Inventory(drugId, initial, produced, available, reserved, shipped, batches, currentBatchId,
-                backlogHead + 1, backlogTail, productionDueAt, appliedOffset);
+                backlogHead + 1, backlogTail, productionDueAt, appliedOffset, sentHead);
     }
 
     public Inventory scheduleProduction(long dueAt) {
         return new Inventory(drugId, initial, produced, available, reserved, shipped, batches, currentBatchId,
-                backlogHead, backlogTail, dueAt, appliedOffset);
+                backlogHead, backlogTail, dueAt, appliedOffset, sentHead);
     }
 
     /** The running batch is done: its units become available and no production is scheduled. */
     public Inventory completeBatch(int batchSize) {
         int batch = batches + 1;
         return new Inventory(drugId, initial, produced + batchSize, available + batchSize, reserved, shipped,
-                batch, drugId + "-b" + batch, backlogHead, backlogTail, 0, appliedOffset);
+                batch, drugId + "-b" + batch, backlogHead, backlogTail, 0, appliedOffset, sentHead);
     }
 }

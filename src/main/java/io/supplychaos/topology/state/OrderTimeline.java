@@ -13,8 +13,13 @@ import io.supplychaos.domain.OrderStatus;
 public record OrderTimeline(String orderId, String hospitalId, String drugId, long placedAt,
                             List<Step> notified, List<StatusEvent> pending) {
 
-    /** A state the hospital was notified of, and when. */
-    public record Step(OrderStatus status, long at) {
+    /**
+     * A state the hospital was notified of, and when.
+     *
+     * @param source the input record whose processing sent it ("topic@offset"; null unknown): that record
+     *               processed again after an at_least_once crash sends it again
+     */
+    public record Step(OrderStatus status, long at, String source) {
     }
 
     public OrderTimeline {
@@ -57,9 +62,14 @@ public record OrderTimeline(String orderId, String hospitalId, String drugId, lo
         return status.requires() == null || hasNotified(status.requires());
     }
 
-    public OrderTimeline withNotified(OrderStatus status, long at) {
+    /** The steps the processing of {@code source} notified, in order; empty for a null source. */
+    public List<Step> notifiedBy(String source) {
+        return source == null ? List.of() : notified.stream().filter(step -> source.equals(step.source())).toList();
+    }
+
+    public OrderTimeline withNotified(OrderStatus status, long at, String source) {
         List<Step> steps = new ArrayList<>(notified);
-        steps.add(new Step(status, at));
+        steps.add(new Step(status, at, source));
         List<StatusEvent> waiting = new ArrayList<>(pending);
         waiting.removeIf(event -> event.status() == status);
         return new OrderTimeline(orderId, hospitalId, drugId, placedAt, steps, waiting);

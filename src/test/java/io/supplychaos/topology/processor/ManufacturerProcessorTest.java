@@ -36,12 +36,15 @@ class ManufacturerProcessorTest {
 
     @BeforeEach
     void init() {
+        start(false);
+    }
+
+    private void start(boolean transactional) {
         context = new MockProcessorContext<>();
         state = new ManufacturerStock(MockStores.register(context, StoreNames.MANUFACTURER_STOCK,
                 JsonSerde.of(ManufacturerEntry.class)));
-        MockStores.register(context, StoreNames.MANUFACTURER_ORDER_EXPIRY, Serdes.String());
         context.setCurrentSystemTimeMs(T0);
-        manufacturer = new ManufacturerProcessor(settings);
+        manufacturer = new ManufacturerProcessor(settings, transactional);
         manufacturer.init(context);
     }
 
@@ -76,8 +79,35 @@ class ManufacturerProcessorTest {
         assertThat(stock.reserved()).isEqualTo(4);
         assertThat(stock.isProducing()).isFalse();
         assertThat(stock.hasBacklog()).isFalse();
+        // at_least_once: the answers are not flushed yet, so the backlog entries stay and a commit is asked for
+        assertThat(stock.hasUnsentAnswers()).isTrue();
+        assertThat(state.waiting("insulin", 0)).isNotNull();
+        assertThat(context.committed()).isTrue();
+        context.resetCommit();
+        context.resetForwards();
+
+        // the next punctuation comes after that commit: the entries go, nothing is answered again
+        punctuate(T0 + 3500);
+        assertThat(context.forwarded()).isEmpty();
+        assertThat(state.stock("insulin").hasUnsentAnswers()).isFalse();
         assertThat(state.waiting("insulin", 0)).isNull();
         assertThat(state.waiting("insulin", 1)).isNull();
+        assertThat(context.committed()).isFalse();
+    }
+
+    @Test
+    void shouldDeleteTheBacklogEntriesAtOnceUnderTransactions() {
+        // given the manufacturer of an exactly_once_v2 app, whose answers commit with its stock write
+        start(true);
+        reserve("o1", 3);
+
+        // when the batch is due
+        punctuate(T0 + 3000);
+
+        // then o1 is confirmed, and nothing is kept to answer again
+        assertThat(state.stock("insulin").hasUnsentAnswers()).isFalse();
+        assertThat(state.waiting("insulin", 0)).isNull();
+        assertThat(context.committed()).isFalse();
     }
 
     @Test

@@ -106,6 +106,25 @@ class SlaMonitorProcessorTest {
                 .containsExactly("a", "b");
     }
 
+    @Test
+    void shouldAlertWithTheStoredStateAfterATakeOver() {
+        // given: an order moved on from CONFIRMED, and its task was taken over (a new processor on the store)
+        notify("o1", OrderStatus.CONFIRMED, 0);
+        notify("o1", OrderStatus.DISPATCHED, 0);
+        monitor = new SlaMonitorProcessor(SupplyChainSettings.defaults()
+                .withMonitoring(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(1)));
+        context = new MockProcessorContext<>();
+        open.init(context.getStateStoreContext(), open);
+        monitor.init(context);
+
+        // when its deadline passes
+        punctuate(11_000);
+
+        // then it is alerted with the state stored at its first notification (the later ones were not written)
+        assertThat(context.forwarded()).singleElement().satisfies(forward ->
+                assertThat(forward.record().value().detail()).contains("last state CONFIRMED"));
+    }
+
     private void punctuate(long now) {
         context.scheduledPunctuators().get(0).getPunctuator().punctuate(now);
     }

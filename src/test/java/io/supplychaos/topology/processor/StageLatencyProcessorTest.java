@@ -39,6 +39,7 @@ class StageLatencyProcessorTest {
     void shouldKeepEverySampleInTheStoredWindow() {
         sample(100, 1_000);
         sample(300, 2_000);
+        punctuate(2_000);
 
         StageWindow window = onlyWindow();
         assertThat(window.count()).isEqualTo(2);
@@ -49,10 +50,12 @@ class StageLatencyProcessorTest {
     @Test
     void shouldCountOnFromTheStoreWhenTheStoreChangedUnderIt() {
         sample(100, 1_000);
+        punctuate(1_000);
         // as after a restore: the store holds one window less sample than this instance saw
         windows.put(StageLatencyProcessor.windowKey("CONFIRMED", 0), StageWindow.empty("CONFIRMED", 0, 10_000));
 
         sample(200, 2_000);
+        punctuate(2_000);
 
         assertThat(onlyWindow().count()).isEqualTo(1);
         assertThat(onlyWindow().distribution().getTotalCount()).isEqualTo(1);
@@ -66,9 +69,37 @@ class StageLatencyProcessorTest {
         monitor.init(context);
 
         sample(300, 2_000);
+        punctuate(2_000);
 
         assertThat(onlyWindow().count()).isEqualTo(2);
         assertThat(onlyWindow().p99Ms()).as("the stored sample, not the one seen before").isGreaterThanOrEqualTo(5_000);
+    }
+
+    @Test
+    void shouldWriteAWindowOncePerPunctuationNotPerSample() {
+        // given three samples in one window between two punctuations
+        sample(100, 1_000);
+        sample(200, 1_100);
+        sample(300, 1_200);
+
+        // then the store has not been written yet; the punctuation writes the window with all three
+        assertThat(windows.approximateNumEntries()).isZero();
+        punctuate(1_500);
+        assertThat(onlyWindow().count()).isEqualTo(3);
+    }
+
+    @Test
+    void shouldWriteWhatItHoldsWhenTheTaskCloses() {
+        sample(100, 1_000);
+
+        monitor.close();
+
+        assertThat(onlyWindow().count()).isEqualTo(1);
+    }
+
+    /** Fires the punctuator (closing nothing before its window's end plus one interval). */
+    private void punctuate(long now) {
+        context.scheduledPunctuators().get(context.scheduledPunctuators().size() - 1).getPunctuator().punctuate(now);
     }
 
     private static StageWindow windowWithOneSample(long latencyMs) {
