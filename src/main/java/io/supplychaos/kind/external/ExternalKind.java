@@ -11,6 +11,7 @@ import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultType;
 import io.supplychaos.chaos.LocalApps;
 import io.supplychaos.cluster.AttachedKind;
+import io.supplychaos.cluster.ClusterKind;
 import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.EnvSpec;
@@ -30,6 +31,10 @@ public final class ExternalKind extends AttachedKind {
     @Override
     public Optional<String> refusal(EnvSpec env, FaultSpec fault) {
         FaultType type = fault.type();
+        Optional<String> protocol = ClusterKind.needsProtocolProxy(env, fault);
+        if (protocol.isPresent()) {
+            return protocol;
+        }
         if (type.kind() == FaultType.Kind.NETWORK && !env.proxied()) {
             return Optional.of("it is kind: external and names no Toxiproxy (toxiproxy:), so " + type.cliName()
                     + " cannot be injected");
