@@ -223,7 +223,7 @@ public final class EmbeddedEnvironment {
             state = record(state.withProtocolProxy(new EnvState.ProtocolProxyState(state.protocolProxy().api(), pid,
                     state.protocolProxy().marker())));
             ProtocolProxyApi api = new ProtocolProxyApi(state.protocolProxy().api());
-            Poll.require("the protocol proxy API " + api.api() + " to answer", Timeouts.TOXIPROXY_START, () -> {
+            Poll.require("the protocol proxy API " + api.api() + " to answer", Timeouts.PROTOCOL_PROXY_START, () -> {
                 failIfGone(pid, paths.logDir().resolve("protocol-proxy.log"), "the protocol proxy");
                 return api.answers();
             });
