@@ -26,6 +26,7 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
 import io.supplychaos.cluster.Cluster;
@@ -112,8 +113,19 @@ public final class Benchmark {
         }
     }
 
+    /**
+     * One pipeline run as fast as it goes.
+     *
+     * @param recordsPerOrder             measured span's records per measured order by class of topic
+     *                                    ({@link RecordsPerOrder}): business, repartition, changelog,
+     *                                    other, markers, total
+     * @param cpuSecondsPerThousandOrders each process's CPU seconds per 1,000 orders over the whole run
+     *                                    (its unmeasured orders and the app's start included)
+     * @param profiles                    flame graphs written (with {@code --profile}), by process
+     */
     public record Pipeline(double ordersPerSec, double recordsPerSec, double avgLatencyMs, double p99LatencyMs,
-                           String verdict) {
+                           String verdict, Map<String, Double> recordsPerOrder,
+                           Map<String, Double> cpuSecondsPerThousandOrders, Map<String, String> profiles) {
     }
 
     public record Pipelines(Pipeline eos, Pipeline alos) {
@@ -180,11 +192,18 @@ public final class Benchmark {
     private final PrintWriter out;
     private final Environments environments;
     private final Sessions sessions;
+    private final Path profiles;
 
     public Benchmark(ChaosPaths paths, int basePort, PrintWriter out) {
+        this(paths, basePort, out, null);
+    }
+
+    /** @param profiles where the pipeline runs' flame graphs go; null for none */
+    public Benchmark(ChaosPaths paths, int basePort, PrintWriter out, Path profiles) {
         this.paths = paths;
         this.basePort = basePort;
         this.out = out;
+        this.profiles = profiles;
         this.environments = Environments.of(paths);
         this.sessions = new Sessions(paths, basePort, ClusterSource.of(environments), false, out::println);
     }
@@ -239,9 +258,9 @@ public final class Benchmark {
             checkStop(stop);
             ResidentMemory memory = new ResidentMemory(paths, environments.embedded().orElseThrow(
                     () -> new IllegalStateException("env " + proxiedSpec.name() + " is not recorded as running")));
-            Pipeline eos = pipeline(proxiedSpec, "exactly_once_v2", producer, orders, stop, memory);
+            Pipeline eos = pipeline(proxiedSpec, access, "exactly_once_v2", producer, orders, stop, memory);
             checkStop(stop);
-            Pipeline alos = pipeline(proxiedSpec, "at_least_once", producer, orders, stop, null);
+            Pipeline alos = pipeline(proxiedSpec, access, "at_least_once", producer, orders, stop, null);
             checkStop(stop);
             LightLoad eosLight = lightLoad(proxiedSpec, "exactly_once_v2", producer, stop);
             checkStop(stop);
@@ -427,7 +446,7 @@ public final class Benchmark {
         return new Throughput(acked.get() / seconds, summary.avg(), summary.p99());
     }
 
-    private Pipeline pipeline(EnvSpec env, String guarantee, Map<String, String> producer, long orders,
+    private Pipeline pipeline(EnvSpec env, KafkaAccess access, String guarantee, Map<String, String> producer, long orders,
                               AtomicBoolean stop, ResidentMemory memory) throws InterruptedException {
         Scenario scenario = new Scenario("bench-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
                 producer, new WorkloadSpec(Warmup.orders(List.of(orders)), orders, 0, 0, 1, null), List.of(),
@@ -438,20 +457,49 @@ public final class Benchmark {
         if (memory != null) {
             memory.start();
         }
-        RunResult result;
+        EnvState state = environments.embedded().orElseThrow(
+                () -> new IllegalStateException("env " + env.name() + " is not recorded as running"));
+        PipelineWatch watch = new PipelineWatch(paths, state, profiles,
+                guarantee.equals("at_least_once") ? "alos" : "eos", out);
+        ScenarioRunner.Outcome outcome;
         try {
-            result = new ScenarioRunner(paths, basePort, environments, false,
-                    new PrintWriter(Writer.nullWriter())).run(scenario, stop).result();
+            watch.start();
+            outcome = new ScenarioRunner(paths, basePort, environments, false,
+                    new PrintWriter(Writer.nullWriter())).run(scenario, stop);
         } finally {
+            watch.close();
             if (memory != null) {
                 memory.stop();
             }
         }
+        RunResult result = outcome.result();
         out.printf("pipeline %s: %,.0f orders/s, %,.0f records/s, latency avg %.0f ms p99 %.0f ms, %s%n", guarantee,
                 result.throughput().ordersPerSec(), result.throughput().recordsPerSec(), result.latencyMs().avg(),
                 result.latencyMs().p99(), result.verdict());
+        Map<String, Double> perOrder = Map.of();
+        if (!outcome.offsetsAtEnd().isEmpty()) {
+            Map<TopicPartition, Long> data = DataRecords.count(access, outcome.offsetsAtMeasure(),
+                    outcome.offsetsAtEnd(), Duration.ofSeconds(60));
+            perOrder = RecordsPerOrder.of(outcome.offsetsAtMeasure(), outcome.offsetsAtEnd(), data, orders);
+            out.printf("  records per order %s: %s%n", guarantee, rounded(perOrder, 2));
+        }
+        // every order of the run: the unmeasured ones, as many as the measured
+        Map<String, Double> cpu = watch.cpuSecondsPerThousandOrders(2 * orders);
+        out.printf("  CPU s per 1,000 orders %s (whole run): %s%n", guarantee, rounded(cpu, 2));
+        Map<String, String> written = new LinkedHashMap<>();
+        watch.profiles().forEach((process, file) -> written.put(process, file.toString()));
+        if (!written.isEmpty()) {
+            out.printf("  flame graphs %s: %s%n", guarantee, written);
+        }
         return new Pipeline(result.throughput().ordersPerSec(), result.throughput().recordsPerSec(),
-                result.latencyMs().avg(), result.latencyMs().p99(), result.verdict().name());
+                result.latencyMs().avg(), result.latencyMs().p99(), result.verdict().name(), perOrder, cpu, written);
+    }
+
+    private static Map<String, Double> rounded(Map<String, Double> figures, int decimals) {
+        double scale = Math.pow(10, decimals);
+        Map<String, Double> out = new LinkedHashMap<>();
+        figures.forEach((key, value) -> out.put(key, Math.round(value * scale) / scale));
+        return out;
     }
 
     private LightLoad lightLoad(EnvSpec env, String guarantee, Map<String, String> producer, AtomicBoolean stop)

@@ -25,6 +25,16 @@ interface BrokerFaultDefinition extends FaultDefinition {
     default void heal(BrokerFault broker) {
     }
 
+    /** Injects it on several brokers at once (a target {@code all} or {@code 1,3}); one by one unless the fault says otherwise. */
+    default void injectAll(java.util.List<BrokerFault> brokers) {
+        brokers.forEach(this::inject);
+    }
+
+    /** Whether it takes several brokers at once (a target {@code all} or a set {@code 1,3}). */
+    default boolean takesSeveral() {
+        return false;
+    }
+
     /** True while in place the broker is down (killed, stopped): the run is judged with it down. */
     default boolean holdsBrokerDown() {
         return false;

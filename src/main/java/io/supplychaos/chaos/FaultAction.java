@@ -32,6 +32,15 @@ public interface FaultAction {
         return OptionalLong.empty();
     }
 
+    /**
+     * When the fault was undone, as the environment reports it (epoch ms; Chaos Mesh's status on
+     * Kubernetes), after {@link #heal()} returned; empty when the environment reports nothing, and the
+     * time heal returned is the heal's time.
+     */
+    default OptionalLong undoneAt() {
+        return OptionalLong.empty();
+    }
+
     /** The concrete fault, e.g. "kill-broker 2" for a spec that said "leader-of order-placed:0". */
     String describe();
 }

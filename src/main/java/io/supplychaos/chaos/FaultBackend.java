@@ -35,6 +35,16 @@ public interface FaultBackend {
     /** Starts the broker as the environment started it, returning once it registered with the controller. */
     void startBroker(int id);
 
+    /**
+     * Drops from a stopped broker's log dirs what Kafka had not fsynced (what a power loss takes
+     * with the page cache), leaving the KRaft metadata log; returns what was dropped, in words.
+     *
+     * @throws IllegalStateException where the environment's brokers' disks are out of the tool's reach
+     */
+    default Optional<String> dropUnflushed(int id) {
+        throw new IllegalStateException(describe() + " keeps its brokers' log dirs out of the tool's reach: power-loss cannot be done here");
+    }
+
     /** SIGSTOP. */
     void pauseBroker(int id);
 

@@ -71,4 +71,12 @@ interface FaultDefinition {
 
     /** How a Kubernetes env does it, or why it cannot. */
     OnKubernetes onKubernetes();
+
+    /**
+     * Why it needs the brokers' log dirs on this machine, when it does: an env kind that does not run
+     * its brokers as local processes refuses it with these words. Empty for the faults that do not.
+     */
+    default Optional<String> needsLocalLogDirs() {
+        return Optional.empty();
+    }
 }

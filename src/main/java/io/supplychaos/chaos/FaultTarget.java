@@ -1,27 +1,42 @@
 package io.supplychaos.chaos;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * What a fault acts on, as written after {@code target:} in a scenario (or derived from CLI
  * options): a broker id ({@code 2}), {@code all}, {@code random} or {@code random:SEED},
  * {@code leader-of TOPIC:PARTITION}, {@code controller}, {@code killed} (the broker this run
- * killed or stopped last, to bring it back), or an app instance ({@code app:N}).
+ * killed or stopped last, to bring it back), an app instance ({@code app:N}), or a set of brokers
+ * ({@code 1,3}: for the faults that take several at once, {@code power-loss}).
+ *
+ * @param ids the brokers of a set, ascending and distinct; empty for every other kind
  */
-public record FaultTarget(Kind kind, int id, String topic, int partition, Long seed) {
+public record FaultTarget(Kind kind, int id, String topic, int partition, Long seed, List<Integer> ids) {
 
-    public enum Kind { BROKER, ALL, RANDOM, LEADER, CONTROLLER, KILLED, APP }
+    public enum Kind { BROKER, ALL, RANDOM, LEADER, CONTROLLER, KILLED, APP, BROKERS }
+
+    public FaultTarget {
+        ids = ids == null ? List.of() : ids.stream().distinct().sorted().toList();
+    }
+
+    private FaultTarget(Kind kind, int id, String topic, int partition, Long seed) {
+        this(kind, id, topic, partition, seed, List.of());
+    }
 
     private static final Pattern LEADER = Pattern.compile("leader-of\\s+(\\S+):(\\d+)");
     private static final Pattern RANDOM = Pattern.compile("random(?::(-?\\d+))?");
     private static final Pattern APP = Pattern.compile("app:(\\d+)");
+    private static final Pattern BROKER_SET = Pattern.compile("\\d+(?:\\s*,\\s*\\d+)+");
 
     /** Every form {@link #parse} takes, as one JSON Schema pattern (a bare broker id may also be a YAML number). */
     public static final String SCHEMA_PATTERN = "^\\s*(?:\\d+|all|controller|killed|random(?::-?\\d+)?"
-            + "|leader-of\\s+\\S+:\\d+|app:\\d+)\\s*$";
+            + "|leader-of\\s+\\S+:\\d+|app:\\d+|\\d+(?:\\s*,\\s*\\d+)+)\\s*$";
 
     public static FaultTarget broker(int id) {
         return new FaultTarget(Kind.BROKER, id, null, -1, null);
@@ -47,6 +62,11 @@ public record FaultTarget(Kind kind, int id, String topic, int partition, Long s
         return new FaultTarget(Kind.KILLED, -1, null, -1, null);
     }
 
+    /** A set of brokers, for a fault that takes several at once. */
+    public static FaultTarget brokers(List<Integer> ids) {
+        return new FaultTarget(Kind.BROKERS, -1, null, -1, null, ids);
+    }
+
     public static FaultTarget app(int instance) {
         return new FaultTarget(Kind.APP, instance, null, -1, null);
     }
@@ -63,6 +83,9 @@ public record FaultTarget(Kind kind, int id, String topic, int partition, Long s
     private static Optional<FaultTarget> parseForm(String value) {
         if (value.matches("\\d+")) {
             return Optional.of(broker(Integer.parseInt(value)));
+        }
+        if (BROKER_SET.matcher(value).matches()) {
+            return Optional.of(brokers(Arrays.stream(value.split(",")).map(String::trim).map(Integer::parseInt).toList()));
         }
         Matcher leader = LEADER.matcher(value);
         if (leader.matches()) {
@@ -98,6 +121,7 @@ public record FaultTarget(Kind kind, int id, String topic, int partition, Long s
             case CONTROLLER -> "controller";
             case KILLED -> "killed";
             case APP -> "app:" + id;
+            case BROKERS -> ids.stream().map(String::valueOf).collect(Collectors.joining(","));
         };
     }
 }

@@ -404,7 +404,8 @@ public final class FaultTimeline implements AutoCloseable {
                     fault.detail(), fault.source(), error, System.currentTimeMillis(), fault.id(), null));
             return;
         }
-        long now = System.currentTimeMillis();
+        // the environment's own time of the heal where it reports one (Chaos Mesh's status), else when heal returned
+        long now = fault.action().undoneAt().orElse(System.currentTimeMillis());
         history.append(healed(fault, now));
         appendJournal(new FaultEventLog.Entry(now, FaultEventLog.Entry.HEAL, fault.type().cliName(), fault.target(),
                 fault.detail(), FaultEventLog.Entry.SCHEDULE, fault.place().brokerId(), null, fault.journalId()));

@@ -26,6 +26,7 @@ public enum FaultType {
     RESTART_BROKER(new RestartBroker()),
     PAUSE_BROKER(new PauseBroker()),
     RESUME_BROKER(new ResumeBroker()),
+    POWER_LOSS(new PowerLoss()),
     DELAY(new Delay()),
     BANDWIDTH(new Bandwidth()),
     CUT(new Cut()),
@@ -99,6 +100,19 @@ public enum FaultType {
     /** True while in place the broker is down (kill, stop): a run is judged with it down. */
     public boolean holdsBrokerDown() {
         return definition instanceof BrokerFaultDefinition broker && broker.holdsBrokerDown();
+    }
+
+    /** Whether it takes several brokers at once (target {@code all} or a set {@code 1,3}). */
+    public boolean takesSeveralBrokers() {
+        return definition instanceof BrokerFaultDefinition broker && broker.takesSeveral();
+    }
+
+    /**
+     * Why it needs the brokers' log dirs on this machine (power-loss), when it does: the env kinds
+     * whose brokers are not local processes refuse it with these words.
+     */
+    public Optional<String> needsLocalLogDirs() {
+        return definition.needsLocalLogDirs();
     }
 
     /** The target it takes when none is given (start-broker: the broker killed last); empty: it needs one. */

@@ -1,6 +1,7 @@
 package io.supplychaos.chaos;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -66,7 +67,22 @@ public final class Faults implements FaultActions {
         FaultType type = spec.type();
         FaultTarget target = spec.target() != null ? spec.target() : type.defaultTarget().orElseThrow(
                 () -> new IllegalArgumentException(type.cliName() + " needs a broker: an id, --random, --leader TOPIC:P or --controller"));
-        int id = resolveBroker(type, target);
+        if (target.kind() == FaultTarget.Kind.ALL || target.kind() == FaultTarget.Kind.BROKERS) {
+            if (!type.takesSeveralBrokers()) {
+                throw new IllegalArgumentException(type.cliName() + " acts on one broker, not '" + target + "'");
+            }
+            List<Integer> ids = target.kind() == FaultTarget.Kind.ALL ? backend.brokerIds() : target.ids();
+            List<BrokerFault> brokers = new ArrayList<>();
+            for (int id : ids) {
+                brokers.add(bindBroker(type, resolveBroker(type, FaultTarget.broker(id))));
+            }
+            return new BrokerSetFault(type, target.toString(), brokers);
+        }
+        return bindBroker(type, resolveBroker(type, target));
+    }
+
+    /** The fault on broker {@code id}, once it is in a state to take it. */
+    private BrokerFault bindBroker(FaultType type, int id) {
         ProcessControl.State state = backend.brokerState(id);
         if (!canTake(type, state)) {
             throw new IllegalArgumentException("broker " + id + " is " + state.name().toLowerCase(Locale.ROOT) + ": "
@@ -99,7 +115,7 @@ public final class Faults implements FaultActions {
             case CONTROLLER -> ClusterLookup.controller(backend.access());
             case KILLED -> killed.recall().orElseThrow(() -> new IllegalArgumentException(
                     "no broker was killed or stopped in " + backend.describe() + "; name one"));
-            case ALL, APP -> throw new IllegalArgumentException(type.cliName() + " acts on one broker, not '" + target + "'");
+            case ALL, APP, BROKERS -> throw new IllegalArgumentException(type.cliName() + " acts on one broker, not '" + target + "'");
         };
     }
 

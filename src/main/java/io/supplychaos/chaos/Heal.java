@@ -41,6 +41,7 @@ final class Heal implements FaultDefinition {
 
     @Override
     public OnKubernetes onKubernetes() {
-        return OnKubernetes.does("the Chaos Mesh resources this state directory created (its `app.kubernetes.io/instance` label) deleted");
+        return OnKubernetes.does("the Chaos Mesh resources this state directory created (its `app.kubernetes.io/instance` label) "
+                + "deleted, every broker JVM the tool froze resumed (SIGCONT through pod exec)");
     }
 }

@@ -19,7 +19,7 @@ final class KilledBroker {
         this.file = stateDir.resolve("killed-broker");
     }
 
-    void remember(int brokerId) {
+    synchronized void remember(int brokerId) {
         try {
             Files.createDirectories(file.getParent());
             Path temp = file.resolveSibling("killed-broker.tmp");

@@ -1,5 +1,6 @@
 package io.supplychaos.chaos;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -15,9 +16,12 @@ import java.util.function.Function;
  * @param refusal            why no Kubernetes env can take it, or null
  * @param refusalWithAppPods why an env with {@code apps: pods} cannot take it, or null
  * @param difference         how its effect differs from the embedded env's, or null when it does not
+ * @param differsBeyond      a fault held no longer than this (its {@code for:}) does not differ; null: it
+ *                           always does
  * @param networkChaos       the NetworkChaos a network fault becomes, or null
  */
-public record OnKubernetes(String how, String refusal, String refusalWithAppPods, String difference, NetworkChaos networkChaos) {
+public record OnKubernetes(String how, String refusal, String refusalWithAppPods, String difference, Duration differsBeyond,
+                           NetworkChaos networkChaos) {
 
     /**
      * A Chaos Mesh {@code NetworkChaos} action and its parameters from the spec (the latency of a
@@ -58,25 +62,33 @@ public record OnKubernetes(String how, String refusal, String refusalWithAppPods
     }
 
     static OnKubernetes does(String how) {
-        return new OnKubernetes(how, null, null, null, null);
+        return new OnKubernetes(how, null, null, null, null, null);
     }
 
     static OnKubernetes refused(String why) {
-        return new OnKubernetes("refused: " + why, why, null, null, null);
+        return new OnKubernetes("refused: " + why, why, null, null, null, null);
     }
 
     static OnKubernetes networkChaos(String action, Function<FaultSpec, Parameters> parameters) {
-        return new OnKubernetes("Chaos Mesh `NetworkChaos` " + action, null, null, null, new NetworkChaos(action, parameters));
+        return new OnKubernetes("Chaos Mesh `NetworkChaos` " + action, null, null, null, null, new NetworkChaos(action, parameters));
     }
 
     /** The same, refused when the apps run as the Deployment's pods. */
     OnKubernetes refusedWithAppPods(String why) {
-        return new OnKubernetes(how, refusal, why, difference, networkChaos);
+        return new OnKubernetes(how, refusal, why, difference, differsBeyond, networkChaos);
     }
 
     /** The same, with how its effect differs from the embedded env's (also shown in the docs' table). */
     OnKubernetes differing(String how) {
-        return new OnKubernetes(this.how + "; " + how, refusal, refusalWithAppPods, how, networkChaos);
+        return new OnKubernetes(this.how + "; " + how, refusal, refusalWithAppPods, how, null, networkChaos);
+    }
+
+    /**
+     * The same, with how its effect differs from the embedded env's when it is held longer than
+     * {@code beyond} (or until something else ends it); held no longer, it does not differ.
+     */
+    OnKubernetes differingBeyond(Duration beyond, String how) {
+        return new OnKubernetes(this.how + "; " + how, refusal, refusalWithAppPods, how, beyond, networkChaos);
     }
 
     /** Why an env cannot take the fault, or empty when it can. */
@@ -87,9 +99,24 @@ public record OnKubernetes(String how, String refusal, String refusalWithAppPods
         return appPods ? Optional.ofNullable(refusalWithAppPods) : Optional.empty();
     }
 
-    /** How its effect differs from the embedded env's, empty when it does not. */
+    /** How its effect may differ from the embedded env's, empty when it never does: stated in the fault's description. */
     public Optional<String> differs() {
         return Optional.ofNullable(difference);
+    }
+
+    /**
+     * How {@code spec}'s effect differs from the embedded env's, empty when it does not: stated before
+     * a run starts and in its result. A fault that differs only when held longer than
+     * {@link #differsBeyond} does not when its {@code for:} is no longer.
+     */
+    public Optional<String> differs(FaultSpec spec) {
+        if (difference == null) {
+            return Optional.empty();
+        }
+        if (differsBeyond != null && spec.duration() != null && spec.duration().compareTo(differsBeyond) <= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(difference);
     }
 
     public Optional<NetworkChaos> chaosMesh() {

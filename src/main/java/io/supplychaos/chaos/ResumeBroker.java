@@ -46,6 +46,6 @@ final class ResumeBroker implements BrokerFaultDefinition {
 
     @Override
     public OnKubernetes onKubernetes() {
-        return OnKubernetes.refused(PauseBroker.NO_FREEZE);
+        return OnKubernetes.does("SIGCONT to the frozen Kafka JVM in the broker pod, through pod exec");
     }
 }

@@ -46,7 +46,7 @@ final class StartBroker implements BrokerFaultDefinition {
 
     @Override
     public Repair repair() {
-        return Repair.onItsTarget(FaultType.KILL_BROKER, FaultType.STOP_BROKER);
+        return Repair.onItsTarget(FaultType.KILL_BROKER, FaultType.POWER_LOSS, FaultType.STOP_BROKER);
     }
 
     @Override

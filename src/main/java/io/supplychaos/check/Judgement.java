@@ -115,7 +115,7 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
             if (!c.lostBad().isEmpty()) {
                 v.add("lost " + c.lostBad().size() + " acknowledged orders where no loss could happen (loss is expected"
                         + " only on a partition whose leader moved after the ack under acks below all, or with unclean"
-                        + " leader election), e.g. " + sample(c.lostBad()) + afterProcessing(c, c.lostBad()));
+                        + " leader election, or for an order acknowledged before a power loss), e.g. " + sample(c.lostBad()) + afterProcessing(c, c.lostBad()));
             }
         } else if (expect.lost() != null && lost > expect.lost()) {
             v.add("lost " + lost + " acknowledged orders (expected at most " + expect.lost() + "), e.g. "
@@ -177,7 +177,21 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
 
     private static List<String> notes(RunHistory h, OrderClasses c, StockCheck.Result stock) {
         List<String> notes = new ArrayList<>(stock.notJudged());
-        if (!c.lostExpected().isEmpty()) {
+        if (h.start != null && h.start.faultDifferences() != null) {
+            // stated before the run started: what its faults did here is not what they do on the other envs
+            h.start.faultDifferences().forEach(difference -> notes.add("on env " + h.start.env()
+                    + " this fault differs from the other envs: " + difference));
+        }
+        if (!c.lostToPowerLoss().isEmpty()) {
+            HistoryEvent.Fault first = h.faults.stream().filter(f -> RunHistory.POWER_LOSS.equals(f.action())
+                    && f.phase() == HistoryEvent.FaultPhase.INJECTED).findFirst().orElseThrow();
+            notes.add("lost to power loss: " + c.lostToPowerLoss().size() + " acknowledged orders acknowledged before "
+                    + first.detail() + (first.id() == null ? "" : " (" + first.id() + ")") + " and gone from the log"
+                    + " after it: written to the brokers' page cache and not fsynced, e.g. "
+                    + sample(c.lostToPowerLoss()) + afterProcessing(c, c.lostToPowerLoss()));
+        }
+        List<String> leaderMoves = c.lostExpected().stream().filter(id -> !c.lostToPowerLoss().contains(id)).toList();
+        if (!leaderMoves.isEmpty()) {
             List<String> why = new ArrayList<>();
             if (h.weakAcks()) {
                 why.add("acks=" + h.start.acks());
@@ -185,9 +199,9 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
             if (h.uncleanLeaderElection()) {
                 why.add("unclean leader election enabled");
             }
-            notes.add("expected loss: " + c.lostExpected().size() + " acknowledged orders lost on partitions whose"
+            notes.add("expected loss: " + leaderMoves.size() + " acknowledged orders lost on partitions whose"
                     + " leader moved after their ack with " + String.join(" and ", why) + ", e.g. "
-                    + sample(c.lostExpected()) + afterProcessing(c, c.lostExpected()));
+                    + sample(leaderMoves) + afterProcessing(c, leaderMoves));
         }
         if (!c.notLookedFor().isEmpty() && h.readBack != null) {
             notes.add(c.notLookedFor().size() + " completed orders not looked for in order-placed: their partition could"

@@ -34,7 +34,9 @@ import io.supplychaos.topology.state.StockCommand;
  * happen: on a partition whose leader moved to another broker after the ack (see
  * {@link RunHistory#lossPossible}) while the load generator ran with acks other than all/-1 (an
  * acks=1 leader may acknowledge what its followers never copied) or while unclean leader election
- * was enabled. Any other loss is <b>bad</b>.
+ * was enabled, and, whatever the acks, an order acknowledged before a {@code power-loss} the run
+ * injected (<b>lost to power loss</b>: Kafka acknowledges before it fsyncs, so the page cache the
+ * brokers lost may have held it). Any other loss is <b>bad</b>.
  * <li><b>stuck</b>: in order-placed after heal, never completed, with the cluster available.
  * <li><b>unseen</b> (Jepsen's): not completed while the read-back of its partition was
  * incomplete or the run ended with the cluster unavailable: its fate is unknown. A completed order
@@ -63,6 +65,7 @@ import io.supplychaos.topology.state.StockCommand;
  */
 record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked, long completed, long rejected,
                     List<String> ok, List<String> lostExpected, List<String> lostBad, List<String> lostAfterProcessing,
+                    List<String> lostToPowerLoss,
                     List<String> stuck, List<String> unseen, List<String> notLookedFor, List<String> incomplete,
                     List<String> outOfOrder, long duplicates, Map<String, Long> duplicatesByTopic,
                     List<String> duplicateSample, List<String> stockDuplicates, List<String> unexpected,
@@ -76,6 +79,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         List<String> lostExpected = new ArrayList<>();
         List<String> lostBad = new ArrayList<>();
         List<String> lostAfterProcessing = new ArrayList<>();
+        List<String> lostToPowerLoss = new ArrayList<>();
         List<String> stuck = new ArrayList<>();
         List<String> unseen = new ArrayList<>();
         List<String> notLookedFor = new ArrayList<>();
@@ -106,6 +110,9 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
             boolean gone = readBack && !inLog;
             if (gone) {
                 (h.lossPossible(ack.partition(), ack.at()) ? lostExpected : lostBad).add(id);
+                if (h.powerLossAfter(ack.at()).isPresent()) {
+                    lostToPowerLoss.add(id);
+                }
                 if (h.observedByOrder.containsKey(id)) {
                     lostAfterProcessing.add(id);
                 }
@@ -157,7 +164,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         }
         List<String> malformed = h.malformed.stream().map(o -> o.topic() + "-" + o.partition() + "@" + o.offset()).toList();
         return new OrderClasses(h.sent.size(), measuredSent, h.acked.size(), measuredAcked, completed, rejected, ok,
-                lostExpected, lostBad, lostAfterProcessing, stuck, unseen, notLookedFor, incomplete, outOfOrder,
+                lostExpected, lostBad, lostAfterProcessing, lostToPowerLoss, stuck, unseen, notLookedFor, incomplete, outOfOrder,
                 duplicates.extra(), duplicates.byTopic(), duplicates.sample(), duplicates.stock(), unexpected, earlier,
                 neverAcked, writtenUnacked, malformed);
     }

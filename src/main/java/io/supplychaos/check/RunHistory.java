@@ -166,7 +166,22 @@ final class RunHistory {
      * elects holds every acknowledged record, and a partition that is merely offline loses nothing.
      */
     boolean lossPossible(int partition, long ackedAt) {
-        return (weakAcks() || uncleanLeaderElection()) && leaderMovedAfter(partition, ackedAt);
+        return (weakAcks() || uncleanLeaderElection()) && leaderMovedAfter(partition, ackedAt)
+                || powerLossAfter(ackedAt).isPresent();
+    }
+
+    /** The action's name of a power loss, as a run records it. */
+    static final String POWER_LOSS = "power-loss";
+
+    /**
+     * The first power loss injected after {@code ackedAt}, if any: an acknowledged record can be lost
+     * with the page cache of the brokers that held it, whatever the acks, since Kafka acknowledges
+     * before it fsyncs unless its flush settings say otherwise. Only an injected one counts (a failed
+     * injection cut nothing).
+     */
+    java.util.Optional<Fault> powerLossAfter(long ackedAt) {
+        return faults.stream().filter(f -> POWER_LOSS.equals(f.action()) && f.phase() == HistoryEvent.FaultPhase.INJECTED)
+                .filter(f -> f.at() >= ackedAt).findFirst();
     }
 
     /**

@@ -39,6 +39,11 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the figures as JSON.")
     Path json;
 
+    @Option(names = "--profile", description = "Record CPU profiles (async-profiler) of the app, the first broker and the"
+            + " load generator during the pipeline runs; flame graphs (HTML) go beside the --json file, else into"
+            + " bench-profiles/.")
+    boolean profile;
+
     @Option(names = "--records", defaultValue = "300000", description = "Records per producer round; three rounds per producer (default: ${DEFAULT-VALUE}).")
     long records;
 
@@ -83,7 +88,10 @@ final class BenchCommand implements Callable<Integer> {
         // Ctrl-C: the benchmark stops its envs and app before the JVM exits
         try (StateDirLock lock = StateDirLock.acquire(common.paths(), "bench --env " + env);
              InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
-            figures = new Benchmark(common.paths(), port.basePort, out).run(env, settings, records, orders, guard.stop());
+            Path profiles = !profile ? null
+                    : json != null ? json.toAbsolutePath().getParent() : Path.of("bench-profiles").toAbsolutePath();
+            figures = new Benchmark(common.paths(), port.basePort, out, profiles)
+                    .run(env, settings, records, orders, guard.stop());
         }
         double pp = figures.producerPerformance().recordsPerSec();
         out.println();
@@ -102,7 +110,11 @@ final class BenchCommand implements Callable<Integer> {
         out.printf("%-44s %,14.0f %10.2f%n", "pipeline ALOS orders/s (target 4,000)", figures.pipeline().alos().ordersPerSec(),
                 figures.pipeline().alos().ordersPerSec() / 4_000);
         out.printf("%-44s %14.0f%n", "pipeline ALOS latency avg ms", figures.pipeline().alos().avgLatencyMs());
-        light(out, "EOS", figures.lightLoad().eos(), 500);
+        out.printf("%-44s %14.2f%n", "pipeline ALOS / EOS orders/s (target 1.3)",
+                figures.pipeline().alos().ordersPerSec() / figures.pipeline().eos().ordersPerSec());
+        perOrder(out, "EOS", figures.pipeline().eos());
+        perOrder(out, "ALOS", figures.pipeline().alos());
+        light(out, "EOS", figures.lightLoad().eos(), 400);
         light(out, "ALOS", figures.lightLoad().alos(), 40);
         out.printf("%-44s %,14.0f %10.2f%n", "ProducerPerformance direct records/s", figures.direct().recordsPerSec(),
                 pp / figures.direct().recordsPerSec());
@@ -129,6 +141,26 @@ final class BenchCommand implements Callable<Integer> {
             light(out, "EOS " + tls.env(), tls.plaintextLightEos(), 500);
             light(out, "EOS " + tls.securedEnv(), tls.securedLightEos(), 500);
         }
+    }
+
+    /** Records per order by class of topic, and each process's CPU seconds per 1,000 orders. */
+    private static void perOrder(PrintWriter out, String guarantee, Benchmark.Pipeline pipeline) {
+        Double total = pipeline.recordsPerOrder().get("total");
+        if (total != null) {
+            out.printf("%-44s %14.1f %10.2f%n", "records per order " + guarantee + ", all topics (target 18)", total,
+                    total / 18);
+            StringBuilder classes = new StringBuilder();
+            pipeline.recordsPerOrder().forEach((c, n) -> {
+                if (!c.equals("total")) {
+                    classes.append(classes.isEmpty() ? "" : ", ").append(c).append(String.format(" %.1f", n));
+                }
+            });
+            out.printf("%-44s %s%n", "  by class", classes);
+        }
+        StringBuilder cpu = new StringBuilder();
+        pipeline.cpuSecondsPerThousandOrders().forEach((process, seconds) -> cpu.append(cpu.isEmpty() ? "" : ", ")
+                .append(process).append(String.format(" %.2f", seconds)));
+        out.printf("%-44s %s%n", "  CPU s per 1,000 orders " + guarantee, cpu);
     }
 
     /** The light-load lines: p50 against its target, p99, and where the p50 goes hop by hop. */

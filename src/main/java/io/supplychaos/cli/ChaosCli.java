@@ -23,7 +23,7 @@ import io.supplychaos.scenario.ScenarioException;
         description = "Runs supply-chain experiments on Kafka environments and injects faults into them.",
         subcommands = {RunCommand.class, PaperCommand.class, BenchCommand.class, UpCommand.class, DownCommand.class, StatusCommand.class, ListCommand.class, ReportCommand.class, CheckCommand.class,
             KillBrokerCommand.class, StopBrokerCommand.class, StartBrokerCommand.class, RestartBrokerCommand.class,
-            PauseBrokerCommand.class, ResumeBrokerCommand.class,
+            PauseBrokerCommand.class, ResumeBrokerCommand.class, PowerLossCommand.class,
             DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,
             SliceCommand.class, ProtocolErrorCommand.class, ProtocolDelayCommand.class, DropResponseCommand.class,
             HealCommand.class, KillAppCommand.class, RestartAppCommand.class, StopAppCommand.class,

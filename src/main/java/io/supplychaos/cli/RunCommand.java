@@ -82,6 +82,8 @@ final class RunCommand implements Callable<Integer> {
         Scenario loaded = new ScenarioLoader(name -> EnvFiles.resolve(paths, name)).load(file);
         Scenario scenario = adjust.apply(duration == null ? loaded : loaded.withDurationSeconds(duration));
         scenario.measuredPhaseWarnings().forEach(warning -> console.println("warning: " + warning));
+        // stated before anything starts, and recorded in each run's history and result
+        scenario.statedDifferences().forEach(difference -> console.println("differs from the other envs: " + difference));
         if (deleteTopics && !scenario.env().kind().toolOwned()) {
             // deleted at the end, on a cluster someone else runs: confirmed before anything starts
             Environments environments = Environments.of(paths);

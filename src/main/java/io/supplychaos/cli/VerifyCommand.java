@@ -19,6 +19,7 @@ import io.supplychaos.env.StateDirLock;
 import io.supplychaos.report.ResultFiles;
 import io.supplychaos.report.VerifyReport;
 import io.supplychaos.result.Verdict;
+import io.supplychaos.scenario.FaultSchedule;
 import io.supplychaos.verify.KafkaOutcome;
 import io.supplychaos.verify.VerifyPlan;
 import io.supplychaos.verify.VerifyResult;
@@ -74,6 +75,9 @@ final class VerifyCommand implements Callable<Integer> {
         ChaosPaths paths = common.paths();
         PrintWriter console = spec.commandLine().getOut();
         VerifyPlan plan = VerifyPlan.of(paths, suite, env, faults, instances, guarantee, duration);
+        // stated before anything starts, as run states a scenario's
+        FaultSchedule.differences(plan.faults(), plan.env()).forEach(difference -> console.println("differs from the other envs: "
+                + plan.faultsFile() + ": env '" + plan.env().name() + "' (" + plan.env().kind().yamlName() + ") " + difference));
         Path dir = out != null ? out : ResultFiles.directory(paths.home().resolve("results"),
                 "verify-" + suite, Instant.now());
         Files.createDirectories(dir);

@@ -24,6 +24,16 @@ public interface ClusterKind {
      */
     Optional<String> refusal(EnvSpec env, FaultSpec fault);
 
+    /**
+     * How {@code fault} on an env of this kind differs in effect from the same fault on the embedded
+     * env (a broker that comes back by itself, a frozen pod that turns NotReady), or empty when it
+     * does not: stated before a run starts and recorded in its result. Asked only of a fault the kind
+     * does not refuse.
+     */
+    default Optional<String> difference(EnvSpec env, FaultSpec fault) {
+        return Optional.empty();
+    }
+
     /** How long the heal phase may take on this kind. */
     default Duration healBudget() {
         return Timeouts.RUN_HEAL;
@@ -49,6 +59,14 @@ public interface ClusterKind {
                     + " has no protocol proxy to act on (network: protocol puts one in front of the brokers)");
         }
         return Optional.empty();
+    }
+
+    /**
+     * The refusal of every kind whose brokers are not local processes the tool started: a fault that
+     * rewrites the brokers' log dirs (power-loss) cannot reach them.
+     */
+    static Optional<String> needsLocalLogDirs(EnvSpec env, FaultSpec fault) {
+        return fault.type().needsLocalLogDirs().map(why -> "it is kind: " + env.kind().yamlName() + ", and " + why);
     }
 
     /** The refusal every proxied kind shares: a network fault needs Toxiproxy in front of the brokers. */

@@ -50,12 +50,30 @@ public sealed interface HistoryEvent {
      *                         lose acknowledged records whatever the acks; null when the cluster did not
      *                         say, and in histories written before runs recorded it (read as Kafka's
      *                         default, false)
+     * @param faultDifferences how the scheduled faults differ in effect on this env from the same
+     *                         faults on the embedded env, as stated before the run started ("faults[0]
+     *                         (kill-broker at 10s): the broker comes back at once ..."); null when none
+     *                         does, and in histories written before runs recorded them
      */
     record RunStarted(String runId, String scenario, String env, int brokers, int partitions,
                       int replicationFactor, int minInsyncReplicas, String processingGuarantee, String acks,
                       Expectations expect, List<Long> orderPlacedEnds,
-                      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean uncleanLeaderElection, long at)
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean uncleanLeaderElection, long at,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) List<String> faultDifferences)
             implements HistoryEvent {
+
+        @JsonCreator
+        public RunStarted {
+            faultDifferences = faultDifferences == null || faultDifferences.isEmpty() ? null : List.copyOf(faultDifferences);
+        }
+
+        /** A start whose faults differ in nothing from the embedded env's. */
+        public RunStarted(String runId, String scenario, String env, int brokers, int partitions, int replicationFactor,
+                          int minInsyncReplicas, String processingGuarantee, String acks, Expectations expect,
+                          List<Long> orderPlacedEnds, Boolean uncleanLeaderElection, long at) {
+            this(runId, scenario, env, brokers, partitions, replicationFactor, minInsyncReplicas, processingGuarantee, acks,
+                    expect, orderPlacedEnds, uncleanLeaderElection, at, null);
+        }
     }
 
     /** The run entered a phase; the measured phase is {@link Phase#MEASURE}. */

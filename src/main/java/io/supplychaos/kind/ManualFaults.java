@@ -76,8 +76,9 @@ public final class ManualFaults {
     private FaultEventLog.Entry entry(FaultSpec fault, FaultAction action, String phase, String id, String ends) {
         // the resolved broker lets a run's timeline end a kill by the start of the same broker, whatever the target said
         Integer broker = action.brokerId().isPresent() ? action.brokerId().getAsInt() : null;
+        // the environment's own times where it reports them (Chaos Mesh's status), else now
         long at = phase.equals(FaultEventLog.Entry.INJECT) ? action.tookEffectAt().orElse(System.currentTimeMillis())
-                : System.currentTimeMillis();
+                : action.undoneAt().orElse(System.currentTimeMillis());
         return new FaultEventLog.Entry(at, phase, fault.type().cliName(),
                 fault.target() == null ? "all" : fault.target().toString(), action.describe(), source, broker, id, ends);
     }

@@ -71,7 +71,8 @@ public final class FaultsTable {
 
     private static String external(FaultType type) {
         return switch (type.kind()) {
-            case BROKER -> type.externalCommands().stream().map(BrokerCommand::yamlName).map(c -> "`" + c + "`")
+            case BROKER -> type.needsLocalLogDirs().isPresent() ? "refused: " + type.needsLocalLogDirs().get()
+                    : type.externalCommands().stream().map(BrokerCommand::yamlName).map(c -> "`" + c + "`")
                     .collect(Collectors.joining(", "));
             case NETWORK -> "the env's `toxiproxy:`";
             case PROTOCOL -> "refused: the protocol proxy runs only in an embedded env (`network: protocol`)";

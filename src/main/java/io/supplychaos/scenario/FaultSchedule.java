@@ -32,13 +32,21 @@ import io.supplychaos.topology.Topics;
 public final class FaultSchedule {
 
     static final Rule<FaultTarget> TARGET = Rule.of("a broker id, all, random[:SEED], leader-of TOPIC:PARTITION, "
-            + "controller, killed or app:N", FaultTarget::parse, Shape.json("anyOf", List.of(
+            + "controller, killed, app:N or a set of broker ids (1,3; power-loss)", FaultTarget::parse, Shape.json("anyOf", List.of(
                     Shape.json("type", "integer", "minimum", 0),
                     Shape.json("type", "string", "pattern", FaultTarget.SCHEMA_PATTERN))));
     /** When a fault starts, from the start of the measured phase. */
     static final Rule<Duration> AT = Rule.duration(Duration.ZERO, Duration.ofHours(24));
     /** How long a fault lasts before it is healed. */
     static final Rule<Duration> FOR = Rule.duration(Duration.ofMillis(1), Duration.ofHours(1));
+    /** How often a repeating fault comes back. */
+    static final Rule<Duration> EVERY = Rule.duration(Duration.ofSeconds(1), Duration.ofHours(1));
+    static final Rule<Long> SEED = Rule.whole(Long.MIN_VALUE, Long.MAX_VALUE);
+    static final Rule<Long> MAX_DOWN = Rule.whole(1, 100);
+    static final Rule<Duration> UNTIL = Rule.duration(Duration.ofSeconds(1), Duration.ofHours(24));
+    static final Rule<Long> COUNT = Rule.whole(1, 10_000);
+    /** The fields of a repeating fault that mean nothing without {@code every}. */
+    private static final List<String> REPEAT_KEYS = List.of("seed", "maxDown", "until", "count");
     private static final Rule<String> ACTION_NAMES = Rule.oneOf(Arrays.stream(FaultType.values()).map(FaultType::cliName).toList());
     static final Rule<FaultType> ACTION = Rule.of(ACTION_NAMES.expected(), FaultType::byCliName, ACTION_NAMES.schema());
 
@@ -73,7 +81,13 @@ public final class FaultSchedule {
                 Shape.required("at", AT, "When the fault starts, from the start of the measured phase"),
                 Shape.required("action", ACTION, "The fault to inject"),
                 Shape.optional("target", TARGET, "What the fault acts on (broker and app faults need one)"),
-                Shape.optional("for", FOR, "How long the fault lasts before it is healed; absent: until the run heals it")),
+                Shape.optional("for", FOR, "How long the fault lasts before it is healed; absent: until the run heals it"),
+                Shape.optional("every", EVERY, "Repeat the fault every period from at, on a random target among those"
+                        + " that can take it (target: random), until until or count"),
+                Shape.optional("seed", SEED, "With every: the seed of the random targets (the same seed, the same schedule)"),
+                Shape.optional("maxDown", MAX_DOWN, "With every: most targets in the fault at once (default 1)"),
+                Shape.optional("until", UNTIL, "With every: when the repetition ends, from the start of the measured phase (exclusive)"),
+                Shape.optional("count", COUNT, "With every: how many faults at most")),
                 false, List.of());
         List<Shape.Constraint> actions = new ArrayList<>();
         for (FaultType type : FaultType.values()) {
@@ -105,10 +119,82 @@ public final class FaultSchedule {
                 throw fault.get(e.attribute()).error(e.expected());
             }
             FaultTarget target = fault.has("target") ? fault.get("target").as(TARGET) : null;
+            checkRepeat(fault, type, target);
             faults.add(new FaultSpec(type, target, attributes, fault.get("at").as(AT),
                     fault.has("for") ? fault.get("for").as(FOR) : null));
         }
         return faults;
+    }
+
+    /**
+     * The rules of a repeating fault ({@code every}): a random target (a seed comes from {@code seed}),
+     * a bound ({@code until} or {@code count}), a {@code for} when the fault lasts (its targets must
+     * come back); and no {@code seed}, {@code maxDown}, {@code until} or {@code count} without it.
+     */
+    private static void checkRepeat(SpecNode fault, FaultType type, FaultTarget target) {
+        if (!fault.has("every")) {
+            for (String key : REPEAT_KEYS) {
+                if (fault.has(key)) {
+                    throw fault.get(key).error("only with every: a repeating fault");
+                }
+            }
+            return;
+        }
+        fault.get("every").as(EVERY);
+        if (type.kind() != FaultType.Kind.BROKER && type.kind() != FaultType.Kind.APP) {
+            throw fault.get("every").error("a broker or app fault: " + type.cliName() + " does not repeat on random targets");
+        }
+        if (target == null || target.kind() != FaultTarget.Kind.RANDOM || target.seed() != null) {
+            throw fault.get("target").error("random with every (the seed goes in seed:)");
+        }
+        if (!fault.has("until") && !fault.has("count")) {
+            throw fault.get("until").error("until or count with every: a bound on the repetition");
+        }
+        if (!type.isInstantaneous() && !fault.has("for")) {
+            throw fault.get("for").error("required with every for a lasting fault: its targets must come back");
+        }
+        Duration start = fault.get("at").as(AT);
+        if (fault.has("until") && fault.get("until").as(UNTIL).compareTo(start) <= 0) {
+            throw fault.get("until").refuse("a time after at (" + Durations.format(start) + ")");
+        }
+    }
+
+    /**
+     * The schedule with each repeating entry of {@code list} ({@code every}) replaced by the concrete
+     * faults it expands to ({@link RepeatingFault#expand}) among the targets {@code env} and
+     * {@code app} offer: app instances for an app fault, broker ids for a broker fault.
+     */
+    static List<FaultSpec> expandRepeats(List<FaultSpec> faults, SpecNode list, EnvSpec env, int instances) {
+        if (faults.isEmpty()) {
+            return faults;
+        }
+        List<SpecNode> nodes = list.items("faults");
+        List<FaultSpec> expanded = new ArrayList<>();
+        for (int i = 0; i < faults.size(); i++) {
+            FaultSpec fault = faults.get(i);
+            SpecNode node = nodes.get(i);
+            if (!node.has("every")) {
+                expanded.add(fault);
+                continue;
+            }
+            List<FaultTarget> eligible = new ArrayList<>();
+            if (fault.type().kind() == FaultType.Kind.APP) {
+                for (int instance = 1; instance <= instances; instance++) {
+                    eligible.add(FaultTarget.app(instance));
+                }
+            } else {
+                for (int broker = 1; broker <= env.brokers(); broker++) {
+                    eligible.add(FaultTarget.broker(broker));
+                }
+            }
+            RepeatingFault repeating = new RepeatingFault(fault.type(), fault.attributes(), fault.start(),
+                    node.get("every").as(EVERY), fault.duration(), node.get("seed").as(SEED, 0L),
+                    Math.toIntExact(node.get("maxDown").as(MAX_DOWN, 1L)),
+                    node.has("until") ? node.get("until").as(UNTIL) : null,
+                    node.has("count") ? Math.toIntExact(node.get("count").as(COUNT)) : null);
+            expanded.addAll(repeating.expand(eligible));
+        }
+        return List.copyOf(expanded);
     }
 
     /**
@@ -132,7 +218,8 @@ public final class FaultSchedule {
                 throw nodes.get(i).get("at").refuse("a start before " + Durations.format(horizon) + " (" + horizonWhy + ")");
             }
         }
-        return faults;
+        return expandRepeats(faults, top.get("faults"), env, instances).stream()
+                .filter(fault -> fault.start().compareTo(horizon) < 0).toList();
     }
 
     /** Checks every fault of {@code faults} (read from {@code list}) against {@code env} and {@code app}. */
@@ -166,7 +253,8 @@ public final class FaultSchedule {
                 if (target == null && type.defaultTarget().isEmpty()) {
                     throw targetNode.error("required by " + type.cliName() + ": " + brokers + point);
                 }
-                if (target != null && (target.kind() == FaultTarget.Kind.ALL || target.kind() == FaultTarget.Kind.APP)) {
+                boolean several = target != null && (target.kind() == FaultTarget.Kind.ALL || target.kind() == FaultTarget.Kind.BROKERS);
+                if (target != null && (target.kind() == FaultTarget.Kind.APP || several && !type.takesSeveralBrokers())) {
                     throw targetNode.refuse(type.cliName() + " acts on one broker: " + brokers + point);
                 }
             }
@@ -176,7 +264,7 @@ public final class FaultSchedule {
                 }
             }
             case NETWORK -> {
-                if (target != null && target.kind() == FaultTarget.Kind.APP) {
+                if (target != null && (target.kind() == FaultTarget.Kind.APP || target.kind() == FaultTarget.Kind.BROKERS)) {
                     throw targetNode.refuse("the brokers whose proxies " + type.cliName() + " acts on: all or " + brokers + point);
                 }
                 if (!"client".equals(fault.attribute("link", "client")) && env.brokers() == 1) {
@@ -184,7 +272,8 @@ public final class FaultSchedule {
                 }
             }
             case APP -> {
-                if (target == null || target.kind() != FaultTarget.Kind.APP) {
+                boolean repeating = node.has("every") && target != null && target.kind() == FaultTarget.Kind.RANDOM;
+                if (!repeating && (target == null || target.kind() != FaultTarget.Kind.APP)) {
                     throw (target == null ? targetNode.error("required by " + type.cliName() + ": " + apps(bounds))
                             : targetNode.refuse(apps(bounds)));
                 }
@@ -200,6 +289,12 @@ public final class FaultSchedule {
             case BROKER -> {
                 if (target.id() < 1 || target.id() > env.brokers()) {
                     throw targetNode.refuse("a broker id from 1 to " + env.brokers() + " (env '" + env.name() + "' has "
+                            + env.brokers() + " broker" + (env.brokers() == 1 ? "" : "s") + ")" + point);
+                }
+            }
+            case BROKERS -> {
+                if (target.ids().stream().anyMatch(id -> id < 1 || id > env.brokers())) {
+                    throw targetNode.refuse("broker ids from 1 to " + env.brokers() + " (env '" + env.name() + "' has "
                             + env.brokers() + " broker" + (env.brokers() == 1 ? "" : "s") + ")" + point);
                 }
             }
@@ -223,6 +318,24 @@ public final class FaultSchedule {
                 // all, random, controller, killed: resolved against the live cluster when the fault is bound
             }
         }
+    }
+
+    /**
+     * How each fault of {@code faults} differs in effect on {@code env} from the same fault on the
+     * embedded env, as the env's kind says ({@link EnvCapabilities#difference}): "faults[0]
+     * (kill-broker at 10s): the broker comes back at once ...". Empty when none does. Stated before a
+     * run starts and recorded in its history, so its result says it too.
+     */
+    public static List<String> differences(List<FaultSpec> faults, EnvSpec env) {
+        List<String> differences = new ArrayList<>();
+        for (int i = 0; i < faults.size(); i++) {
+            FaultSpec fault = faults.get(i);
+            int index = i;
+            EnvCapabilities.difference(env, fault).ifPresent(how -> differences.add("faults[" + index + "] ("
+                    + fault.type().cliName() + " at " + Durations.format(fault.start())
+                    + (fault.duration() == null ? "" : " for " + Durations.format(fault.duration())) + "): " + how));
+        }
+        return List.copyOf(differences);
     }
 
     private static String apps(Bounds bounds) {

@@ -100,6 +100,32 @@ public record Scenario(String name, String source, EnvSpec env, AppSpec app, Map
     }
 
     /**
+     * How this run's faults differ in effect on its env from the same faults on the embedded env
+     * ({@link FaultSchedule#differences}): a run states them before anything starts and records them
+     * in its history (and so in its result's notes). For a sweep, ask each of {@link #runs()}.
+     */
+    public List<String> faultDifferences() {
+        return FaultSchedule.differences(faults, env);
+    }
+
+    /**
+     * Every difference of every run, for the console before anything starts: "FILE: env 'k8s-c3'
+     * (kubernetes) faults[0] (kill-broker at 10s): ...", once per env.
+     */
+    public List<String> statedDifferences() {
+        List<String> stated = new ArrayList<>();
+        for (Scenario run : runs()) {
+            for (String difference : run.faultDifferences()) {
+                String line = source + ": env '" + run.env().name() + "' (" + run.env().kind().yamlName() + ") " + difference;
+                if (!stated.contains(line)) {
+                    stated.add(line);
+                }
+            }
+        }
+        return stated;
+    }
+
+    /**
      * This sweep with only the points {@code keep} accepts, in their order (the CLI's subset of a sweep).
      * Refuses to leave none: a sweep without points is a single run of the base scenario, which is not
      * what a subset asked for.

@@ -196,6 +196,8 @@ public final class ScenarioLoader {
         for (EnvSpec target : envs) {
             FaultSchedule.check(faults, top.get("faults"), target, app, envs.size() > 1);
         }
+        // a repeating entry (every:) becomes its concrete faults, drawn among the first env's targets
+        faults = FaultSchedule.expandRepeats(faults, top.get("faults"), envs.get(0), app.instances());
         Scenario scenario = new Scenario(name, source, env, app, producer, workload, faults, expect(top.get("expect")),
                 top.get("drainTimeout").as(DRAIN_TIMEOUT, DEFAULT_DRAIN_TIMEOUT),
                 top.get("stallTimeout").as(STALL_TIMEOUT, DEFAULT_STALL_TIMEOUT),

@@ -76,7 +76,12 @@ import io.supplychaos.workload.WorkloadGenerator;
 public final class ScenarioRunner {
 
     /** The run's result, its per-second rows and its whole history. */
-    public record Outcome(RunResult result, List<TimeSeriesRow> rows, List<HistoryEvent> history) {
+    public record Outcome(RunResult result, List<TimeSeriesRow> rows, List<HistoryEvent> history,
+                          Map<TopicPartition, Long> offsetsAtMeasure, Map<TopicPartition, Long> offsetsAtEnd) {
+
+        public Outcome(RunResult result, List<TimeSeriesRow> rows, List<HistoryEvent> history) {
+            this(result, rows, history, Map.of(), Map.of());
+        }
     }
 
     private final ChaosPaths paths;
@@ -274,7 +279,8 @@ public final class ScenarioRunner {
         history.append(new HistoryEvent.RunStarted(runId, scenario.name(), env.spec().name(), scenario.env().brokers(),
                 scenario.env().partitions(), scenario.env().replicationFactor(), scenario.env().minInsyncReplicas(),
                 scenario.app().processingGuarantee(), scenario.producer().getOrDefault("acks", "all"),
-                scenario.expect(), workload.orderPlacedStarts, unclean, System.currentTimeMillis()));
+                scenario.expect(), workload.orderPlacedStarts, unclean, System.currentTimeMillis(),
+                scenario.faultDifferences()));
         String applicationId = OutcomeConsumer.applicationId(scenario.app().config());
         started.watch.start(Timeouts.ADMIN_CALL);
         started.outcomes = new OutcomeConsumer(bootstrap, recorder, history, failures, applicationId);
@@ -476,7 +482,7 @@ public final class ScenarioRunner {
             result = result.withProvenance(workload.provenance);
         }
         result = result.withWarmup(WarmupPhase.of(events));
-        return new Outcome(result, rows, events);
+        return new Outcome(result, rows, events, workload.offsetsAtMeasure, offsetsAtEnd);
     }
 
     private static String describe(HistoryEvent.EndReason reason, HistoryLog history) {

@@ -14,17 +14,16 @@ public final class StoreNames {
     public static final String ORDER_LEDGER = "order-ledger";
     /** accepted-at + retention|orderId -> orderId: when each order-ledger entry is deleted. */
     public static final String ORDER_LEDGER_EXPIRY = "order-ledger-expiry";
-    /** drugId -> the drug's stock and production schedule. */
-    public static final String INVENTORY = "manufacturer-inventory";
-    /** drugId|sequence -> an order waiting for stock, in arrival order. */
-    public static final String BACKORDERS = "manufacturer-backorders";
     /**
-     * orderId -> what the manufacturer did with the order's stock (backordered, reserved, rejected,
-     * released) and when; a RESERVE for an orderId found here, or a RELEASE for one not reserved, is
-     * dropped. Deleted {@code orderRetention} after the order was released or rejected.
+     * Everything the manufacturer changes together, in one store without a cache so that it reaches
+     * one changelog in the order written: {@code stock|drugId} -> the drug's stock and production
+     * schedule, {@code order|orderId} -> what the manufacturer did with the order's stock (a RESERVE
+     * for an order found here, or a RELEASE for one not reserved, is dropped; deleted
+     * {@code orderRetention} after the order was released or rejected), {@code wait|drugId|sequence}
+     * -> an order waiting for stock, in arrival order.
      */
-    public static final String MANUFACTURER_ORDERS = "manufacturer-orders";
-    /** released-or-rejected-at + retention|orderId -> orderId: when each manufacturer-orders entry is deleted. */
+    public static final String MANUFACTURER_STOCK = "manufacturer-stock";
+    /** released-or-rejected-at + retention|orderId -> orderId: when each order entry of manufacturer-stock is deleted. */
     public static final String MANUFACTURER_ORDER_EXPIRY = "manufacturer-order-expiry";
     /** orderId -> the order's shipment. Deleted {@code orderRetention} after DELIVERED. */
     public static final String SHIPMENTS = "transport-shipments";

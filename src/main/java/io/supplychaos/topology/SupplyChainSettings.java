@@ -23,7 +23,7 @@ import java.util.Objects;
  *                           changelog topic, in-memory ones restore from it after a restart
  * @param maxQuantity        the largest quantity one order may ask for; the manufacturer rejects
  *                           more (one order of millions would hold its drug's queue for ever)
- * @param orderRetention     how long an order's per-order entries (order-ledger, manufacturer-orders,
+ * @param orderRetention     how long an order's per-order entries (order-ledger, manufacturer-stock's orders,
  *                           transport-shipments, notification-timeline) are kept after the order was
  *                           accepted or reached its final state; within it a repeated record is
  *                           recognised and dropped, after it the entry is deleted so that stores do

@@ -49,15 +49,26 @@ class StreamsTuningTest {
     }
 
     @Test
-    void shouldSendAfterFiveMillisecondsWithCachesOnUnderAtLeastOnceWhateverTheTuning() {
-        for (String tuning : new String[] {"latency", "throughput"}) {
-            SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once",
-                    StreamsTuning.TUNING, tuning));
+    void shouldSendAfterFiveMillisecondsWithCachesOnWhenTunedForLatencyUnderAtLeastOnce() {
+        SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once",
+                StreamsTuning.TUNING, "latency"));
 
-            assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(5);
-            assertThat(config.getOptionalValue("kafka-streams.commit.interval.ms", Integer.class)).isEmpty();
-            assertThat(config.getOptionalValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEmpty();
-        }
+        assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(5);
+        assertThat(config.getOptionalValue("kafka-streams.producer.batch.size", Integer.class)).isEmpty();
+        assertThat(config.getOptionalValue("kafka-streams.commit.interval.ms", Integer.class)).isEmpty();
+        assertThat(config.getOptionalValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEmpty();
+    }
+
+    @Test
+    void shouldBatchLikeExactlyOnceWhenTunedForThroughputUnderAtLeastOnce() {
+        // at_least_once has no commit that flushes its batches: linger and batch size alone decide how
+        // many records a produce request carries
+        SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once",
+                StreamsTuning.TUNING, "throughput"));
+
+        assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(50);
+        assertThat(config.getValue("kafka-streams.producer.batch.size", Integer.class)).isEqualTo(262144);
+        assertThat(config.getOptionalValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEmpty();
     }
 
     @Test

@@ -216,9 +216,9 @@ class FaultTypeTest {
         }
 
         @Test
-        void onlyKillAndStopHoldTheirBrokerDown() {
+        void onlyKillStopAndPowerLossHoldTheirBrokerDown() {
             assertThat(Arrays.stream(FaultType.values()).filter(FaultType::holdsBrokerDown))
-                    .containsExactly(FaultType.KILL_BROKER, FaultType.STOP_BROKER);
+                    .containsExactly(FaultType.KILL_BROKER, FaultType.STOP_BROKER, FaultType.POWER_LOSS);
         }
     }
 

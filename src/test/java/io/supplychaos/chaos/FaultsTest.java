@@ -30,10 +30,12 @@ class FaultsTest {
 
     /** Three brokers and one app, all running; records every call that changes something. */
     static class FakeBackend implements FaultBackend {
-        final Map<Integer, ProcessControl.State> brokers = new TreeMap<>(Map.of(1, ProcessControl.State.RUNNING,
-                2, ProcessControl.State.RUNNING, 3, ProcessControl.State.RUNNING));
+        final Map<Integer, ProcessControl.State> brokers = java.util.Collections.synchronizedMap(new TreeMap<>(Map.of(1, ProcessControl.State.RUNNING,
+                2, ProcessControl.State.RUNNING, 3, ProcessControl.State.RUNNING)));
         boolean appAlive = true;
-        final List<String> calls = new ArrayList<>();
+        final List<String> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+        /** Whether this fake reaches its brokers' log dirs, as the embedded env does. */
+        boolean localDisks = true;
 
         @Override public String describe() { return "fake env"; }
         @Override public List<Integer> brokerIds() { return List.copyOf(brokers.keySet()); }
@@ -41,6 +43,13 @@ class FaultsTest {
         @Override public void killBroker(int id) { set("kill", id, ProcessControl.State.STOPPED); }
         @Override public void stopBroker(int id) { set("stop", id, ProcessControl.State.STOPPED); }
         @Override public void startBroker(int id) { set("start", id, ProcessControl.State.RUNNING); }
+        @Override public Optional<String> dropUnflushed(int id) {
+            if (!localDisks) {
+                return FaultBackend.super.dropUnflushed(id);
+            }
+            calls.add("drop-unflushed " + id);
+            return Optional.of("dropped 10 unflushed offsets");
+        }
         @Override public void pauseBroker(int id) { set("pause", id, ProcessControl.State.PAUSED); }
         @Override public void resumeBroker(int id) { set("resume", id, ProcessControl.State.RUNNING); }
         @Override public KafkaAccess access() { return KafkaAccess.plaintext("127.0.0.1:1"); }
@@ -52,7 +61,7 @@ class FaultsTest {
         @Override public void stopApp(int index) { calls.add("stop-app " + index); appAlive = false; }
         @Override public void startApp(int index) { calls.add("start-app " + index); appAlive = true; }
 
-        private void set(String call, int id, ProcessControl.State state) {
+        private synchronized void set(String call, int id, ProcessControl.State state) {
             calls.add(call + " " + id);
             brokers.put(id, state);
         }
@@ -83,6 +92,53 @@ class FaultsTest {
         pause.heal();
         pause.heal();
         assertThat(backend.calls).containsExactly("pause 3", "resume 3");
+    }
+
+    @Test
+    void powerLossOfAllKillsEveryBrokerBeforeAnyLogIsCutAndItsHealStartsThemAll() {
+        FaultAction powerLoss = bind(FaultType.POWER_LOSS, "all");
+
+        powerLoss.inject();
+
+        // then all three are killed at once (in any order), and only then are their logs cut
+        assertThat(backend.calls.subList(0, 3)).containsExactlyInAnyOrder("kill 1", "kill 2", "kill 3");
+        assertThat(backend.calls.subList(3, 6)).containsExactly("drop-unflushed 1", "drop-unflushed 2", "drop-unflushed 3");
+        assertThat(powerLoss.tookEffectAt()).as("when the last broker went down").isPresent();
+        assertThat(powerLoss.describe()).startsWith("power-loss all: power-loss 1 (dropped 10 unflushed offsets)");
+        powerLoss.heal();
+        assertThat(backend.calls.subList(6, backend.calls.size())).containsExactlyInAnyOrder("start 1", "start 2", "start 3");
+    }
+
+    @Test
+    void powerLossOfASetActsOnItsBrokersOnly() {
+        bind(FaultType.POWER_LOSS, "1,3").inject();
+
+        assertThat(backend.calls.subList(0, 2)).containsExactlyInAnyOrder("kill 1", "kill 3");
+        assertThat(backend.calls.subList(2, 4)).containsExactly("drop-unflushed 1", "drop-unflushed 3");
+    }
+
+    @Test
+    void powerLossOfOneBrokerIsEndedByStartBroker() {
+        FaultAction powerLoss = bind(FaultType.POWER_LOSS, "2");
+
+        powerLoss.inject();
+
+        assertThat(backend.calls).containsExactly("kill 2", "drop-unflushed 2");
+        assertThat(FaultType.START_BROKER.ends(FaultType.POWER_LOSS, new FaultPlace(2, "2"), new FaultPlace(2, "2"))).isTrue();
+    }
+
+    @Test
+    void powerLossWhereTheLogDirsAreOutOfReachFailsAfterTheKillSayingWhy() {
+        backend.localDisks = false;
+
+        assertThatThrownBy(() -> bind(FaultType.POWER_LOSS, "1").inject()).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("power-loss cannot be done here");
+    }
+
+    @Test
+    void aBrokerFaultThatTakesOneBrokerRefusesASet() {
+        assertThatThrownBy(() -> bind(FaultType.KILL_BROKER, "1,2")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("kill-broker acts on one broker, not '1,2'");
     }
 
     @Test

@@ -51,6 +51,16 @@ public final class Histories {
         return new Histories(expect, acks, uncleanLeaderElection);
     }
 
+    /** A run whose start records how its faults differ on its env from the embedded env's, as stated before it ran. */
+    public static Histories runWithFaultDifferences(String... differences) {
+        Histories run = run();
+        HistoryEvent.RunStarted start = (HistoryEvent.RunStarted) run.events.get(0);
+        run.events.set(0, new HistoryEvent.RunStarted(start.runId(), start.scenario(), "k8s-c3", start.brokers(), start.partitions(),
+                start.replicationFactor(), start.minInsyncReplicas(), start.processingGuarantee(), start.acks(), start.expect(),
+                start.orderPlacedEnds(), start.uncleanLeaderElection(), start.at(), List.of(differences)));
+        return run;
+    }
+
     /** Expectations that accept loss where the history shows it could happen ({@code lost: expected}). */
     public static Expectations lossExpected() {
         return new Expectations(null, true, 0L, 0L, true, null, null, null, 1L, Expectations.DEFAULT_ACKED_SHARE);

@@ -61,9 +61,10 @@ class FaultsTableTest {
         String table = FaultsTable.render();
 
         assertThat(table).contains("| `start-broker` | broker |")
-                .contains("ends `kill-broker`, `stop-broker` of its target")
+                .contains("ends `kill-broker`, `stop-broker`, `power-loss` of its target")
                 .contains("ended by its own heal (`for:`, `--for`), `resume-broker`, `heal`")
                 .contains("| `kill-broker` | broker | SIGKILL (a crash) | — | until healed |")
-                .contains("| `kill`, `start` |");
+                .contains("| `kill`, `start` |")
+                .contains("| `power-loss` | broker |").contains("refused: power-loss rewrites the broker's log segments");
     }
 }

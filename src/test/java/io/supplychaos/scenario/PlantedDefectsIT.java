@@ -111,7 +111,7 @@ class PlantedDefectsIT {
     @Test
     @Order(2)
     @Timeout(300)
-    void shouldReportAStockCommandPlantedTwiceAsAStockViolation() throws Exception {
+    void shouldReportAStockCommandPlantedTwiceAsADuplicateWhileTheManufacturerKeepsTheStockIntact() throws Exception {
         CompletableFuture<PlantedRun> run = start("""
                 name: it-planted-stock-command
                 env: c2
@@ -126,10 +126,13 @@ class PlantedDefectsIT {
         String orderId = JSON.readTree(reserve.value()).get("orderId").asText();
         PlantedRun done = run.get();
 
+        // then the copy is a duplicate on the stock-commands topic, which fails the run (duplicates: 0),
+        // and the manufacturer recognised it (its guard and the stock are one store): stock moved once
         assertThat(done.exit()).as(done.output()).isEqualTo(1);
         assertThat(done.summary().get("verdict").asText()).isEqualTo("FAIL");
-        assertThat(done.summary().at("/orders/stock/violations/count").asLong()).isPositive();
-        assertThat(done.summary().get("violations").toString()).contains(orderId);
+        assertThat(done.summary().at("/orders/duplicates/count").asLong()).as(done.output()).isEqualTo(1);
+        assertThat(done.summary().get("violations").toString()).as(done.output()).contains(orderId + " stock-commands RESERVE x2");
+        assertThat(done.summary().at("/orders/stock/violations/count").asLong()).as(done.output()).isZero();
     }
 
     @Test
@@ -197,16 +200,26 @@ class PlantedDefectsIT {
         // that never saw those orders and processes them again, writing the records instance 1 had
         // already written: duplicates are certain (with the default 30 s interval a kill may land just
         // after a commit and cost nothing, which is why this run sets it), and with duplicates: 0 the
-        // one verdict is FAIL. Whatever else the crash cost (out of order, stock, stuck or incomplete
-        // orders) must be named too, and none of it blamed on Kafka (lost) or on the tool (unexpected,
-        // malformed)
+        // one verdict is FAIL. Stock is not among the costs: the manufacturer keeps the stock and its
+        // guard in one store written in order, so a stock command processed again moves nothing
+        // (duplicate stock commands and answers remain, named as duplicates). Whatever else the crash
+        // cost (out of order, stuck or incomplete orders) must be named too, and none of it blamed on
+        // Kafka (lost) or on the tool (unexpected, malformed)
         assertThat(done.summary().get("verdict").asText()).as(done.output()).isEqualTo("FAIL");
         assertThat(done.exit()).isEqualTo(1);
         assertThat(done.summary().at("/orders/duplicates/count").asLong()).as(done.output()).isPositive();
+        assertThat(done.summary().get("violations").toString()).as(done.output()).contains("duplicates ");
+        // stock is judged once the chain quiesced, and then no command processed again moved it; when
+        // orders stayed stuck after the kill (a known gap, issue 34: a confirmation the manufacturer's
+        // punctuator sent just before the crash is not sent again) the figures cannot be judged and
+        // the summary must say so and name the stuck orders, which fail the run on their own
+        if (done.summary().at("/orders/stuck/count").asLong() == 0) {
+            assertThat(done.summary().at("/orders/stock/violations/count").asLong()).as(done.output()).isZero();
+        } else {
+            assertThat(done.output()).contains("stock not judged: the chain did not quiesce");
+        }
         Map<String, String> costs = Map.of(
-                "/orders/duplicates/count", "duplicates ",
                 "/orders/outOfOrder/count", "out of order ",
-                "/orders/stock/violations/count", "stock: ",
                 "/orders/stuck/count", "stuck ",
                 "/orders/incompleteLifecycle/count", "incomplete lifecycle ");
         String violations = done.summary().get("violations").toString();

@@ -173,6 +173,34 @@ class ScenarioLoaderTest {
                 Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
                                 + "bootstrapServers: \"k:9092\"}\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: cut}\n",
                         "faults[0].action", "a fault env 'staging' can take: it is kind: external and names no Toxiproxy"),
+                Arguments.of("name: x\nenv: compose-c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: power-loss, target: all}\n",
+                        "faults[0].action", "a fault env 'compose-c3' can take: it is kind: compose, and power-loss rewrites the"
+                                + " broker's log segments on disk, which the tool reaches only for brokers it runs as local processes"),
+                Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
+                                + "bootstrapServers: \"k:9092\", brokerCommands: {kill: [x], start: [y]}}\nworkload: {orders: 10}\n"
+                                + "faults:\n  - {at: 1s, action: power-loss, target: 2}\n",
+                        "faults[0].action", "a fault env 'staging' can take: it is kind: external, and power-loss rewrites"),
+                Arguments.of("name: x\nenv: k8s-c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: power-loss, target: 1}\n",
+                        "faults[0].action", "a fault env 'k8s-c3' can take: power-loss: power-loss rewrites the broker's log segments"
+                                + " on disk, which the tool does not reach in a pod's volume"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: power-loss, target: \"1,4\"}\n",
+                        "faults[0].target", "broker ids from 1 to 3 (env 'c3' has 3 brokers), got '1,4'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: \"1,2\"}\n",
+                        "faults[0].target", "kill-broker acts on one broker"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 5, target: \"1,2\"}\n",
+                        "faults[0].target", "the brokers whose proxies delay acts on"),
+                Arguments.of("name: x\nenv: c3\napp: {instances: 2}\nworkload: {orders: 10}\nfaults:\n  - {at: 5s, action: kill-app, target: random, every: 20s, for: 5s}\n",
+                        "faults[0].until", "until or count with every"),
+                Arguments.of("name: x\nenv: c3\napp: {instances: 2}\nworkload: {orders: 10}\nfaults:\n  - {at: 5s, action: kill-app, target: app:1, every: 20s, for: 5s, count: 3}\n",
+                        "faults[0].target", "random with every"),
+                Arguments.of("name: x\nenv: c3\napp: {instances: 2}\nworkload: {orders: 10}\nfaults:\n  - {at: 5s, action: kill-app, target: random, every: 20s, count: 3}\n",
+                        "faults[0].for", "required with every for a lasting fault"),
+                Arguments.of("name: x\nenv: c3\napp: {instances: 2}\nworkload: {orders: 10}\nfaults:\n  - {at: 5s, action: kill-app, target: app:1, seed: 3}\n",
+                        "faults[0].seed", "only with every"),
+                Arguments.of("name: x\nenv: c3\napp: {instances: 2}\nworkload: {orders: 10}\nfaults:\n  - {at: 5s, action: kill-app, target: random, every: 20s, for: 5s, maxDown: 0, count: 2}\n",
+                        "faults[0].maxDown", "from 1 to 100"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 5s, action: delay, ms: 5, target: random, every: 20s, for: 5s, count: 2}\n",
+                        "faults[0].every", "a broker or app fault"),
                 Arguments.of("name: x\nenv: k8s-c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: reset-peer}\n",
                         "faults[0].action", "a fault env 'k8s-c3' can take: reset-peer: Chaos Mesh has no reset-peer action"),
                 Arguments.of("name: x\nsweep: {env: [c3, c1], orders: [100]}\nfaults:\n  - {at: 1s, action: kill-broker, target: 2}\n",
@@ -241,6 +269,27 @@ class ScenarioLoaderTest {
         assertThatThrownBy(() -> loader.load(file)).isInstanceOf(ScenarioException.class)
                 .hasMessageMatching(Pattern.quote(file.toString()) + ":[0-9]+:[0-9]+: field '" + Pattern.quote(field) + "': .*")
                 .hasMessageContaining(expected);
+    }
+
+    @Test
+    void shouldExpandARepeatingFaultIntoItsConcreteFaultsTheSameForTheSameSeed() throws IOException {
+        // given kill-app every 20 s from 5 s until 65 s on a random one of two instances, seed 7
+        Path file = Files.writeString(dir.resolve("repeat.yaml"), "name: x\nenv: c3\napp: {instances: 2}\n"
+                + "workload: {orders: 10}\nfaults:\n  - {at: 5s, action: kill-app, target: random, every: 20s, for: 8s,"
+                + " seed: 7, until: 65s}\n");
+
+        // when it is loaded twice
+        List<FaultSpec> faults = loader.load(file).faults();
+
+        // then it is three kill-apps at 5, 25 and 45 s, each on an instance and for 8 s, the same both times
+        assertThat(faults).extracting(FaultSpec::start).containsExactly(Duration.ofSeconds(5), Duration.ofSeconds(25),
+                Duration.ofSeconds(45));
+        assertThat(faults).allSatisfy(f -> {
+            assertThat(f.type()).isEqualTo(FaultType.KILL_APP);
+            assertThat(f.target()).isIn(FaultTarget.app(1), FaultTarget.app(2));
+            assertThat(f.duration()).isEqualTo(Duration.ofSeconds(8));
+        });
+        assertThat(loader.load(file).faults()).isEqualTo(faults);
     }
 
     @Test
@@ -479,5 +528,35 @@ class ScenarioLoaderTest {
                 + "state (4 windows of 5s): its figures may not describe one");
         assertThat(loader.load(counted).measuredPhaseWarnings()).isEmpty();
         assertThat(loader.load(soak).measuredPhaseWarnings()).isEmpty();
+    }
+
+    @Test
+    void givenBrokerFaultsOnAKubernetesEnv_whenLoaded_thenHowTheyDifferIsStatedBeforeTheRunAndTheSameFaultsOnC3StateNothing()
+            throws IOException {
+        String faults = "workload: {orders: 10}\nfaults:\n  - {at: 1s, action: kill-broker, target: 1, for: 20s}\n"
+                + "  - {at: 30s, action: pause-broker, target: 2, for: 10s}\n  - {at: 50s, action: pause-broker, target: 3, for: 2m}\n"
+                + "  - {at: 3m, action: delay, ms: 100}\n";
+        Path k8s = Files.writeString(dir.resolve("k8s.yaml"), "name: x\nenv: k8s-c3\n" + faults);
+        Path c3 = Files.writeString(dir.resolve("c3.yaml"), "name: x\nenv: c3\n" + faults);
+
+        Scenario onKubernetes = loader.load(k8s);
+
+        // the kill: Strimzi brings the broker back at once; the 10 s pause fits in the readiness window, the 2 min one does not
+        assertThat(onKubernetes.faultDifferences()).hasSize(2);
+        assertThat(onKubernetes.faultDifferences().get(0)).startsWith("faults[0] (kill-broker at 1s for 20s): the broker comes back at once");
+        assertThat(onKubernetes.faultDifferences().get(1)).startsWith("faults[2] (pause-broker at 50s for 2m): ")
+                .contains("readiness probe");
+        assertThat(onKubernetes.statedDifferences()).allSatisfy(line -> assertThat(line).startsWith(k8s + ": env 'k8s-c3' (kubernetes) faults["));
+        assertThat(loader.load(c3).faultDifferences()).isEmpty();
+        assertThat(loader.load(c3).statedDifferences()).isEmpty();
+    }
+
+    @Test
+    void givenAPauseHeldUntilHealedOnAKubernetesEnv_whenLoaded_thenItsDifferenceIsStated() throws IOException {
+        Path k8s = Files.writeString(dir.resolve("k8s.yaml"), "name: x\nenv: k8s-c3\nworkload: {orders: 10}\n"
+                + "faults:\n  - {at: 1s, action: pause-broker, target: 2}\n");
+
+        assertThat(loader.load(k8s).faultDifferences()).singleElement().asString()
+                .startsWith("faults[0] (pause-broker at 1s): ").contains("NotReady");
     }
 }

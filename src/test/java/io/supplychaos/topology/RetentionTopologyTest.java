@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.OrderStatus;
+import io.supplychaos.topology.processor.ManufacturerStock;
 import io.supplychaos.topology.state.ManufacturerOrder;
 
 /**
@@ -22,7 +23,7 @@ class RetentionTopologyTest {
 
     private static final Duration RETENTION = Duration.ofMinutes(1);
     private static final List<String> PER_ORDER_STORES = List.of(StoreNames.ORDER_LEDGER,
-            StoreNames.MANUFACTURER_ORDERS, StoreNames.SHIPMENTS, StoreNames.ORDER_TIMELINE);
+            StoreNames.SHIPMENTS, StoreNames.ORDER_TIMELINE);
 
     private ChainDriver chain;
 
@@ -56,11 +57,14 @@ class RetentionTopologyTest {
         chain.place(chain.order("rejected", "unobtainium", 1));
         PER_ORDER_STORES.forEach(name ->
                 assertThat(store(name).approximateNumEntries()).as("%s before the retention", name).isPositive());
+        assertThat(manufacturerOrders()).as("manufacturer-stock's order entries before the retention")
+                .containsExactlyInAnyOrder("order|delivered", "order|rejected");
 
         chain.advance(RETENTION);
 
         PER_ORDER_STORES.forEach(name ->
                 assertThat(store(name).approximateNumEntries()).as("%s after the retention", name).isZero());
+        assertThat(manufacturerOrders()).as("manufacturer-stock's order entries after the retention").isEmpty();
         List.of(StoreNames.ORDER_LEDGER_EXPIRY, StoreNames.MANUFACTURER_ORDER_EXPIRY, StoreNames.SHIPMENT_SCHEDULE,
                 StoreNames.ORDER_TIMELINE_EXPIRY).forEach(name ->
                 assertThat(store(name).approximateNumEntries()).as("index %s after the retention", name).isZero());
@@ -76,7 +80,7 @@ class RetentionTopologyTest {
 
         assertThat(store(StoreNames.ORDER_LEDGER).get("o1")).as("ledger: deleted after acceptance + retention")
                 .isNull();
-        assertThat(this.<ManufacturerOrder>store(StoreNames.MANUFACTURER_ORDERS).get("o1").state())
+        assertThat(new ManufacturerStock(store(StoreNames.MANUFACTURER_STOCK)).order("o1").state())
                 .isEqualTo(ManufacturerOrder.State.RESERVED);
         assertThat(store(StoreNames.SHIPMENTS).get("o1")).as("shipment in transit").isNotNull();
         assertThat(store(StoreNames.ORDER_TIMELINE).get("o1")).as("timeline not final").isNotNull();
@@ -94,6 +98,19 @@ class RetentionTopologyTest {
 
         assertThat(chain.confirmations.isEmpty()).as("no second confirmation").isTrue();
         assertThat(chain.notifications.isEmpty()).as("no second notification").isTrue();
+    }
+
+    /** The order keys of manufacturer-stock (its stock keys stay: a drug's stock does not expire). */
+    private List<String> manufacturerOrders() {
+        List<String> keys = new java.util.ArrayList<>();
+        try (var all = store(StoreNames.MANUFACTURER_STOCK).all()) {
+            all.forEachRemaining(entry -> {
+                if (entry.key.startsWith("order|")) {
+                    keys.add(entry.key);
+                }
+            });
+        }
+        return keys;
     }
 
     private <V> KeyValueStore<String, V> store(String name) {

@@ -36,7 +36,7 @@ public final class ComposeKind extends AttachedKind {
 
     @Override
     public Optional<String> refusal(EnvSpec env, FaultSpec fault) {
-        return ClusterKind.needsProxies(env, fault);
+        return ClusterKind.needsLocalLogDirs(env, fault).or(() -> ClusterKind.needsProxies(env, fault));
     }
 
     /** A repair is a docker command: it gets that command's whole budget. */

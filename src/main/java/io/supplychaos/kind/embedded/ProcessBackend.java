@@ -1,6 +1,13 @@
 package io.supplychaos.kind.embedded;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
@@ -94,6 +101,31 @@ final class ProcessBackend implements LocalAppsBackend {
     public void startBroker(int id) {
         new EmbeddedEnvironment(paths).startBroker(state(), id);
         ClusterLookup.awaitRegistered(access(), id, Timeouts.BROKER_REGISTER);
+    }
+
+    /**
+     * Cuts every log dir of the broker's {@code server.properties} ({@code log.dirs}) back to what
+     * Kafka had fsynced ({@link PowerLossDisk}), with the broker's own {@code log.flush.interval.messages}.
+     */
+    @Override
+    public Optional<String> dropUnflushed(int id) {
+        EnvState.BrokerState broker = broker(id);
+        if (ProcessControl.isOurs(broker.pid(), broker.configFile())) {
+            throw new IllegalStateException("broker " + id + " still runs (pid " + broker.pid() + "): its log dirs are not cut while it writes them");
+        }
+        Properties config = new Properties();
+        try (Reader in = Files.newBufferedReader(Path.of(broker.configFile()))) {
+            config.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + broker.configFile(), e);
+        }
+        long flushMessages = Long.parseLong(config.getProperty("log.flush.interval.messages", Long.toString(Long.MAX_VALUE)).trim());
+        String dirs = config.getProperty("log.dirs", config.getProperty("log.dir", broker.dataDir()));
+        List<String> said = new ArrayList<>();
+        for (String dir : dirs.split(",")) {
+            said.add(PowerLossDisk.dropUnflushed(Path.of(dir.trim()), flushMessages).summary());
+        }
+        return Optional.of(String.join("; ", said));
     }
 
     @Override

@@ -35,6 +35,10 @@ public final class ExternalKind extends AttachedKind {
         if (protocol.isPresent()) {
             return protocol;
         }
+        Optional<String> localDisk = ClusterKind.needsLocalLogDirs(env, fault);
+        if (localDisk.isPresent()) {
+            return localDisk;
+        }
         if (type.kind() == FaultType.Kind.NETWORK && !env.proxied()) {
             return Optional.of("it is kind: external and names no Toxiproxy (toxiproxy:), so " + type.cliName()
                     + " cannot be injected");

@@ -9,10 +9,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.Watch;
+import io.fabric8.kubernetes.client.Watcher;
+import io.fabric8.kubernetes.client.WatcherException;
 
 import org.chaos_mesh.v1alpha1.NetworkChaos;
 import org.chaos_mesh.v1alpha1.PodChaos;
@@ -35,7 +42,9 @@ import io.supplychaos.time.Timeouts;
  * created right after its heal cannot be the one still going;</li>
  * <li>a chaos has taken effect when its condition {@code AllInjected} is {@code True}: a create is
  * awaited until then, and the time it took effect is the latest successful {@code Apply} event of
- * its records.</li>
+ * its records ({@code status.experiment.containerRecords[].events[]}: type {@code Succeeded},
+ * operation {@code Apply}, timestamp); the time a delete undid it is the latest successful
+ * {@code Recover} event, which the controller writes before it removes its finalizer.</li>
  * </ul>
  * Every one carries the label {@code app.kubernetes.io/managed-by: supply-chaos}, the state
  * directory that made it ({@value #INSTANCE}: {@link ChangeJournal#owner()}) and the place it acts on
@@ -172,20 +181,49 @@ final class ChaosMesh {
     }
 
     /**
+     * What a delete did.
+     *
+     * @param existed     whether there was one of ours to delete
+     * @param recoveredAt when Chaos Mesh recovered its last target, by the latest successful Recover
+     *                    event of its records as its last state before it went had them; empty when
+     *                    there was none to delete, or its status showed no recovery
+     */
+    record Deleted(boolean existed, Optional<Instant> recoveredAt) {
+        static final Deleted NONE = new Deleted(false, Optional.empty());
+    }
+
+    /**
      * Deletes ours by that name and waits until Chaos Mesh let it go; nothing when it is gone already
      * or is not ours. Either way it is out of the journal once done; a delete not done in time leaves
-     * it there, for {@code down}.
-     *
-     * @return whether there was one of ours to delete
+     * it there, for {@code down}. The chaos is watched from before the delete until it is gone, so its
+     * last state (the one the API server's DELETED event carries, after Chaos Mesh wrote its Recover
+     * events and removed its finalizer) is read, however briefly it lasted between two looks.
      */
-    <T extends HasMetadata> boolean delete(Class<T> kind, String name) {
-        boolean ours = get(kind, name) != null;
-        if (ours) {
+    <T extends HasMetadata> Deleted delete(Class<T> kind, String name) {
+        if (get(kind, name) == null) {
+            forget(kind, name);
+            return Deleted.NONE;
+        }
+        AtomicReference<T> last = new AtomicReference<>();
+        CountDownLatch deleted = new CountDownLatch(1);
+        Watch watch = watch(kind, name, last, deleted);
+        try {
             client.resources(kind).inNamespace(namespace).withName(name).delete();
             awaitGone(kind, name);
+            if (watch != null) {
+                // the DELETED event may reach us just after the API server stopped serving it
+                deleted.await(timeouts.interval().multipliedBy(4).toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (watch != null) {
+                watch.close();
+            }
         }
         forget(kind, name);
-        return ours;
+        T seen = last.get();
+        return new Deleted(true, seen == null ? Optional.empty() : ChaosStatus.of(seen).lastRecovered());
     }
 
     /**
@@ -230,6 +268,33 @@ final class ChaosMesh {
         }
         waits.forEach(Runnable::run);
         return deleted;
+    }
+
+    /**
+     * Watches one chaos, keeping the last state seen; null when the API server will not watch it for
+     * us (the account may delete but not watch): the delete goes on, without the chaos's own time.
+     */
+    private <T extends HasMetadata> Watch watch(Class<T> kind, String name, AtomicReference<T> last, CountDownLatch deleted) {
+        try {
+            return client.resources(kind).inNamespace(namespace).withName(name).watch(new Watcher<T>() {
+                @Override
+                public void eventReceived(Action action, T resource) {
+                    if (resource != null) {
+                        last.set(resource);
+                    }
+                    if (action == Action.DELETED) {
+                        deleted.countDown();
+                    }
+                }
+
+                @Override
+                public void onClose(WatcherException cause) {
+                    deleted.countDown();
+                }
+            });
+        } catch (KubernetesClientException e) {
+            return null;
+        }
     }
 
     private <T extends HasMetadata> void awaitGone(Class<T> kind, String name) {
@@ -303,7 +368,16 @@ final class ChaosMesh {
 
         /** When the last target was injected: the latest successful Apply. */
         Optional<Instant> lastApplied() {
-            return events.stream().filter(e -> "Succeeded".equals(e.type()) && "Apply".equals(e.operation()) && e.at() != null)
+            return latest("Apply");
+        }
+
+        /** When the last target was recovered: the latest successful Recover. */
+        Optional<Instant> lastRecovered() {
+            return latest("Recover");
+        }
+
+        private Optional<Instant> latest(String operation) {
+            return events.stream().filter(e -> "Succeeded".equals(e.type()) && operation.equals(e.operation()) && e.at() != null)
                     .map(Event::at).max(Comparator.naturalOrder());
         }
 

@@ -3,6 +3,7 @@ package io.supplychaos.kind.kubernetes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.chaos_mesh.v1alpha1.NetworkChaos;
@@ -15,13 +16,14 @@ import io.supplychaos.chaos.FaultAction;
  * ours at that place by delete, await gone, create) and awaited until Chaos Mesh reports them
  * injected; deleted by heal and awaited gone (deleting what is gone does nothing). Inject puts all in
  * place or none: when one fails, those already created are deleted again. The fault took effect when
- * the last of them did, by their status.
+ * the last of them did, and was undone when the last of them was recovered, by their status.
  */
 final class ChaosMeshFault implements FaultAction {
     private final ChaosMesh chaosMesh;
     private final List<NetworkChaos> resources;
     private final String description;
     private volatile Instant tookEffect;
+    private volatile Instant undone;
 
     ChaosMeshFault(ChaosMesh chaosMesh, List<NetworkChaos> resources, String description) {
         this.chaosMesh = chaosMesh;
@@ -64,12 +66,23 @@ final class ChaosMeshFault implements FaultAction {
         return at == null ? OptionalLong.empty() : OptionalLong.of(at.toEpochMilli());
     }
 
+    /** When the last of its chaos was recovered, by their status; empty when none reported it. */
+    @Override
+    public OptionalLong undoneAt() {
+        Instant at = undone;
+        return at == null ? OptionalLong.empty() : OptionalLong.of(at.toEpochMilli());
+    }
+
     @Override
     public void heal() {
         RuntimeException first = null;
+        Instant last = null;
         for (NetworkChaos resource : resources) {
             try {
-                chaosMesh.delete(NetworkChaos.class, resource.getMetadata().getName());
+                Optional<Instant> recovered = chaosMesh.delete(NetworkChaos.class, resource.getMetadata().getName()).recoveredAt();
+                if (recovered.isPresent() && (last == null || recovered.get().isAfter(last))) {
+                    last = recovered.get();
+                }
             } catch (RuntimeException e) {
                 // delete the others anyway, then report
                 first = first == null ? e : first;
@@ -78,6 +91,7 @@ final class ChaosMeshFault implements FaultAction {
         if (first != null) {
             throw new IllegalStateException("healing " + description + " failed: " + first.getMessage(), first);
         }
+        undone = last;
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
@@ -51,7 +52,12 @@ import io.supplychaos.toxiproxy.ToxiproxyApi;
  * controlled shutdown). The kubelet restarts a killed container, the StrimziPodSet recreates a deleted
  * pod, both at once: the broker is not held down until the heal, which each fault's description
  * says; start-broker waits until the pod is Ready again;</li>
- * <li>pause-broker and resume-broker are refused: there is no freeze here ({@link OnKubernetes});</li>
+ * <li>pause-broker is SIGSTOP of the Kafka JVM in the broker pod's kafka container through pod exec
+ * ({@link BrokerJvm}), resume-broker and heal SIGCONT: the JVM freezes with its sockets open, as on the
+ * other envs. A frozen broker is recorded in the state directory's {@link ChangeJournal} (so that heal,
+ * {@code down} and another terminal's verbs know it), and its state is read from the JVM's own
+ * {@code /proc} state while recorded; Strimzi's readiness probe turns the pod NotReady after a while,
+ * its liveness probe (a java process exists) never restarts it, which the fault's file states;</li>
  * <li>network faults are Chaos Mesh {@code NetworkChaos} resources, the action and its parameters as
  * each fault's file maps them ({@link OnKubernetes}: {@code delay}, {@code bandwidth}, {@code partition}
  * for cut), in the direction of Toxiproxy's default stream (downstream: the broker's own packets,
@@ -78,6 +84,10 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
     private final Map<String, String> clientConfig;
     /** When each broker's last kill took effect, from its chaos's status. */
     private final Map<Integer, Instant> brokerFaultAt = new ConcurrentHashMap<>();
+    private final BrokerJvm jvm;
+    /** Where frozen brokers are recorded; null: only in {@link #frozenHere}. */
+    private final ChangeJournal journal;
+    private final Set<Integer> frozenHere = ConcurrentHashMap.newKeySet();
 
     /**
      * @param client    the API server's client (the caller closes it)
@@ -104,6 +114,8 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         }
         this.cluster = new KubernetesCluster(client, target, timeouts);
         this.chaosMesh = new ChaosMesh(client, target.namespace(), timeouts, journal);
+        this.jvm = new BrokerJvm(client, target.namespace(), timeouts.exec());
+        this.journal = journal;
         this.localApps = localApps;
         this.ownsClient = ownsClient;
         this.clientConfig = Map.copyOf(clientConfig);
@@ -235,10 +247,35 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         return "supply-chaos-kill-broker-" + id;
     }
 
-    /** STOPPED when its pod is missing, terminating or not ready (a killed container restarting), else RUNNING: nothing pauses a broker here. */
+    /**
+     * PAUSED when the tool froze it (recorded) and its JVM is still stopped, as {@code /proc} in its
+     * container says (a frozen pod turns NotReady after a while, so readiness cannot tell); else
+     * STOPPED when its pod is missing, terminating or not ready (a killed container restarting), else
+     * RUNNING. A JVM recorded frozen but found running again (its container restarted, or someone sent
+     * SIGCONT) is taken out of the record.
+     */
     @Override
     public ProcessControl.State brokerState(int id) {
-        return KubernetesCluster.ready(cluster.brokerPod(id).orElse(null)) ? ProcessControl.State.RUNNING : ProcessControl.State.STOPPED;
+        Optional<Pod> pod = cluster.brokerPod(id);
+        if (pod.isPresent() && frozen(id) && pod.get().getMetadata().getDeletionTimestamp() == null) {
+            if (jvm.find(pod.get().getMetadata().getName()).map(BrokerJvm.Process::frozen).orElse(false)) {
+                return ProcessControl.State.PAUSED;
+            }
+            thawed(id);
+        }
+        return KubernetesCluster.ready(pod.orElse(null)) ? ProcessControl.State.RUNNING : ProcessControl.State.STOPPED;
+    }
+
+    private boolean frozen(int id) {
+        return journal != null ? journal.broker(id).filter(ChangeJournal.BrokerChange.PAUSED::equals).isPresent()
+                : frozenHere.contains(id);
+    }
+
+    private void thawed(int id) {
+        frozenHere.remove(id);
+        if (journal != null && journal.broker(id).filter(ChangeJournal.BrokerChange.PAUSED::equals).isPresent()) {
+            journal.brokerRestored(id);
+        }
     }
 
     /**
@@ -276,6 +313,14 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         return type.onKubernetes().differs();
     }
 
+    /**
+     * How {@code spec} on any kubernetes env differs in effect from the embedded env's, as its fault
+     * file says ({@link OnKubernetes#differs(FaultSpec)}), or empty: stated before a run starts.
+     */
+    public static Optional<String> difference(FaultSpec spec) {
+        return spec.type().onKubernetes().differs(spec);
+    }
+
     @Override
     public void stopBroker(int id) {
         // no grace given: the pod's own terminationGracePeriodSeconds, in which Kafka shuts down in a controlled way
@@ -288,15 +333,40 @@ public final class KubernetesBackend implements FaultBackend, AutoCloseable {
         cluster.awaitBrokerReady(id);
     }
 
-    /** Refused before it gets here ({@link #refusal(FaultSpec)}): there is no freeze on Kubernetes. */
+    /**
+     * SIGSTOP to the broker's JVM through pod exec ({@link BrokerJvm}); recorded first, so that a
+     * freeze is never one heal and {@code down} do not know of.
+     *
+     * @throws IllegalStateException when the broker has no pod, its container runs no broker JVM, or exec failed
+     */
     @Override
     public void pauseBroker(int id) {
-        throw new IllegalArgumentException(refusal(new FaultSpec(FaultType.PAUSE_BROKER, null, Map.of(), null, null)).orElseThrow());
+        Pod pod = cluster.brokerPod(id).orElseThrow(() -> new IllegalStateException("broker " + id + " has no pod in "
+                + describe() + " now: nothing to freeze"));
+        brokerFaultAt.remove(id);
+        if (journal != null) {
+            journal.broker(id, ChangeJournal.BrokerChange.PAUSED);
+        }
+        frozenHere.add(id);
+        try {
+            jvm.freeze(pod.getMetadata().getName());
+        } catch (RuntimeException e) {
+            thawed(id);
+            throw e;
+        }
     }
 
+    /**
+     * SIGCONT to the broker's JVM through pod exec when it is frozen; out of the record once sent, or
+     * when there is nothing frozen to resume (its pod or container was replaced).
+     */
     @Override
     public void resumeBroker(int id) {
-        throw new IllegalArgumentException(refusal(new FaultSpec(FaultType.RESUME_BROKER, null, Map.of(), null, null)).orElseThrow());
+        Optional<Pod> pod = cluster.brokerPod(id);
+        if (pod.isPresent()) {
+            jvm.resume(pod.get().getMetadata().getName());
+        }
+        thawed(id);
     }
 
     @Override

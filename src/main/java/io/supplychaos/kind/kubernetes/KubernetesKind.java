@@ -56,6 +56,11 @@ public final class KubernetesKind extends AttachedKind {
     }
 
     @Override
+    public Optional<String> difference(EnvSpec env, FaultSpec fault) {
+        return KubernetesBackend.difference(fault);
+    }
+
+    @Override
     protected Connection connect(Host host, EnvSpec spec, Consumer<String> out) {
         out.accept("reading the bootstrap servers of " + spec.kubernetes().describe());
         try (KubernetesBackend backend = backend(host, spec, Map.of())) {

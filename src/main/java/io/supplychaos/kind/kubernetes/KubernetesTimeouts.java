@@ -19,9 +19,11 @@ import io.supplychaos.time.Timeouts;
  * @param chaosGone   a deleted Chaos Mesh resource gone (its controller recovers every target, then removes
  *                    its finalizer)
  * @param interval    how often these waits look
+ * @param exec        one command run in a broker pod's container through {@code pods/exec} (listing its
+ *                    processes, a signal), from the request to its exit
  */
 public record KubernetesTimeouts(Duration podGone, Duration brokerReady, Duration appsReady, Duration chaosInjected,
-                                 Duration chaosGone, Duration interval) {
+                                 Duration chaosGone, Duration interval, Duration exec) {
 
     /** See the parameters; brokers and apps get the same allowance as {@code Timeouts.APP_READY}, plus scheduling. */
     public static final Duration POD_GONE = Duration.ofSeconds(60);
@@ -32,7 +34,9 @@ public record KubernetesTimeouts(Duration podGone, Duration brokerReady, Duratio
     public static final Duration CHAOS_GONE = Duration.ofSeconds(60);
     /** API calls cost more than a /proc read: half a second between looks is enough. */
     public static final Duration INTERVAL = Duration.ofMillis(500);
+    /** A shell reading /proc or sending a signal ends at once; the rest is the API server and the kubelet. */
+    public static final Duration EXEC = Duration.ofSeconds(20);
 
     public static final KubernetesTimeouts DEFAULTS = new KubernetesTimeouts(POD_GONE, BROKER_READY, APPS_READY, CHAOS_INJECTED,
-            CHAOS_GONE, INTERVAL);
+            CHAOS_GONE, INTERVAL, EXEC);
 }

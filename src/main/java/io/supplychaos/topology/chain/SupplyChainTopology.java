@@ -16,6 +16,7 @@ import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
 import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
@@ -39,9 +40,8 @@ import io.supplychaos.topology.processor.StageLatencyProcessor;
 import io.supplychaos.topology.processor.TransportProcessor;
 import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.serde.StageWindowSerde;
-import io.supplychaos.topology.state.Inventory;
 import io.supplychaos.topology.state.LedgerEntry;
-import io.supplychaos.topology.state.ManufacturerOrder;
+import io.supplychaos.topology.state.ManufacturerEntry;
 import io.supplychaos.topology.state.OpenOrder;
 import io.supplychaos.topology.state.OrderTimeline;
 import io.supplychaos.topology.state.Shipment;
@@ -70,9 +70,21 @@ public final class SupplyChainTopology {
     private SupplyChainTopology() {
     }
 
+    /** The topology for any processing guarantee: {@code build(settings, false)}. */
     public static Topology build(SupplyChainSettings settings) {
+        return build(settings, false);
+    }
+
+    /**
+     * @param transactional true when the app runs exactly_once_v2: a task's changelog writes then
+     *                      commit or abort together with its input offsets, so manufacturer-stock may
+     *                      have a cache like every other store (repeated updates of a drug's stock reach
+     *                      the changelog once per commit). Without transactions its writes must reach
+     *                      the changelog in the order written, so it has none (see {@link ManufacturerProcessor}).
+     */
+    public static Topology build(SupplyChainSettings settings, boolean transactional) {
         StreamsBuilder builder = new StreamsBuilder();
-        addStores(builder, settings.storeType());
+        addStores(builder, settings.storeType(), transactional);
 
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
                 .process(() -> new OrderIntakeProcessor(settings), Named.as("order-intake"),
@@ -89,8 +101,7 @@ public final class SupplyChainTopology {
                 .repartition(Repartitioned.<String, StockCommand>as(StoreNames.STOCK_COMMANDS_BY_DRUG)
                         .withKeySerde(Serdes.String()).withValueSerde(JsonSerde.of(StockCommand.class)))
                 .process(() -> new ManufacturerProcessor(settings), Named.as("manufacturer"),
-                        StoreNames.INVENTORY, StoreNames.BACKORDERS, StoreNames.MANUFACTURER_ORDERS,
-                        StoreNames.MANUFACTURER_ORDER_EXPIRY);
+                        StoreNames.MANUFACTURER_STOCK, StoreNames.MANUFACTURER_ORDER_EXPIRY);
         route(manufactured, "manufacturer", Topics.ORDER_CONFIRMATION, Topics.DRUG_MANUFACTURED,
                 Topics.INVENTORY_UPDATED);
 
@@ -117,13 +128,11 @@ public final class SupplyChainTopology {
         return builder.build();
     }
 
-    private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType) {
+    private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType,
+                                  boolean transactional) {
         Map<String, Serde<?>> stores = new LinkedHashMap<>();
         stores.put(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class));
         stores.put(StoreNames.ORDER_LEDGER_EXPIRY, Serdes.String());
-        stores.put(StoreNames.INVENTORY, JsonSerde.of(Inventory.class));
-        stores.put(StoreNames.BACKORDERS, JsonSerde.of(StockCommand.class));
-        stores.put(StoreNames.MANUFACTURER_ORDERS, JsonSerde.of(ManufacturerOrder.class));
         stores.put(StoreNames.MANUFACTURER_ORDER_EXPIRY, Serdes.String());
         stores.put(StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class));
         stores.put(StoreNames.SHIPMENT_SCHEDULE, Serdes.String());
@@ -131,15 +140,19 @@ public final class SupplyChainTopology {
         stores.put(StoreNames.ORDER_TIMELINE_EXPIRY, Serdes.String());
         stores.put(StoreNames.SLA_DEADLINES, JsonSerde.of(OpenOrder.class));
         stores.put(StoreNames.STAGE_WINDOWS, new StageWindowSerde());
-        stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType)));
+        stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType, true)));
+        // without transactions, no cache: what a stock command changes must reach the changelog in the order written
+        builder.addStateStore(keyValueStore(StoreNames.MANUFACTURER_STOCK, JsonSerde.of(ManufacturerEntry.class),
+                storeType, transactional));
     }
 
     private static <V> StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde,
-                                                     SupplyChainSettings.StoreType storeType) {
+                                                     SupplyChainSettings.StoreType storeType, boolean cached) {
         KeyValueBytesStoreSupplier supplier = storeType == SupplyChainSettings.StoreType.IN_MEMORY
                 ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name);
         // caching: repeated updates of a key within a commit interval reach the changelog once
-        return Stores.keyValueStoreBuilder(supplier, Serdes.String(), valueSerde).withCachingEnabled();
+        StoreBuilder<KeyValueStore<String, V>> store = Stores.keyValueStoreBuilder(supplier, Serdes.String(), valueSerde);
+        return cached ? store.withCachingEnabled() : store;
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.supplychaos.topology.processor;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 import org.apache.kafka.streams.state.KeyValueStore;
 
@@ -15,7 +16,7 @@ import org.apache.kafka.streams.state.KeyValueStore;
  */
 final class Expiry<V> {
 
-    private final KeyValueStore<String, V> entries;
+    private final Consumer<String> delete;
     private final DeadlineIndex deadlines;
     private final long retentionMs;
 
@@ -24,7 +25,15 @@ final class Expiry<V> {
      * @param deadlines the deadline index store (deadline|orderId -> orderId) of that store
      */
     Expiry(KeyValueStore<String, V> entries, KeyValueStore<String, String> deadlines, Duration retention) {
-        this.entries = entries;
+        this(entries::delete, deadlines, retention);
+    }
+
+    /**
+     * @param delete    deletes an order's entry by orderId
+     * @param deadlines the deadline index store (deadline|orderId -> orderId)
+     */
+    Expiry(Consumer<String> delete, KeyValueStore<String, String> deadlines, Duration retention) {
+        this.delete = delete;
         this.deadlines = new DeadlineIndex(deadlines);
         this.retentionMs = retention.toMillis();
     }
@@ -37,7 +46,7 @@ final class Expiry<V> {
     /** Deletes (tombstones) the entries whose retention ended at or before {@code now}. */
     void deleteDue(long now) {
         for (String orderId : deadlines.takeDue(now)) {
-            entries.delete(orderId);
+            delete.accept(orderId);
         }
     }
 }

@@ -7,8 +7,7 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.processor.api.RecordMetadata;
 
 import io.supplychaos.domain.Batch;
 import io.supplychaos.domain.Confirmation;
@@ -19,14 +18,14 @@ import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.SupplyMetrics;
 import io.supplychaos.topology.state.Inventory;
+import io.supplychaos.topology.state.ManufacturerEntry;
 import io.supplychaos.topology.state.ManufacturerOrder;
 import io.supplychaos.topology.state.StockCommand;
 
 /**
- * The manufacturer, on {@value StoreNames#STOCK_COMMANDS_BY_DRUG} keyed by drugId. Keeps each
- * drug's stock in {@value StoreNames#INVENTORY}, its waiting orders, in arrival order, in
- * {@value StoreNames#BACKORDERS}, and what it did with each order's stock in
- * {@value StoreNames#MANUFACTURER_ORDERS}.
+ * The manufacturer, on {@value StoreNames#STOCK_COMMANDS_BY_DRUG} keyed by drugId. Keeps each drug's
+ * stock, its waiting orders in arrival order, and what it did with each order's stock, all in
+ * {@value StoreNames#MANUFACTURER_STOCK} ({@link ManufacturerStock}).
  * <ul>
  * <li>RESERVE: rejects a non-positive quantity, one above {@code maxQuantity} or a drug not in the
  * catalogue; reserves stock when enough is available and nobody waits before this order
@@ -43,21 +42,24 @@ import io.supplychaos.topology.state.StockCommand;
  *
  * <p><b>Each order moves stock once.</b> The input is partitioned by drugId, so every copy of an
  * order's stock commands meets this task, whichever order-placed partition or intake task it came
- * from (a round-robin producer, a REST retry, reprocessing after a crash). A RESERVE for an orderId
- * already in {@value StoreNames#MANUFACTURER_ORDERS} is dropped and counted in
- * {@code repeated-reservations-total}; a RELEASE for an order that is not reserved (unknown,
- * backordered, rejected, or already released: a repeated DELIVERED) is dropped and counted in
- * {@code unmatched-releases-total}. Remaining gaps: a copy carrying the same orderId with another
- * drug is partitioned to another task and is not recognised, and neither is a copy arriving more
- * than {@code orderRetention} after the order was released or rejected, when its entry has been
- * deleted (deadlines in {@value StoreNames#MANUFACTURER_ORDER_EXPIRY}).
+ * from (a round-robin producer, a REST retry, reprocessing after a crash). A RESERVE for an order
+ * already answered is dropped and counted in {@code repeated-reservations-total}; a RELEASE for an
+ * order that is not reserved (unknown, backordered, rejected, or already released: a repeated
+ * DELIVERED) is dropped and counted in {@code unmatched-releases-total}. Remaining gaps: a copy
+ * carrying the same orderId with another drug is partitioned to another task and is not recognised,
+ * and neither is a copy arriving more than {@code orderRetention} after the order was released or
+ * rejected, when its entry has been deleted (deadlines in {@value StoreNames#MANUFACTURER_ORDER_EXPIRY}).
  *
- * <p><b>Under at_least_once the guard can outlive the stock change it guards.</b> The stock lives
- * in {@value StoreNames#INVENTORY} and the guard in {@value StoreNames#MANUFACTURER_ORDERS}; without
- * transactions their changelogs are written independently, so an instance killed between the two
- * writes comes back with the guard ("RELEASED") and without the move of stock. The command,
- * reprocessed, is then dropped as repeated and the units never ship: the run's stock check reports
- * it. exactly_once_v2 commits both changelogs with the input offsets and has no such gap.
+ * <p><b>Under at_least_once too.</b> Without transactions a crash can keep any prefix of what a
+ * task wrote to a changelog, and the input since the last commit is processed again. The stock and
+ * the guard therefore live in one store without a cache, written in one order (order entry, backlog
+ * entry, then the stock, which names the command's offset), so what survives is every earlier
+ * command whole and the last one in part, and the part does not count until its stock write is
+ * there ({@link ManufacturerStock}). A command processed again is recognised by its offset: one the
+ * stock has applied moves nothing; its answer (confirmation, goods, stock) is sent again, since the
+ * first answer may not have reached its topic: duplicates on the output topics, never a second
+ * reservation. What is not covered: the production punctuator's answers (confirmations of waiting
+ * orders) sent just before a crash are not sent again.
  */
 public final class ManufacturerProcessor extends ContextualProcessor<String, StockCommand, String, SupplyEvent> {
 
@@ -65,10 +67,8 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     public static final String UNMATCHED_RELEASES_METRIC = "unmatched-releases-total";
 
     private final SupplyChainSettings settings;
-    private KeyValueStore<String, Inventory> inventory;
-    private KeyValueStore<String, StockCommand> backorders;
-    private KeyValueStore<String, ManufacturerOrder> orders;
-    private Expiry<ManufacturerOrder> expiry;
+    private ManufacturerStock state;
+    private Expiry<ManufacturerEntry> expiry;
     private Counter repeatedReservations;
     private Counter unmatchedReleases;
     private Counter backordered;
@@ -80,10 +80,8 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     @Override
     public void init(ProcessorContext<String, SupplyEvent> context) {
         super.init(context);
-        inventory = context.getStateStore(StoreNames.INVENTORY);
-        backorders = context.getStateStore(StoreNames.BACKORDERS);
-        orders = context.getStateStore(StoreNames.MANUFACTURER_ORDERS);
-        expiry = new Expiry<>(orders, context.getStateStore(StoreNames.MANUFACTURER_ORDER_EXPIRY),
+        state = new ManufacturerStock(context.getStateStore(StoreNames.MANUFACTURER_STOCK));
+        expiry = new Expiry<>(state::deleteOrder, context.getStateStore(StoreNames.MANUFACTURER_ORDER_EXPIRY),
                 settings.orderRetention());
         repeatedReservations = Counter.register(context, REPEATED_RESERVATIONS_METRIC,
                 "RESERVE commands for an order the manufacturer already answered", "manufacturer");
@@ -99,29 +97,42 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     public void process(Record<String, StockCommand> record) {
         StockCommand command = record.value();
         long now = context().currentSystemTimeMs();
-        ManufacturerOrder known = orders.get(command.orderId());
+        long offset = context().recordMetadata().map(RecordMetadata::offset).orElse(-1L);
+        ManufacturerOrder known = state.order(command.orderId());
         if (command.kind() == StockCommand.Kind.RELEASE) {
-            release(known, now);
+            release(known, offset, now);
             return;
         }
         if (known != null) {
+            if (offset >= 0 && known.reserveOffset() == offset) {
+                answerAgain(known, command, now);
+            }
+            repeatedReservations.increment();
+            return;
+        }
+        Inventory current = state.stock(command.drugId());
+        if (current != null && current.hasApplied(offset)) {
             repeatedReservations.increment();
             return;
         }
         String rejection = rejectionReason(command);
         if (rejection != null) {
-            orders.put(command.orderId(), ManufacturerOrder.of(command, ManufacturerOrder.State.REJECTED, now));
+            // one put on its own: holds whatever the stock says
+            state.putOrder(ManufacturerOrder.rejected(command, now, offset));
             expiry.expireAfterRetention(command.orderId(), now);
             emit(command.orderId(), confirmation(command, ConfirmationStatus.REJECTED, rejection, now), now);
             return;
         }
-        Inventory stock = stockOf(command.drugId());
+        Inventory stock = current != null ? current : Inventory.initial(command.drugId(),
+                settings.catalogue().get(command.drugId()));
         if (!stock.hasBacklog() && stock.available() >= command.quantity()) {
+            state.putOrder(ManufacturerOrder.of(command, ManufacturerOrder.State.RESERVED, now, offset, -1));
             stock = reserve(stock, command, now);
         } else {
             long ahead = stock.backlogTail() - stock.backlogHead();
-            backorders.put(backorderKey(command.drugId(), stock.backlogTail()), command);
-            orders.put(command.orderId(), ManufacturerOrder.of(command, ManufacturerOrder.State.BACKORDERED, now));
+            state.putWaiting(command.drugId(), stock.backlogTail(), command);
+            state.putOrder(ManufacturerOrder.of(command, ManufacturerOrder.State.BACKORDERED, now, offset,
+                    stock.backlogTail()));
             stock = stock.enqueue();
             backordered.increment();
             if (!stock.isProducing()) {
@@ -130,54 +141,77 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
             emit(command.orderId(), confirmation(command, ConfirmationStatus.BACKORDERED,
                     "waiting for production: " + stock.available() + " available, " + ahead + " orders ahead", now), now);
         }
-        inventory.put(stock.drugId(), stock);
+        state.putStock(stock.applied(offset));
     }
 
     /** Ships the units of a reserved order; anything else (a repeated DELIVERED, a stray RELEASE) moves nothing. */
-    private void release(ManufacturerOrder known, long now) {
-        Inventory stock = known == null ? null : inventory.get(known.drugId());
-        if (known == null || known.state() != ManufacturerOrder.State.RESERVED || stock == null) {
+    private void release(ManufacturerOrder known, long offset, long now) {
+        Inventory stock = known == null ? null : state.stock(known.drugId());
+        if (known != null && stock != null && known.state() == ManufacturerOrder.State.RELEASED
+                && offset >= 0 && known.version() == offset) {
+            emitInventory(stock, known.orderId(), now); // this RELEASE again: its stock update may not have been sent
             unmatchedReleases.increment();
             return;
         }
-        stock = stock.ship(known.quantity());
-        inventory.put(stock.drugId(), stock);
-        orders.put(known.orderId(), known.moveTo(ManufacturerOrder.State.RELEASED, now));
+        if (known == null || known.state() != ManufacturerOrder.State.RESERVED || stock == null
+                || stock.hasApplied(offset)) {
+            unmatchedReleases.increment();
+            return;
+        }
+        state.putOrder(known.moveTo(ManufacturerOrder.State.RELEASED, now, offset));
+        stock = stock.ship(known.quantity()).applied(offset);
+        state.putStock(stock);
         expiry.expireAfterRetention(known.orderId(), now);
         emitInventory(stock, known.orderId(), now);
     }
 
+    /** The answer to a RESERVE processed again after a crash: the first one may not have been sent. */
+    private void answerAgain(ManufacturerOrder known, StockCommand command, long now) {
+        switch (known.state()) {
+            case REJECTED -> emit(command.orderId(),
+                    confirmation(command, ConfirmationStatus.REJECTED, rejectionReason(command), now), now);
+            case BACKORDERED -> emit(command.orderId(),
+                    confirmation(command, ConfirmationStatus.BACKORDERED, "waiting for production", now), now);
+            case RESERVED, RELEASED -> {
+                Inventory stock = state.stock(known.drugId());
+                emit(command.orderId(), confirmation(command, ConfirmationStatus.CONFIRMED, null, now), now);
+                emit(command.orderId(), new Batch(command.orderId(), command.hospitalId(), command.drugId(),
+                        stock.currentBatchId(), command.quantity(), command.placedAt(), now), now);
+                emitInventory(stock, command.orderId(), now);
+            }
+        }
+    }
+
     private void completeDueBatches(long now) {
         List<Inventory> due = new ArrayList<>();
-        try (KeyValueIterator<String, Inventory> all = inventory.all()) {
-            all.forEachRemaining(entry -> {
-                if (entry.value.isProducing() && entry.value.productionDueAt() <= now) {
-                    due.add(entry.value);
-                }
-            });
+        for (Inventory stock : state.stocks()) {
+            if (stock.isProducing() && stock.productionDueAt() <= now) {
+                due.add(stock);
+            }
         }
         for (Inventory stock : due) {
+            long head = stock.backlogHead();
             stock = stock.completeBatch(settings.batchSize());
             emitInventory(stock, null, now);
             while (stock.hasBacklog()) {
-                String key = backorderKey(stock.drugId(), stock.backlogHead());
-                StockCommand waiting = backorders.get(key);
+                StockCommand waiting = state.waiting(stock.drugId(), stock.backlogHead());
                 if (waiting.quantity() > stock.available()) {
                     break;
                 }
-                backorders.delete(key);
                 stock = reserve(stock.dequeue(), waiting, now);
             }
             if (stock.hasBacklog()) {
                 stock = stock.scheduleProduction(now + settings.productionLeadTime().toMillis());
             }
-            inventory.put(stock.drugId(), stock);
+            state.putStock(stock); // the waiting orders it passed are reserved from here on
+            for (long sequence = head; sequence < stock.backlogHead(); sequence++) {
+                state.deleteWaiting(stock.drugId(), sequence);
+            }
         }
     }
 
     private Inventory reserve(Inventory stock, StockCommand command, long now) {
         Inventory reserved = stock.reserve(command.quantity());
-        orders.put(command.orderId(), ManufacturerOrder.of(command, ManufacturerOrder.State.RESERVED, now));
         emit(command.orderId(), confirmation(command, ConfirmationStatus.CONFIRMED, null, now), now);
         emit(command.orderId(), new Batch(command.orderId(), command.hospitalId(), command.drugId(),
                 reserved.currentBatchId(), command.quantity(), command.placedAt(), now), now);
@@ -198,11 +232,6 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         return null;
     }
 
-    private Inventory stockOf(String drugId) {
-        Inventory stock = inventory.get(drugId);
-        return stock != null ? stock : Inventory.initial(drugId, settings.catalogue().get(drugId));
-    }
-
     private static Confirmation confirmation(StockCommand command, ConfirmationStatus status, String reason, long now) {
         return new Confirmation(command.orderId(), command.hospitalId(), command.drugId(), command.quantity(),
                 status, reason, command.placedAt(), now);
@@ -217,8 +246,5 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         context().forward(new Record<>(key, event, now));
     }
 
-    static String backorderKey(String drugId, long sequence) {
-        return drugId + "|" + StoreKeys.padded(sequence);
-    }
 
 }

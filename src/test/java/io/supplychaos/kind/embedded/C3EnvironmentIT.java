@@ -2,7 +2,10 @@ package io.supplychaos.kind.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,6 +28,7 @@ import io.supplychaos.env.KafkaProbe;
 import io.supplychaos.env.Network;
 import io.supplychaos.env.PortPlan;
 import io.supplychaos.env.ProxyLink;
+import io.supplychaos.time.Poll;
 
 /**
  * C3 through the CLI verbs, as a user would drive it: up, status --json, 1000 acks=all records
@@ -43,7 +47,20 @@ class C3EnvironmentIT {
     static void up() throws Exception {
         chaos("down");
         assertThat(chaos("up", "--env", "c3", "--base-port", Integer.toString(BASE_PORT))).contains("bootstrap servers:");
-        status = JSON.readTree(chaos("status", "--json"));
+        // status answers within its 1.2 s budget or leaves out what the cluster did not answer in time;
+        // on a loaded machine right after up, ask again until the cluster's figures are there
+        status = Poll.value(Duration.ofSeconds(60), Duration.ofSeconds(1), () -> {
+            JsonNode answer = readJson(chaos("status", "--json"));
+            return answer.path("underReplicatedPartitions").isNumber() ? answer : null;
+        }).orElseGet(() -> readJson(chaos("status", "--json")));
+    }
+
+    private static JsonNode readJson(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException("status --json printed no JSON: " + text, e);
+        }
     }
 
     @AfterAll

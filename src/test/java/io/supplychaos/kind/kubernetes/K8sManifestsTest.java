@@ -109,6 +109,18 @@ class K8sManifestsTest {
     }
 
     @Test
+    void shouldFailWhenTheKafkaSetsProbesOtherThanStrimzisDefaultsThatPauseBrokersStatedWindowAssumes() throws IOException {
+        // given c3 with a readiness probe of its own
+        Path copy = copyOfK8s();
+        Path c3 = copy.resolve("strimzi/c3.yaml");
+        Files.writeString(c3, Files.readString(c3).replace("    version: 4.1.1\n",
+                "    version: 4.1.1\n    readinessProbe: {periodSeconds: 60, failureThreshold: 10}\n"));
+
+        // when / then
+        assertThat(problems(load(copy), ENV)).anySatisfy(p -> assertThat(p).contains("Kafka c3", "readiness probe", "NotReady"));
+    }
+
+    @Test
     void shouldFailWhenANodePoolHasTheWrongReplicaCount() throws IOException {
         // given c3's node pool with 2 replicas where env/c3.yaml has 3 brokers
         Path copy = copyOfK8s();
@@ -258,6 +270,11 @@ class K8sManifestsTest {
         if (!version.equals(KAFKA_VERSION) || !STRIMZI_KAFKA_VERSIONS.contains(version)) {
             problems.add("Kafka " + config + ": version " + version + ", the brokers elsewhere run " + KAFKA_VERSION
                     + " and Strimzi " + KubernetesCluster.STRIMZI_RELEASE + " supports " + STRIMZI_KAFKA_VERSIONS);
+        }
+        // pause-broker states when a frozen broker's pod turns NotReady from Strimzi's default probes (PauseBroker)
+        if (kafka.path("spec").path("kafka").has("livenessProbe") || kafka.path("spec").path("kafka").has("readinessProbe")) {
+            problems.add("Kafka " + config + ": spec.kafka sets a liveness or readiness probe, where pause-broker's stated"
+                    + " NotReady window (25 to 35 s) is Strimzi's default probes'");
         }
         // the broker settings env/cN.yaml makes the embedded brokers run with (BrokerProperties)
         Map<String, String> expected = new LinkedHashMap<>();

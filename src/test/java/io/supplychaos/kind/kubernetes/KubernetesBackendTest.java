@@ -5,9 +5,11 @@ import static io.supplychaos.kind.kubernetes.MockCluster.SHORT;
 import static io.supplychaos.kind.kubernetes.MockCluster.brokerPodName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -28,6 +30,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import io.supplychaos.chaos.FaultAction;
 import io.supplychaos.chaos.FaultActions;
+import io.supplychaos.chaos.FaultEventLog;
+import io.supplychaos.chaos.FaultTimeline;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
 import io.supplychaos.chaos.FaultType;
@@ -37,6 +41,8 @@ import io.supplychaos.env.ChangeJournal;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.KubernetesTarget;
 import io.supplychaos.env.ProcessControl;
+import io.supplychaos.history.HistoryEvent;
+import io.supplychaos.history.HistoryLog;
 import io.supplychaos.time.Poll;
 
 /**
@@ -181,19 +187,74 @@ class KubernetesBackendTest {
     }
 
     @Test
-    void shouldRefusePauseAndResumeAsNoFreezeExistsHere() throws Exception {
-        // given
-        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+    void shouldFreezeTheBrokersJvmBySigstopThroughExecAndHealResumesItBySigcont() throws Exception {
+        // given a backend recording in the state directory's journal, as runs and verbs do
+        ChangeJournal journal = new ChangeJournal(stateDir);
+        KubernetesBackend backend = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL),
+                new AppInstances(ChaosPaths.defaults().withStateDir(stateDir)), SHORT, journal);
         mock.requests();
 
-        // when / then: at load and when bound, nothing sent
-        assertThat(KubernetesBackend.refusal(FaultType.PAUSE_BROKER, null)).hasValueSatisfying(why ->
-                assertThat(why).startsWith("pause-broker: Chaos Mesh has no freeze"));
-        assertThatThrownBy(() -> faults(backend).bind(spec(FaultType.PAUSE_BROKER, FaultTarget.broker(2), Map.of())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("liveness probe");
-        assertThatThrownBy(() -> faults(backend).bind(spec(FaultType.RESUME_BROKER, FaultTarget.broker(2), Map.of())))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("resume-broker: Chaos Mesh has no freeze");
+        // when broker 2 is paused
+        FaultAction pause = faults(backend).bind(spec(FaultType.PAUSE_BROKER, FaultTarget.broker(2), Map.of()));
+        pause.inject();
+
+        // then its pod's processes were listed and the java one (not tini, PID 1) got SIGSTOP; nothing else was written
+        assertThat(mock.execs).containsSubsequence(brokerPodName(2) + ": sh -c " + BrokerJvm.LIST,
+                brokerPodName(2) + ": sh -c kill -STOP " + MockCluster.KAFKA_PID);
+        assertThat(mock.execs).noneMatch(e -> e.contains("kill") && !e.startsWith(brokerPodName(2)));
+        assertThat(mock.processes.get(brokerPodName(2))).containsEntry(MockCluster.KAFKA_PID, new MockCluster.MockProcess('T', MockCluster.JAVA))
+                .containsEntry(1, new MockCluster.MockProcess('S', "/usr/bin/tini"));
         assertThat(mock.writes()).isEmpty();
+        assertThat(journal.broker(2)).contains(ChangeJournal.BrokerChange.PAUSED);
+
+        // when Strimzi's readiness probe has failed the frozen pod, it is still paused, for this backend and another terminal's
+        mock.setReady(mock.pod(brokerPodName(2)), false);
+        assertThat(backend.brokerState(2)).isEqualTo(ProcessControl.State.PAUSED);
+        KubernetesBackend other = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL),
+                new AppInstances(ChaosPaths.defaults().withStateDir(stateDir)), SHORT, new ChangeJournal(stateDir));
+        assertThat(other.brokerState(2)).isEqualTo(ProcessControl.State.PAUSED);
+        assertThat(other.brokerState(1)).isEqualTo(ProcessControl.State.RUNNING);
+
+        // when healed (as heal does: every paused broker resumed)
+        faults(other).bind(spec(FaultType.HEAL, null, Map.of())).inject();
+
+        // then SIGCONT went to the same JVM, it runs, and nothing is recorded any more
+        assertThat(mock.execs).last().isEqualTo(brokerPodName(2) + ": sh -c kill -CONT " + MockCluster.KAFKA_PID);
+        assertThat(mock.processes.get(brokerPodName(2))).containsEntry(MockCluster.KAFKA_PID, new MockCluster.MockProcess('S', MockCluster.JAVA));
+        assertThat(journal.broker(2)).isEmpty();
+        mock.setReady(mock.pod(brokerPodName(2)), true);
+        assertThat(backend.brokerState(2)).isEqualTo(ProcessControl.State.RUNNING);
+    }
+
+    @Test
+    void shouldResumeAPausedBrokerWithResumeBrokerAndRefuseToResumeARunningOne() {
+        // given broker 3 paused
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        faults(backend).bind(spec(FaultType.PAUSE_BROKER, FaultTarget.broker(3), Map.of())).inject();
+
+        // when resumed
+        faults(backend).bind(spec(FaultType.RESUME_BROKER, FaultTarget.broker(3), Map.of())).inject();
+
+        // then it runs, and a second resume is refused before anything is sent, as on the other envs
+        assertThat(mock.processes.get(brokerPodName(3)).get(MockCluster.KAFKA_PID).state()).isEqualTo('S');
+        assertThat(backend.brokerState(3)).isEqualTo(ProcessControl.State.RUNNING);
+        int execs = mock.execs.size();
+        assertThatThrownBy(() -> faults(backend).bind(spec(FaultType.RESUME_BROKER, FaultTarget.broker(3), Map.of())))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("resume-broker");
+        assertThat(mock.execs).hasSize(execs);
+    }
+
+    @Test
+    void shouldRefuseToFreezeWhenTheContainerRunsNoBrokerJvmAndRecordNothing() {
+        // given broker 1's container runs only tini (Kafka gone, the container not restarted yet)
+        ChangeJournal journal = new ChangeJournal(stateDir);
+        KubernetesBackend backend = new KubernetesBackend(mock.client, MockCluster.target(KubernetesTarget.Apps.LOCAL),
+                new AppInstances(ChaosPaths.defaults().withStateDir(stateDir)), SHORT, journal);
+        mock.processes.get(brokerPodName(1)).remove(MockCluster.KAFKA_PID);
+
+        // when / then
+        assertThatThrownBy(() -> backend.pauseBroker(1)).hasMessageContaining("runs no java process");
+        assertThat(journal.broker(1)).isEmpty();
     }
 
     // ---- network ----
@@ -226,8 +287,53 @@ class KubernetesBackendTest {
         // when healed
         delay.heal();
 
-        // then
+        // then it is gone, and the heal's time is the Recover event Chaos Mesh wrote before it let it go
         assertThat(mock.list(NetworkChaos.class)).isEmpty();
+        assertThat(delay.undoneAt()).hasValue(MockCluster.RECOVERED.toEpochMilli());
+    }
+
+    @Test
+    void shouldStillHealWhenTheAccountMayNotWatchChaosAndThenHaveNoTimeOfTheChaossOwn() {
+        // given a delay in place, and an account that may delete but not watch chaos
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        FaultAction delay = faults(backend).bind(spec(FaultType.DELAY, FaultTarget.broker(1), Map.of("ms", "100")));
+        delay.inject();
+        mock.refuseWatches = true;
+
+        // when
+        delay.heal();
+
+        // then it is gone all the same, and the heal's time is left to the caller's clock
+        assertThat(mock.list(NetworkChaos.class)).isEmpty();
+        assertThat(delay.undoneAt()).isEmpty();
+    }
+
+    @Test
+    void shouldRecordAScheduledFaultsInjectAndHealAtTheChaossOwnTimesNotTheToolsClock() {
+        // given a run's timeline on the cluster: delay 100 ms on broker 2, held 200 ms
+        KubernetesBackend backend = backend(KubernetesTarget.Apps.LOCAL);
+        HistoryLog history = new HistoryLog();
+        FaultEventLog journal = new FaultEventLog(stateDir);
+        long before = System.currentTimeMillis();
+        try (FaultTimeline timeline = new FaultTimeline(List.of(new FaultSpec(FaultType.DELAY, FaultTarget.broker(2),
+                Map.of("ms", "100"), Duration.ZERO, Duration.ofMillis(200))), faults(backend), journal, history, line -> { })) {
+
+            // when it plays
+            timeline.startSchedule();
+            Poll.require("the delay injected and healed", Duration.ofSeconds(10), () -> history.events().stream()
+                    .anyMatch(e -> e instanceof HistoryEvent.Fault f && f.phase() == HistoryEvent.FaultPhase.HEALED));
+        }
+
+        // then the history the checker reads and the event log other terminals read hold Chaos Mesh's Apply and
+        // Recover times (January 2026), where the tool's clock said later
+        List<HistoryEvent.Fault> recorded = history.events().stream().filter(HistoryEvent.Fault.class::isInstance)
+                .map(HistoryEvent.Fault.class::cast).toList();
+        assertThat(recorded).extracting(HistoryEvent.Fault::phase, HistoryEvent.Fault::at).containsExactly(
+                tuple(HistoryEvent.FaultPhase.INJECTED, MockCluster.APPLIED.toEpochMilli()),
+                tuple(HistoryEvent.FaultPhase.HEALED, MockCluster.RECOVERED.toEpochMilli()));
+        assertThat(MockCluster.RECOVERED.toEpochMilli()).isLessThan(before);
+        assertThat(journal.readFrom(0).entries()).extracting(FaultEventLog.Entry::at)
+                .containsExactly(MockCluster.APPLIED.toEpochMilli(), MockCluster.RECOVERED.toEpochMilli());
     }
 
     @Test

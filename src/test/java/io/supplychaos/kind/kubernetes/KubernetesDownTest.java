@@ -213,4 +213,23 @@ class KubernetesDownTest {
         assertThat(networkChaosNames()).containsExactly(DELAY_1);
         assertThat(journalled()).isEmpty();
     }
+
+    @Test
+    void givenABrokerAVerbFrozeAndNothingResumedWhenDownThenDownSendsItSigcontAndForgetsIt() throws Exception {
+        // given pause-broker 2 by a verb (SIGSTOP through exec), never resumed
+        fault(FaultType.PAUSE_BROKER, FaultTarget.broker(2), Map.of()).inject();
+        assertThat(new ChangeJournal(stateDir).broker(2)).contains(ChangeJournal.BrokerChange.PAUSED);
+        assertThat(mock.processes.get(MockCluster.brokerPodName(2)).get(MockCluster.KAFKA_PID).state()).isEqualTo('T');
+        List<String> said = new ArrayList<>();
+
+        // when down lets the cluster go
+        kind.release(host, attachment, false, said::add);
+
+        // then the broker's JVM got SIGCONT, down said so, and nothing is left to undo
+        assertThat(mock.execs).last().isEqualTo(MockCluster.brokerPodName(2) + ": sh -c kill -CONT " + MockCluster.KAFKA_PID);
+        assertThat(mock.processes.get(MockCluster.brokerPodName(2)).get(MockCluster.KAFKA_PID).state()).isEqualTo('S');
+        assertThat(said).contains("resumed broker 2");
+        assertThat(new ChangeJournal(stateDir).broker(2)).isEmpty();
+        assertThat(Attachment.read(stateDir)).as("forgotten").isEmpty();
+    }
 }

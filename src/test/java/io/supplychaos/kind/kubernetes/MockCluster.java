@@ -42,6 +42,8 @@ import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.fabric8.mockwebserver.http.WebSocket;
+import io.fabric8.mockwebserver.http.WebSocketListener;
 import io.strimzi.api.kafka.model.kafka.Kafka;
 import io.strimzi.api.kafka.model.kafka.KafkaBuilder;
 import io.strimzi.api.kafka.model.kafka.listener.GenericKafkaListenerBuilder;
@@ -75,9 +77,11 @@ final class MockCluster implements AutoCloseable {
     static final String POOL = "brokers";
     /** When the mock's Chaos Mesh says every chaos was applied. */
     static final Instant APPLIED = Instant.parse("2026-01-02T03:04:05Z");
+    /** When the mock's Chaos Mesh says a deleted chaos's targets were recovered. */
+    static final Instant RECOVERED = Instant.parse("2026-01-02T03:04:35Z");
     /** Every wait of the code under test ends within a second here. */
     static final KubernetesTimeouts SHORT = new KubernetesTimeouts(Duration.ofMillis(500), Duration.ofMillis(500),
-            Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(20));
+            Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(500), Duration.ofMillis(20), Duration.ofSeconds(5));
 
     final KubernetesMockServer server;
     final KubernetesClient client;
@@ -85,6 +89,23 @@ final class MockCluster implements AutoCloseable {
     final ApiServer api;
     volatile boolean holdInjection;
     volatile boolean holdFinalizers;
+    /** The account may not watch Chaos Mesh resources (RBAC without the watch verb): 403 to every watch of them. */
+    volatile boolean refuseWatches;
+    /**
+     * The processes of each broker pod's kafka container, as the mock's kubelet runs them (pod name to
+     * pid to process): tini as PID 1 and the broker's java, as Strimzi's image has them. Exec in a pod
+     * reads and signals these ({@link #execs}).
+     */
+    final Map<String, Map<Integer, MockProcess>> processes = new ConcurrentHashMap<>();
+    /** Every exec the server received: "POD: command args...", in order. */
+    final List<String> execs = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The Kafka JVM's pid in every broker pod of the mock. */
+    static final int KAFKA_PID = 7;
+    static final String JAVA = "/usr/lib/jvm/java-21-openjdk/bin/java";
+
+    /** A process of a mock container: its state as /proc/PID/stat says it ('S' sleeping, 'T' stopped) and its executable. */
+    record MockProcess(char state, String exe) {
+    }
 
     /** Strimzi's and Chaos Mesh's CRDs installed. */
     MockCluster() {
@@ -118,6 +139,10 @@ final class MockCluster implements AutoCloseable {
         public MockResponse dispatch(RecordedRequest request) {
             String path = request.getPath().contains("?") ? request.getPath().substring(0, request.getPath().indexOf('?')) : request.getPath();
             String[] parts = path.split("/");
+            // /api/v1/namespaces/{ns}/pods/{name}/exec
+            if (parts.length == 8 && parts[1].equals("api") && parts[5].equals("pods") && parts[7].equals("exec")) {
+                return exec(parts[6], request.getPath());
+            }
             // /apis/{group}[/{version}[/namespaces/{ns}/{plural}[/{name}[/{sub}]]]]
             if (parts.length < 3 || !parts[1].equals("apis") || !isCustomGroup(parts[2])) {
                 return super.dispatch(request);
@@ -137,6 +162,10 @@ final class MockCluster implements AutoCloseable {
             Optional<CrdSchemas.Version> crd = crds.byPlural(group, version, plural).filter(CrdSchemas.Version::served);
             if (crd.isEmpty()) {
                 return status(404, "the server could not find the requested resource");
+            }
+            if (refuseWatches && group.equals("chaos-mesh.org") && request.getMethod().equals("GET")
+                    && request.getPath().contains("watch=true")) {
+                return status(403, plural + ".chaos-mesh.org is forbidden: cannot watch resource \"" + plural + "\"");
             }
             boolean statusRequest = parts.length > 8 && parts[8].equals("status");
             String method = request.getMethod();
@@ -170,13 +199,104 @@ final class MockCluster implements AutoCloseable {
                 // Chaos Mesh recovers the targets, then lets it go: seen terminating once, then gone
                 if (readsSinceDelete.merge(path, 1, Integer::sum) > 1) {
                     readsSinceDelete.remove(path);
-                    Map.Entry<AttributeSet, String> entry = findResource(getKey(path));
-                    if (entry != null) {
-                        getMap().remove(entry.getKey());
-                    }
+                    recover(path, request);
                 }
             }
             return super.dispatch(request);
+        }
+
+        /** Plays the kubelet's exec in a broker pod's container: the process listing and kill, on {@link #processes}. */
+        private MockResponse exec(String pod, String pathAndQuery) {
+            List<String> command = new ArrayList<>();
+            String container = null;
+            String query = pathAndQuery.contains("?") ? pathAndQuery.substring(pathAndQuery.indexOf('?') + 1) : "";
+            for (String pair : query.split("&")) {
+                String[] kv = pair.split("=", 2);
+                String value = kv.length == 2 ? java.net.URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "";
+                if (kv[0].equals("command")) {
+                    command.add(value);
+                } else if (kv[0].equals("container")) {
+                    container = value;
+                }
+            }
+            execs.add(pod + ": " + String.join(" ", command));
+            Map<Integer, MockProcess> table = processes.get(pod);
+            if (table == null || !KubernetesBackend.KAFKA_CONTAINER.equals(container)) {
+                return status(404, "pod " + pod + " has no container " + container);
+            }
+            StringBuilder out = new StringBuilder();
+            String err = "";
+            int exit = 0;
+            if (command.equals(List.of("sh", "-c", BrokerJvm.LIST))) {
+                table.forEach((pid, process) -> out.append(pid).append(' ').append(process.state()).append(' ')
+                        .append(process.exe()).append('\n'));
+            } else if (command.size() == 3 && command.get(2).matches("kill -(STOP|CONT) [0-9]+")) {
+                String[] words = command.get(2).split(" ");
+                int pid = Integer.parseInt(words[2]);
+                MockProcess process = table.get(pid);
+                if (process == null) {
+                    exit = 1;
+                    err = "sh: kill: (" + pid + ") - No such process\n";
+                } else {
+                    table.put(pid, new MockProcess(words[1].equals("-STOP") ? 'T' : 'S', process.exe()));
+                }
+            } else {
+                exit = 127;
+                err = "sh: not a command the mock's container runs: " + command + "\n";
+            }
+            String stderr = err;
+            Status ended = exit == 0 ? new StatusBuilder().withStatus("Success").build()
+                    : new StatusBuilder().withStatus("Failure").withReason("NonZeroExitCode").withNewDetails()
+                    .addNewCause().withReason("ExitCode").withMessage(Integer.toString(exit)).endCause().endDetails().build();
+            return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
+                @Override
+                public void onOpen(WebSocket socket, io.fabric8.mockwebserver.http.Response response) {
+                    if (!out.isEmpty()) {
+                        socket.send(channel(1, out.toString()));
+                    }
+                    if (!stderr.isEmpty()) {
+                        socket.send(channel(2, stderr));
+                    }
+                    socket.send(channel(3, Serialization.asJson(ended)));
+                    socket.close(1000, "exec ended");
+                }
+            });
+        }
+
+        private static byte[] channel(int channel, String text) {
+            byte[] body = text.getBytes(StandardCharsets.UTF_8);
+            byte[] message = new byte[body.length + 1];
+            message[0] = (byte) channel;
+            System.arraycopy(body, 0, message, 1, body.length);
+            return message;
+        }
+
+        /**
+         * Chaos Mesh's controller on a deleted chaos, as its records, conditions and finalizers
+         * controllers do it one after the other: every record recovered (a Recover event at
+         * {@link #RECOVERED}, {@code AllRecovered True}), written as an update (watchers see it
+         * MODIFIED), then the finalizer removed, which lets the API server delete it (watchers see it
+         * DELETED, with that last state).
+         */
+        private void recover(String path, RecordedRequest request) {
+            JsonNode stored = stored(path);
+            if (stored == null) {
+                return;
+            }
+            ObjectNode recovered = stored.deepCopy();
+            recovered.set("status", Serialization.jsonMapper().valueToTree(recoveredStatus()));
+            super.dispatch(new RecordedRequest(request.getHttpVersion(), io.fabric8.mockwebserver.dsl.HttpMethod.PUT, path,
+                    request.getHeaders(), new Buffer().write(Serialization.asJson(recovered).getBytes(StandardCharsets.UTF_8))));
+            ObjectNode released = stored(path) == null ? null : (ObjectNode) stored(path).deepCopy();
+            if (released != null) {
+                ((ObjectNode) released.path("metadata")).putArray("finalizers");
+                super.dispatch(new RecordedRequest(request.getHttpVersion(), io.fabric8.mockwebserver.dsl.HttpMethod.PUT, path,
+                        request.getHeaders(), new Buffer().write(Serialization.asJson(released).getBytes(StandardCharsets.UTF_8))));
+            }
+            if (stored(path) != null) {
+                super.dispatch(new RecordedRequest(request.getHttpVersion(), io.fabric8.mockwebserver.dsl.HttpMethod.DELETE, path,
+                        request.getHeaders(), new Buffer()));
+            }
         }
 
         private boolean isCustomGroup(String group) {
@@ -228,6 +348,18 @@ final class MockCluster implements AutoCloseable {
                         "events", List.of(Map.of("type", "Succeeded", "operation", "Apply", "timestamp", APPLIED.toString()))))));
     }
 
+    /** What Chaos Mesh's status says once a deleted chaos's every target is recovered: the Apply, then a Recover event at {@link #RECOVERED}. */
+    static Map<String, Object> recoveredStatus() {
+        return Map.of("conditions", List.of(
+                        Map.of("type", "Selected", "status", "True"),
+                        Map.of("type", "AllInjected", "status", "False"),
+                        Map.of("type", "AllRecovered", "status", "True")),
+                "experiment", Map.of("desiredPhase", "Stop", "containerRecords", List.of(Map.of("id", NAMESPACE + "/pod",
+                        "selectorKey", ".", "phase", "Not Injected", "injectedCount", 1, "recoveredCount", 1,
+                        "events", List.of(Map.of("type", "Succeeded", "operation", "Apply", "timestamp", APPLIED.toString()),
+                                Map.of("type", "Succeeded", "operation", "Recover", "timestamp", RECOVERED.toString()))))));
+    }
+
     private static RecordedRequest withBody(RecordedRequest request, String body) {
         return new RecordedRequest(request.getHttpVersion(), request.method(), request.getPath(), request.getHeaders(),
                 new Buffer().write(body.getBytes(StandardCharsets.UTF_8)));
@@ -265,10 +397,18 @@ final class MockCluster implements AutoCloseable {
 
     /** A broker pod, also a KRaft controller when {@code controller} (a dual-role pool's pod). */
     Pod brokerPod(int id, boolean ready, boolean controller) {
+        // what Strimzi's image runs in the kafka container: tini, and the broker's JVM as its child
+        Map<Integer, MockProcess> table = new java.util.TreeMap<>();
+        table.put(1, new MockProcess('S', "/usr/bin/tini"));
+        table.put(KAFKA_PID, new MockProcess('S', JAVA));
+        processes.put(brokerPodName(id), java.util.Collections.synchronizedMap(table));
         return createPod(new PodBuilder().withNewMetadata().withName(brokerPodName(id)).withNamespace(NAMESPACE)
                 .addToLabels(KubernetesCluster.CLUSTER_LABEL, CLUSTER).addToLabels(KubernetesCluster.BROKER_ROLE_LABEL, "true")
                 .addToLabels(KubernetesCluster.CONTROLLER_ROLE_LABEL, Boolean.toString(controller))
-                .addToLabels("strimzi.io/pool-name", POOL).endMetadata().build(), ready);
+                .addToLabels("strimzi.io/pool-name", POOL).endMetadata()
+                .withNewSpec().addNewContainer().withName(KubernetesBackend.KAFKA_CONTAINER)
+                .withImage("quay.io/strimzi/kafka:0.51.0-kafka-4.1.1").withCommand("/opt/kafka/kafka_run.sh").endContainer().endSpec()
+                .build(), ready);
     }
 
     Pod createPod(Pod pod, boolean ready) {

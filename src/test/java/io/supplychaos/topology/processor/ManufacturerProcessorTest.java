@@ -9,7 +9,6 @@ import java.util.Map;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +19,7 @@ import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.state.Inventory;
+import io.supplychaos.topology.state.ManufacturerEntry;
 import io.supplychaos.topology.state.ManufacturerOrder;
 import io.supplychaos.topology.state.StockCommand;
 
@@ -30,17 +30,15 @@ class ManufacturerProcessorTest {
     private final SupplyChainSettings settings = SupplyChainSettings.defaults()
             .withCatalogue(Map.of("insulin", 2)).withProduction(5, Duration.ofSeconds(3));
     private MockProcessorContext<String, SupplyEvent> context;
-    private KeyValueStore<String, Inventory> inventory;
-    private KeyValueStore<String, StockCommand> backorders;
-    private KeyValueStore<String, ManufacturerOrder> orders;
+    private ManufacturerStock state;
+    private long nextOffset;
     private ManufacturerProcessor manufacturer;
 
     @BeforeEach
     void init() {
         context = new MockProcessorContext<>();
-        inventory = MockStores.register(context, StoreNames.INVENTORY, JsonSerde.of(Inventory.class));
-        backorders = MockStores.register(context, StoreNames.BACKORDERS, JsonSerde.of(StockCommand.class));
-        orders = MockStores.register(context, StoreNames.MANUFACTURER_ORDERS, JsonSerde.of(ManufacturerOrder.class));
+        state = new ManufacturerStock(MockStores.register(context, StoreNames.MANUFACTURER_STOCK,
+                JsonSerde.of(ManufacturerEntry.class)));
         MockStores.register(context, StoreNames.MANUFACTURER_ORDER_EXPIRY, Serdes.String());
         context.setCurrentSystemTimeMs(T0);
         manufacturer = new ManufacturerProcessor(settings);
@@ -52,11 +50,11 @@ class ManufacturerProcessorTest {
         reserve("o1", 3);
         reserve("o2", 1);
 
-        Inventory stock = inventory.get("insulin");
+        Inventory stock = state.stock("insulin");
         assertThat(stock.productionDueAt()).isEqualTo(T0 + 3000);
         assertThat(stock.backlogTail() - stock.backlogHead()).isEqualTo(2);
-        assertThat(backorders.get("insulin|0000000000000000000").orderId()).isEqualTo("o1");
-        assertThat(backorders.get("insulin|0000000000000000001").orderId()).isEqualTo("o2");
+        assertThat(state.waiting("insulin", 0).orderId()).isEqualTo("o1");
+        assertThat(state.waiting("insulin", 1).orderId()).isEqualTo("o2");
     }
 
     @Test
@@ -73,12 +71,13 @@ class ManufacturerProcessorTest {
                 .filter(Confirmation.class::isInstance).map(Confirmation.class::cast).toList();
         assertThat(confirmed).extracting(Confirmation::orderId).containsExactly("o1", "o2");
         assertThat(confirmed).extracting(Confirmation::status).containsOnly(ConfirmationStatus.CONFIRMED);
-        Inventory stock = inventory.get("insulin");
+        Inventory stock = state.stock("insulin");
         assertThat(stock.available()).isEqualTo(3);
         assertThat(stock.reserved()).isEqualTo(4);
         assertThat(stock.isProducing()).isFalse();
         assertThat(stock.hasBacklog()).isFalse();
-        assertThat(backorders.approximateNumEntries()).isZero();
+        assertThat(state.waiting("insulin", 0)).isNull();
+        assertThat(state.waiting("insulin", 1)).isNull();
     }
 
     @Test
@@ -86,12 +85,12 @@ class ManufacturerProcessorTest {
         reserve("big", 9);
 
         punctuate(T0 + 3000);
-        Inventory afterOne = inventory.get("insulin");
+        Inventory afterOne = state.stock("insulin");
         assertThat(afterOne.available()).isEqualTo(7);
         assertThat(afterOne.productionDueAt()).isEqualTo(T0 + 6000);
 
         punctuate(T0 + 6000);
-        Inventory afterTwo = inventory.get("insulin");
+        Inventory afterTwo = state.stock("insulin");
         assertThat(afterTwo.reserved()).isEqualTo(9);
         assertThat(afterTwo.available()).isEqualTo(3);
         assertThat(afterTwo.isConserved()).isTrue();
@@ -105,8 +104,22 @@ class ManufacturerProcessorTest {
         reserve("o1", 1);
 
         assertThat(context.forwarded()).as("no confirmation, goods or inventory update").isEmpty();
-        assertThat(inventory.get("insulin").reserved()).isEqualTo(1);
+        assertThat(state.stock("insulin").reserved()).isEqualTo(1);
         assertThat(metric(ManufacturerProcessor.REPEATED_RESERVATIONS_METRIC)).isEqualTo(1.0);
+    }
+
+    @Test
+    void shouldAnswerTheSameReserveAgainWithoutReservingAgain() {
+        reserve("o1", 1);
+        context.resetForwards();
+
+        // the same record (same offset) processed again, as after a crash before the commit
+        nextOffset--;
+        reserve("o1", 1);
+
+        assertThat(context.forwarded()).extracting(forward -> forward.record().value().getClass().getSimpleName())
+                .as("confirmation, goods and stock sent again").containsExactly("Confirmation", "Batch", "InventoryUpdate");
+        assertThat(state.stock("insulin").reserved()).isEqualTo(1);
     }
 
     @Test
@@ -117,7 +130,7 @@ class ManufacturerProcessorTest {
         reserve("big", 9);
 
         assertThat(context.forwarded()).isEmpty();
-        assertThat(inventory.get("insulin").backlogTail()).as("queued once").isEqualTo(1);
+        assertThat(state.stock("insulin").backlogTail()).as("queued once").isEqualTo(1);
     }
 
     @Test
@@ -131,24 +144,24 @@ class ManufacturerProcessorTest {
         release("never-reserved", 1);
         release("waiting", 4);
 
-        Inventory stock = inventory.get("insulin");
+        Inventory stock = state.stock("insulin");
         assertThat(stock.shipped()).isEqualTo(1);
         assertThat(stock.reserved()).as("o2 still holds its unit").isEqualTo(1);
-        assertThat(orders.get("o1").state()).isEqualTo(ManufacturerOrder.State.RELEASED);
-        assertThat(orders.get("waiting").state()).isEqualTo(ManufacturerOrder.State.BACKORDERED);
+        assertThat(state.order("o1").state()).isEqualTo(ManufacturerOrder.State.RELEASED);
+        assertThat(state.order("waiting").state()).isEqualTo(ManufacturerOrder.State.BACKORDERED);
         assertThat(metric(ManufacturerProcessor.UNMATCHED_RELEASES_METRIC)).isEqualTo(3.0);
     }
 
     @Test
     void shouldRecordABackorderAsReservedOnceProductionConfirmsIt() {
         reserve("o1", 3);
-        assertThat(orders.get("o1").state()).isEqualTo(ManufacturerOrder.State.BACKORDERED);
+        assertThat(state.order("o1").state()).isEqualTo(ManufacturerOrder.State.BACKORDERED);
 
         punctuate(T0 + 3000);
 
-        assertThat(orders.get("o1").state()).isEqualTo(ManufacturerOrder.State.RESERVED);
+        assertThat(state.order("o1").state()).isEqualTo(ManufacturerOrder.State.RESERVED);
         release("o1", 3);
-        assertThat(inventory.get("insulin").shipped()).isEqualTo(3);
+        assertThat(state.stock("insulin").shipped()).isEqualTo(3);
     }
 
     @Test
@@ -159,18 +172,21 @@ class ManufacturerProcessorTest {
         long deleteAt = T0 + 100 + settings.orderRetention().toMillis();
 
         punctuateExpiry(deleteAt - 1);
-        assertThat(orders.get("o1")).isNotNull();
+        assertThat(state.order("o1")).isNotNull();
 
         punctuateExpiry(deleteAt);
-        assertThat(orders.get("o1")).isNull();
+        assertThat(state.order("o1")).isNull();
     }
 
+    /** A RESERVE, the next record on the partition. */
     private void reserve(String orderId, int quantity) {
+        context.setRecordMetadata("stock-commands", 0, nextOffset++);
         manufacturer.process(new Record<>("insulin", new StockCommand(StockCommand.Kind.RESERVE, orderId, "h1",
                 "insulin", quantity, T0), T0));
     }
 
     private void release(String orderId, int quantity) {
+        context.setRecordMetadata("stock-commands", 0, nextOffset++);
         manufacturer.process(new Record<>("insulin", new StockCommand(StockCommand.Kind.RELEASE, orderId, "h1",
                 "insulin", quantity, T0), T0));
     }

@@ -1,0 +1,213 @@
+package io.supplychaos.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import com.sun.tools.attach.VirtualMachine;
+
+import io.supplychaos.env.AppInstances;
+import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.kind.embedded.EnvState;
+import one.profiler.AsyncProfiler;
+
+/**
+ * Watches the processes of one pipeline run: the CPU time each spends (from {@code /proc/<pid>/stat},
+ * sampled every 250 ms, first and last sample per process, so an app that the run stops counts up
+ * to its last sample) and, when asked, CPU profiles written as flame graphs (HTML) by
+ * async-profiler: of the app (attached when its process appears; the run stops the app before it
+ * returns, and a profile started by attaching was not written at the app's exit here, so the
+ * profile so far is dumped every {@value #APP_DUMP_SECONDS} s and the last dump is the app's
+ * flame graph), of the first broker, and of this JVM, which runs the load generator.
+ * The app and the broker are attached with the JDK's attach API and async-profiler's agent; this
+ * JVM uses async-profiler's Java API.
+ */
+final class PipelineWatch implements AutoCloseable {
+
+    private static final String INTERVAL = "interval=10ms";
+    private static final int APP_DUMP_SECONDS = 5;
+
+    private final ChaosPaths paths;
+    private final EnvState state;
+    private final Path profiles;
+    private final String label;
+    private final PrintWriter out;
+    private final Map<String, ProcessCpu> first = new ConcurrentHashMap<>();
+    private final Map<String, ProcessCpu> last = new ConcurrentHashMap<>();
+    private final Map<String, Path> written = new ConcurrentHashMap<>();
+    private ScheduledExecutorService sampler;
+    private String library;
+    private Long profiledBroker;
+    private volatile Long profiledApp;
+
+    /**
+     * @param profiles where flame graphs go; null for CPU time only
+     * @param label    the file name prefix of this run's flame graphs
+     */
+    PipelineWatch(ChaosPaths paths, EnvState state, Path profiles, String label, PrintWriter out) {
+        this.paths = paths;
+        this.state = state;
+        this.profiles = profiles;
+        this.label = label;
+        this.out = out;
+    }
+
+    void start() {
+        if (profiles != null) {
+            library = extractLibrary();
+            if (library != null) {
+                startSelf();
+                profiledBroker = state.brokers().isEmpty() ? null : state.brokers().get(0).pid();
+                if (profiledBroker != null) {
+                    agent(profiledBroker, "start,event=cpu," + INTERVAL, "broker");
+                }
+            }
+        }
+        sampler = Executors.newScheduledThreadPool(2);
+        sampler.scheduleAtFixedRate(this::sample, 0, 250, TimeUnit.MILLISECONDS);
+        if (library != null) {
+            sampler.scheduleWithFixedDelay(this::dumpApp, APP_DUMP_SECONDS, APP_DUMP_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    private void sample() {
+        state.brokers().forEach(broker -> record("broker-" + broker.id(), broker.pid()));
+        record("toxiproxy", state.toxiproxyPid());
+        record("tool JVM (load generator)", ProcessHandle.current().pid());
+        new AppInstances(paths).read().forEach(app -> {
+            record("app", app.pid());
+            if (library != null && profiledApp == null && app.pid() != null) {
+                profiledApp = app.pid();
+                if (!agent(app.pid(), "start,event=cpu," + INTERVAL, "app")) {
+                    profiledApp = -1L;
+                }
+            }
+        });
+    }
+
+    /** The app's profile so far, over the previous dump (the app may be gone at the end of the run). */
+    private void dumpApp() {
+        Long pid = profiledApp;
+        if (pid != null && pid > 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            Path file = profiles.resolve(label + "-app.html");
+            if (agent(pid, "dump,file=" + file, "app")) {
+                written.put("app", file);
+            }
+        }
+    }
+
+    private void record(String role, Long pid) {
+        if (pid == null) {
+            return;
+        }
+        ProcessCpu now = ProcessCpu.sample(pid);
+        if (now != null) {
+            first.putIfAbsent(role, now);
+            ProcessCpu earlier = first.get(role);
+            if (earlier.pid() == pid) {
+                last.put(role, now);
+            }
+        }
+    }
+
+    /** CPU seconds per 1,000 orders of each process, over the run. */
+    Map<String, Double> cpuSecondsPerThousandOrders(long orders) {
+        Map<String, Double> perProcess = new LinkedHashMap<>();
+        first.keySet().stream().sorted().forEach(role -> {
+            ProcessCpu end = last.get(role);
+            if (end != null) {
+                perProcess.put(role, ProcessCpu.secondsPerThousandOrders(first.get(role), end, orders));
+            }
+        });
+        return perProcess;
+    }
+
+    /** The flame graphs written, by process. */
+    Map<String, Path> profiles() {
+        return Map.copyOf(written);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (sampler != null) {
+            sampler.shutdownNow();
+            sampler.awaitTermination(5, TimeUnit.SECONDS);
+        }
+        if (library == null) {
+            return;
+        }
+        if (profiledBroker != null) {
+            Path file = profiles.resolve(label + "-broker.html");
+            if (agent(profiledBroker, "stop,file=" + file, "broker")) {
+                written.put("broker", file);
+            }
+        }
+        Path self = profiles.resolve(label + "-loadgen.html");
+        try {
+            AsyncProfiler.getInstance(library).execute("stop,file=" + self);
+            written.put("load generator", self);
+        } catch (IOException | IllegalStateException e) {
+            out.println("profile of this JVM not written: " + e.getMessage());
+        }
+    }
+
+    private void startSelf() {
+        try {
+            AsyncProfiler.getInstance(library).execute("start,event=cpu," + INTERVAL);
+        } catch (IOException | IllegalStateException e) {
+            out.println("profile of this JVM not started: " + e.getMessage());
+        }
+    }
+
+    /** Loads async-profiler's agent into another JVM with a command; false (and why, printed) when it failed. */
+    private boolean agent(long pid, String command, String role) {
+        try {
+            VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
+            try {
+                vm.loadAgentPath(library, command);
+                return true;
+            } finally {
+                vm.detach();
+            }
+        } catch (Exception e) {
+            out.println("profile of the " + role + " (pid " + pid + "): " + command.split(",")[0] + " failed: " + e);
+            return false;
+        }
+    }
+
+    /** async-profiler's native library from its jar, for this platform; null (and why, printed) when there is none. */
+    private String extractLibrary() {
+        String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch");
+        String resource = !os.contains("linux") ? null
+                : arch.equals("amd64") || arch.equals("x86_64") ? "linux-x64/libasyncProfiler.so"
+                : arch.equals("aarch64") ? "linux-arm64/libasyncProfiler.so" : null;
+        if (resource == null) {
+            out.println("no CPU profiles: async-profiler ships no library for " + os + "/" + arch);
+            return null;
+        }
+        try (InputStream in = AsyncProfiler.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                out.println("no CPU profiles: " + resource + " is not on the classpath");
+                return null;
+            }
+            Files.createDirectories(profiles);
+            Path lib = profiles.resolve(".libasyncProfiler.so");
+            Files.copy(in, lib, StandardCopyOption.REPLACE_EXISTING);
+            return lib.toAbsolutePath().toString();
+        } catch (IOException e) {
+            out.println("no CPU profiles: " + e.getMessage());
+            return null;
+        }
+    }
+}
