@@ -35,9 +35,11 @@ import io.supplychaos.topology.Topics;
 /**
  * Faults inside Kafka's protocol on a real broker, through `./chaos run` and its verdict, on one
  * c1-protocol env the runs share: Produce responses dropped after the broker wrote the batch (the
- * lost ack) make a producer without idempotence write orders twice to order-placed, which the
- * pipeline's intake drops as repeats (its outputs hold no duplicate, so the verdict is PASS); an
- * idempotent producer under the same fault writes every order exactly once.
+ * lost ack) make a producer without idempotence write orders twice to order-placed: the checker
+ * finds the copies of one send and the verdict is FAIL, though the pipeline's intake drops the
+ * repeats; an idempotent producer under the same fault writes every order exactly once (PASS). The
+ * exactly_once_v2 app's transactional offset commits answered with the error a rebalance gives them
+ * (ILLEGAL_GENERATION) still process every order exactly once (PASS).
  */
 class ProtocolFaultsIT {
 
@@ -90,7 +92,7 @@ class ProtocolFaultsIT {
 
     @Test
     @Timeout(300)
-    void droppedProduceResponsesMakeAProducerWithoutIdempotenceWriteOrdersTwiceAndTheIntakeDropsTheRepeats() throws IOException {
+    void droppedProduceResponsesMakeAProducerWithoutIdempotenceWriteOrdersTwiceWhichFailsTheRun() throws IOException {
         long before = acted();
         long written = orderPlacedEnd();
         JsonNode summary = run("""
@@ -103,13 +105,23 @@ class ProtocolFaultsIT {
                   - {at: 2s, action: drop-response, share: 0.2, for: 5s}
                 expect: {lost: 0, duplicates: 0, outOfOrder: 0}
                 drainTimeout: 60s
-                """, 0);
+                """, 1);
 
         assertThat(acted() - before).as("produce responses dropped").isPositive();
-        assertThat(orderPlacedEnd() - written).as("records written to order-placed")
-                .isGreaterThan(summary.at("/orders/acked").asLong());
-        assertThat(summary.get("verdict").asText()).isEqualTo("PASS");
-        assertThat(summary.at("/orders/duplicates/count").asLong()).isZero();
+        long records = orderPlacedEnd() - written;
+        assertThat(records).as("records written to order-placed").isGreaterThan(summary.at("/orders/acked").asLong());
+        // then the copies of one send are duplicates on order-placed, named, and nothing else is duplicated
+        assertThat(summary.get("verdict").asText()).isEqualTo("FAIL");
+        JsonNode duplicates = summary.at("/orders/duplicates");
+        long copies = duplicates.at("/byTopic/order-placed").asLong();
+        assertThat(copies).as("copies of one send on order-placed").isPositive()
+                .isLessThanOrEqualTo(records - summary.at("/orders/acked").asLong());
+        assertThat(duplicates.get("count").asLong()).isEqualTo(copies);
+        assertThat(duplicates.at("/writtenTwiceByProducer/count").asLong()).isPositive().isLessThanOrEqualTo(copies);
+        String firstOrder = duplicates.at("/writtenTwiceByProducer/sample/0").asText();
+        assertThat(summary.get("violations").toString()).contains("written twice by the producer: a lost ack retried"
+                + " without idempotence").contains(firstOrder);
+        assertThat(summary.at("/orders/lost/count").asLong()).isZero();
         assertThat(summary.at("/faults/0/action").asText()).isEqualTo("drop-response");
         assertThat(summary.at("/faults/0/error").isMissingNode() || summary.at("/faults/0/error").isNull()).isTrue();
     }
@@ -137,6 +149,35 @@ class ProtocolFaultsIT {
         assertThat(summary.get("verdict").asText()).isEqualTo("PASS");
         assertThat(summary.at("/orders/duplicates/count").asLong()).isZero();
         assertThat(summary.at("/orders/lost/count").asLong()).isZero();
+    }
+
+    @Test
+    @Timeout(300)
+    void exactlyOnceHoldsWhenTheAppsTransactionalOffsetCommitsGetTheErrorARebalanceGivesThem() throws IOException {
+        // given the exactly_once_v2 app, whose offsets go through TxnOffsetCommit in its producer's transaction:
+        // a rebalance answers such a commit ILLEGAL_GENERATION (never REBALANCE_IN_PROGRESS, which the group
+        // coordinator returns only to a plain OffsetCommit), the producer aborts the transaction
+        // (CommitFailedException) and Streams takes its tasks as migrated and rejoins
+        long before = acted();
+        JsonNode summary = run("""
+                name: it-eos-commit-errors
+                env: c1-protocol
+                reuseEnv: true
+                app: {processingGuarantee: exactly_once_v2}
+                workload: {warmup: [200], orders: 2000, ratePerSecond: 200}
+                faults:
+                  - {at: 2s, action: protocol-error, api: txn-offset-commit, error: ILLEGAL_GENERATION, share: 0.3, for: 5s}
+                expect: {lost: 0, duplicates: 0, outOfOrder: 0}
+                drainTimeout: 90s
+                """, 0);
+
+        // then the errors were returned, and every order was processed exactly once
+        assertThat(acted() - before).as("transactional offset commits answered ILLEGAL_GENERATION").isPositive();
+        assertThat(summary.get("verdict").asText()).isEqualTo("PASS");
+        assertThat(summary.at("/orders/duplicates/count").asLong()).isZero();
+        assertThat(summary.at("/orders/lost/count").asLong()).isZero();
+        assertThat(summary.at("/orders/ok/count").asLong()).isEqualTo(summary.at("/orders/acked").asLong());
+        assertThat(summary.at("/faults/0/action").asText()).isEqualTo("protocol-error");
     }
 
     private JsonNode run(String scenario, int expectedExit) throws IOException {
