@@ -107,6 +107,7 @@ class ProtocolFaultsIT {
                 drainTimeout: 60s
                 """, 1);
 
+        System.out.println("produce responses dropped: " + (acted() - before));
         assertThat(acted() - before).as("produce responses dropped").isPositive();
         long records = orderPlacedEnd() - written;
         assertThat(records).as("records written to order-placed").isGreaterThan(summary.at("/orders/acked").asLong());
@@ -172,6 +173,7 @@ class ProtocolFaultsIT {
                 """, 0);
 
         // then the errors were returned, and every order was processed exactly once
+        System.out.println("transactional offset commits answered ILLEGAL_GENERATION: " + (acted() - before));
         assertThat(acted() - before).as("transactional offset commits answered ILLEGAL_GENERATION").isPositive();
         assertThat(summary.get("verdict").asText()).isEqualTo("PASS");
         assertThat(summary.at("/orders/duplicates/count").asLong()).isZero();
