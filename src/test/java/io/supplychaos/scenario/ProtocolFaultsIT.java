@@ -167,7 +167,7 @@ class ProtocolFaultsIT {
                 app: {processingGuarantee: exactly_once_v2}
                 workload: {warmup: [200], orders: 2000, ratePerSecond: 200}
                 faults:
-                  - {at: 2s, action: protocol-error, api: txn-offset-commit, error: ILLEGAL_GENERATION, share: 0.3, for: 5s}
+                  - {at: 2s, action: protocol-error, api: txn-offset-commit, error: ILLEGAL_GENERATION, share: 0.5, for: 10s}
                 expect: {lost: 0, duplicates: 0, outOfOrder: 0}
                 drainTimeout: 90s
                 """, 0);
