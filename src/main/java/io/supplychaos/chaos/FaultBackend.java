@@ -7,6 +7,7 @@ import java.util.OptionalLong;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
+import io.supplychaos.protocol.ProtocolProxyApi;
 import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
@@ -71,6 +72,16 @@ public interface FaultBackend {
 
     /** The Toxiproxy API, empty when the environment has no proxies (network: direct). */
     Optional<ToxiproxyApi> toxiproxy();
+
+    /** The protocol proxy's control API, empty when the environment has none (all but an embedded env with network: protocol). */
+    default Optional<ProtocolProxyApi> protocolProxy() {
+        return Optional.empty();
+    }
+
+    /** The protocol proxy's name for one broker's client link. */
+    default String protocolLink(int brokerId) {
+        return "broker-" + brokerId;
+    }
 
     /** The proxy in front of one broker's link, empty when there is none. */
     Optional<String> proxyName(int brokerId, ProxyLink link);

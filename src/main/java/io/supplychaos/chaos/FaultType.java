@@ -33,6 +33,9 @@ public enum FaultType {
     RESET_PEER(new ResetPeer()),
     TIMEOUT(new Timeout()),
     SLICE(new Slice()),
+    PROTOCOL_ERROR(new ProtocolError()),
+    PROTOCOL_DELAY(new ProtocolDelay()),
+    DROP_RESPONSE(new DropResponse()),
     HEAL(new Heal()),
     KILL_APP(new KillApp()),
     RESTART_APP(new RestartApp()),
@@ -40,7 +43,7 @@ public enum FaultType {
     START_APP(new StartApp());
 
     /** What a fault acts on. */
-    public enum Kind { BROKER, NETWORK, APP, ENVIRONMENT }
+    public enum Kind { BROKER, NETWORK, PROTOCOL, APP, ENVIRONMENT }
 
     private final FaultDefinition definition;
 
@@ -143,6 +146,10 @@ public enum FaultType {
 
     NetworkFaultDefinition network() {
         return as(NetworkFaultDefinition.class);
+    }
+
+    ProtocolFaultDefinition protocol() {
+        return as(ProtocolFaultDefinition.class);
     }
 
     AppFaultDefinition app() {

@@ -44,6 +44,7 @@ public final class Faults implements FaultActions {
                 List<Integer> brokers = brokersOf(spec);
                 yield backend.networkFault(spec, brokers).orElseGet(() -> NetworkFault.bind(spec, backend, brokers));
             }
+            case PROTOCOL -> ProtocolFault.bind(spec, backend, brokersOf(spec));
             case APP -> bindApp(spec);
             case ENVIRONMENT -> new HealAll(backend);
         };

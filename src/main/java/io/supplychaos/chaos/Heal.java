@@ -18,7 +18,7 @@ final class Heal implements FaultDefinition {
 
     @Override
     public String summary() {
-        return "the tool's toxics removed, the env's proxies enabled, paused brokers resumed";
+        return "the tool's toxics removed, the env's proxies enabled, the protocol proxy's rules removed, paused brokers resumed";
     }
 
     @Override
@@ -34,7 +34,8 @@ final class Heal implements FaultDefinition {
     @Override
     public Repair repair() {
         return Repair.everywhere(Arrays.stream(FaultType.values())
-                .filter(type -> type.kind() == FaultType.Kind.NETWORK || type == FaultType.PAUSE_BROKER)
+                .filter(type -> type.kind() == FaultType.Kind.NETWORK || type.kind() == FaultType.Kind.PROTOCOL
+                        || type == FaultType.PAUSE_BROKER)
                 .collect(Collectors.toSet()));
     }
 

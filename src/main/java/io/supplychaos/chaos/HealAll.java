@@ -1,6 +1,9 @@
 package io.supplychaos.chaos;
 
+import java.io.IOException;
+
 import io.supplychaos.env.ProcessControl;
+import io.supplychaos.protocol.ProtocolProxyApi;
 
 /**
  * {@code heal}: on the env's own proxies (those {@link FaultBackend#proxyName} names for its
@@ -24,6 +27,13 @@ final class HealAll implements FaultAction {
             }
         }
         backend.healNetwork();
+        backend.protocolProxy().ifPresent(api -> {
+            try {
+                api.clear();
+            } catch (IOException e) {
+                throw ProtocolProxyApi.failed("removing the protocol proxy's rules at " + api.api() + " failed", e);
+            }
+        });
         for (ProxyRepairs.Repair repair : ProxyRepairs.pending(backend)) {
             ProxyRepairs.apply(backend, repair);
         }

@@ -146,7 +146,7 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
         }
         if (expect.duplicates() != null && c.duplicates() > expect.duplicates()) {
             v.add("duplicates " + c.duplicates() + " (expected at most " + expect.duplicates() + "), e.g. "
-                    + sample(c.duplicateSample()));
+                    + sample(c.duplicateSample()) + writtenTwice(c));
         }
         if (expect.outOfOrder() != null && c.outOfOrder().size() > expect.outOfOrder()) {
             v.add("out of order " + c.outOfOrder().size() + " orders (expected at most " + expect.outOfOrder()
@@ -246,6 +246,14 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
         List<String> processed = c.afterProcessing(lost);
         return processed.isEmpty() ? "" : "; " + processed.size() + " of them lost from the log after processing"
                 + " (the app had processed them, then they were gone from order-placed), e.g. " + sample(processed);
+    }
+
+    /** "; N orders written twice by the producer: ..., ids" when order-placed holds copies of one send. */
+    private static String writtenTwice(OrderClasses c) {
+        List<String> orders = c.writtenTwiceByProducer();
+        return orders.isEmpty() ? "" : "; " + orders.size() + (orders.size() == 1 ? " order" : " orders")
+                + " written twice by the producer: a lost ack retried without idempotence (order-placed holds two"
+                + " records of one send), " + sample(orders);
     }
 
     /** 0.333 as "33.3%", 0.5 as "50%". */

@@ -57,6 +57,9 @@ import io.supplychaos.topology.state.StockCommand;
  * order-placed partitions holding the order (at least 1), or RELEASE more often than DELIVERED on
  * shipment-status, counts the excess. An order placed again on a second partition may thus
  * reserve twice on the repartition topic; its stock must still be reserved once (the stock check).
+ * On order-placed, every record of one send beyond the first (the same send id on the same
+ * partition at another offset, {@link RunHistory#producerCopies}) counts: <b>written twice by the
+ * producer</b>, a lost ack retried without idempotence, whatever the pipeline did with the copy.
  * <li><b>unexpected</b>: an orderId on an output topic with no Sent, that is this run's (its id
  * carries the run's id, or the read-back found it in order-placed, written during the run).
  * Other orderIds without a Sent are from before the run (a reused env) and only noted.
@@ -70,7 +73,8 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
                     List<String> lostToPowerLoss,
                     List<String> stuck, List<String> stuckByPowerLoss, List<String> unseen, List<String> notLookedFor, List<String> incomplete,
                     List<String> outOfOrder, long duplicates, Map<String, Long> duplicatesByTopic,
-                    List<String> duplicateSample, List<String> stockDuplicates, List<String> unexpected,
+                    List<String> duplicateSample, List<String> writtenTwiceByProducer, List<String> stockDuplicates,
+                    List<String> unexpected,
                     List<String> earlier, List<String> neverAcked, List<String> writtenUnacked, List<String> malformed) {
 
     private static final Set<OrderStatus> DELIVERED_PATH = EnumSet.of(OrderStatus.CONFIRMED, OrderStatus.DISPATCHED,
@@ -171,7 +175,8 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         List<String> malformed = h.malformed.stream().map(o -> o.topic() + "-" + o.partition() + "@" + o.offset()).toList();
         return new OrderClasses(h.sent.size(), measuredSent, h.acked.size(), measuredAcked, completed, rejected, ok,
                 lostExpected, lostBad, lostAfterProcessing, lostToPowerLoss, stuck, stuckByPowerLoss, unseen, notLookedFor, incomplete, outOfOrder,
-                duplicates.extra(), duplicates.byTopic(), duplicates.sample(), duplicates.stock(), unexpected, earlier,
+                duplicates.extra(), duplicates.byTopic(), duplicates.sample(), duplicates.writtenTwice(), duplicates.stock(),
+                unexpected, earlier,
                 neverAcked, writtenUnacked, malformed);
     }
 
@@ -264,7 +269,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
 
     /** Extra records per order and topic; see the class comment. */
     private record Duplicates(long extra, Map<String, Long> byTopic, List<String> sample, Set<String> orders,
-                              List<String> stock) {
+                              List<String> writtenTwice, List<String> stock) {
     }
 
     private static Duplicates duplicates(RunHistory h) {
@@ -273,9 +278,18 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         List<String> sample = new ArrayList<>();
         Set<String> orders = new LinkedHashSet<>();
         List<String> stock = new ArrayList<>();
+        List<String> writtenTwice = new ArrayList<>();
         Set<String> ids = new LinkedHashSet<>(h.sent.keySet());
         ids.addAll(h.acked.keySet());
         for (String id : ids) {
+            long copies = h.producerCopies(id);
+            if (copies > 0) {
+                extra += copies;
+                byTopic.merge(RunHistory.ORDER_PLACED, copies, Long::sum);
+                sample.add(id + " " + RunHistory.ORDER_PLACED + " x" + (copies + 1));
+                orders.add(id);
+                writtenTwice.add(id);
+            }
             for (String topic : RunHistory.OUTPUT_TOPICS) {
                 Map<String, Long> counts = new LinkedHashMap<>();
                 h.on(id, topic).forEach(o -> counts.merge(o.state(), 1L, Long::sum));
@@ -290,7 +304,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
                 }
             }
             long reserves = h.count(id, RunHistory.STOCK_COMMANDS, StockCommand.Kind.RESERVE.name());
-            long reservesExplained = Math.max(1, h.placed.getOrDefault(id, Set.of()).size());
+            long reservesExplained = Math.max(1, h.placedPartitions(id).size());
             long releases = h.count(id, RunHistory.STOCK_COMMANDS, StockCommand.Kind.RELEASE.name());
             long releasesExplained = h.count(id, RunHistory.SHIPMENTS, "DELIVERED");
             for (String kind : List.of("RESERVE", "RELEASE")) {
@@ -305,7 +319,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
                 }
             }
         }
-        return new Duplicates(extra, byTopic, sample, orders, stock);
+        return new Duplicates(extra, byTopic, sample, orders, writtenTwice, stock);
     }
 
     /** True when no state comes after a later one, and nothing follows a final state. */

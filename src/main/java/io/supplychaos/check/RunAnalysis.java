@@ -107,7 +107,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
                 RunResult.OrderClass.of(c.lostExpected()), RunResult.OrderClass.of(c.lostBad()),
                 RunResult.OrderClass.of(c.lostAfterProcessing()), RunResult.OrderClass.of(c.lostToPowerLoss()));
         RunResult.Duplicates duplicates = new RunResult.Duplicates(c.duplicates(), java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(c.duplicatesByTopic())),
-                RunResult.OrderClass.of(c.duplicateSample()).sample());
+                RunResult.OrderClass.of(c.duplicateSample()).sample(), RunResult.OrderClass.of(c.writtenTwiceByProducer()));
         return new RunResult.Orders(c.sent(), c.acked(), c.measuredAcked(), c.completed(), c.rejected(),
                 RunResult.OrderClass.of(c.ok()), lost, RunResult.OrderClass.of(c.stuck()),
                 RunResult.OrderClass.of(c.unseen()), duplicates, RunResult.OrderClass.of(c.incomplete()),

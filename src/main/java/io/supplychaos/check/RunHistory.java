@@ -55,8 +55,8 @@ final class RunHistory {
     final List<Fault> faults = new ArrayList<>();
     /** order-placed partition -> its leadership changes in recorded order. */
     final Map<Integer, List<PartitionState>> partitions = new HashMap<>();
-    /** orderId -> the order-placed partitions the read-back found it on. */
-    final Map<String, Set<Integer>> placed = new HashMap<>();
+    /** orderId -> its records the read-back found in order-placed, in reading order. */
+    final Map<String, List<Placed>> placed = new HashMap<>();
     final List<ToolError> errors = new ArrayList<>();
     /** Records the outcome consumer could not read (purged before it got there). */
     final List<HistoryEvent.ReadGap> gaps = new ArrayList<>();
@@ -99,7 +99,7 @@ final class RunHistory {
                     partitions.computeIfAbsent(e.partition(), p -> new ArrayList<>()).add(e);
                 }
             } else if (event instanceof Placed e) {
-                placed.computeIfAbsent(e.orderId(), id -> new LinkedHashSet<>()).add(e.partition());
+                placed.merge(e.orderId(), List.of(e), RunHistory::appended);
             } else if (event instanceof ReadBackDone e) {
                 readBackDone = e;
             } else if (event instanceof ToolError e) {
@@ -119,6 +119,41 @@ final class RunHistory {
         this.end = ended;
         this.firstAt = first == Long.MAX_VALUE ? 0 : first;
         this.lastAt = last == Long.MIN_VALUE ? 0 : last;
+    }
+
+    private static List<Placed> appended(List<Placed> before, List<Placed> one) {
+        List<Placed> all = before instanceof ArrayList<Placed> list ? list : new ArrayList<>(before);
+        all.addAll(one);
+        return all;
+    }
+
+    /** The order-placed partitions the read-back found an order on. */
+    Set<Integer> placedPartitions(String orderId) {
+        Set<Integer> partitions = new LinkedHashSet<>();
+        placed.getOrDefault(orderId, List.of()).forEach(p -> partitions.add(p.partition()));
+        return partitions;
+    }
+
+    /**
+     * How many extra copies of one send the read-back found for an order: records carrying the same
+     * send id on the same partition at different offsets, beyond the first. The producer wrote them
+     * (a batch written, its ack lost, retried without idempotence); an order sent again has another
+     * send id, and a record without one (written by someone else) is no copy. One offset read twice
+     * counts once.
+     */
+    long producerCopies(String orderId) {
+        List<Placed> records = placed.getOrDefault(orderId, List.of());
+        if (records.size() < 2) {
+            return 0;
+        }
+        Map<List<Long>, Set<Long>> offsetsBySend = new HashMap<>();
+        for (Placed p : records) {
+            if (p.send() != null) {
+                offsetsBySend.computeIfAbsent(List.of((long) p.partition(), p.send()), k -> new java.util.HashSet<>())
+                        .add(p.offset());
+            }
+        }
+        return offsetsBySend.values().stream().mapToLong(offsets -> offsets.size() - 1L).sum();
     }
 
     private void observe(Observed e) {

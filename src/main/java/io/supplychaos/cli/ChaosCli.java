@@ -25,7 +25,8 @@ import io.supplychaos.scenario.ScenarioException;
             KillBrokerCommand.class, StopBrokerCommand.class, StartBrokerCommand.class, RestartBrokerCommand.class,
             PauseBrokerCommand.class, ResumeBrokerCommand.class, PowerLossCommand.class,
             DelayCommand.class, BandwidthCommand.class, CutCommand.class, ResetPeerCommand.class, TimeoutCommand.class,
-            SliceCommand.class, HealCommand.class, KillAppCommand.class, RestartAppCommand.class, StopAppCommand.class,
+            SliceCommand.class, ProtocolErrorCommand.class, ProtocolDelayCommand.class, DropResponseCommand.class,
+            HealCommand.class, KillAppCommand.class, RestartAppCommand.class, StopAppCommand.class,
             StartAppCommand.class, VerifyCommand.class,
             CompletionCommand.class, SchemaCommand.class, ImagesCommand.class,
             UiCommand.class})

@@ -94,7 +94,8 @@ final class DownCommand implements Callable<Integer> {
         }
         out.printf("env %s down in %.1f s (%d broker(s)%s); data %s%n", stopped.get().envName(),
                 (System.nanoTime() - t0) / 1e9, stopped.get().brokers().size(),
-                stopped.get().toxiproxyApi() != null ? ", Toxiproxy" : "",
+                (stopped.get().toxiproxyApi() != null ? ", Toxiproxy" : "")
+                        + (stopped.get().protocolProxy() != null ? ", the protocol proxy" : ""),
                 keep ? "kept in " + stopped.get().dataDir() : "removed");
         Path data = Path.of(stopped.get().dataDir());
         if (!keep && Files.isDirectory(data)) {

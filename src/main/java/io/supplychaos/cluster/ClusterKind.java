@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultType;
+import io.supplychaos.env.EnvKind;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.time.Timeouts;
 
@@ -42,6 +43,25 @@ public interface ClusterKind {
     Cluster open(Host host, EnvSpec spec, String source, int basePort, String recordedBy, Consumer<String> out);
 
     /**
+     * The refusal every kind shares for a protocol fault: only an embedded env with {@code network:
+     * protocol} has the protocol proxy between its client proxies and its brokers.
+     */
+    static Optional<String> needsProtocolProxy(EnvSpec env, FaultSpec fault) {
+        if (fault.type().kind() != FaultType.Kind.PROTOCOL) {
+            return Optional.empty();
+        }
+        if (env.kind() != EnvKind.EMBEDDED) {
+            return Optional.of(fault.type().cliName() + " needs the protocol proxy, which only an embedded env runs "
+                    + "(network: protocol); a kind: " + env.kind().yamlName() + " env has none");
+        }
+        if (!env.network().throughProtocolProxy()) {
+            return Optional.of("it has network: " + env.network().yamlName() + ", so " + fault.type().cliName()
+                    + " has no protocol proxy to act on (network: protocol puts one in front of the brokers)");
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The refusal of every kind whose brokers are not local processes the tool started: a fault that
      * rewrites the brokers' log dirs (power-loss) cannot reach them.
      */
@@ -51,6 +71,10 @@ public interface ClusterKind {
 
     /** The refusal every proxied kind shares: a network fault needs Toxiproxy in front of the brokers. */
     static Optional<String> needsProxies(EnvSpec env, FaultSpec fault) {
+        Optional<String> protocol = needsProtocolProxy(env, fault);
+        if (protocol.isPresent()) {
+            return protocol;
+        }
         if (fault.type().kind() == FaultType.Kind.NETWORK && !env.proxied()) {
             return Optional.of("it has network: direct, so no network fault (delay, bandwidth, cut, reset-peer, timeout, "
                     + "slice) can be injected");

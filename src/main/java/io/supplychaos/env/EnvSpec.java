@@ -66,7 +66,7 @@ public record EnvSpec(
     /** Whether network faults have proxies to act on: a proxied embedded env, or a foreign one with Toxiproxy. */
     public boolean proxied() {
         return switch (kind) {
-            case EMBEDDED -> network == Network.PROXIED;
+            case EMBEDDED -> network.throughToxiproxy();
             case COMPOSE -> true;
             case EXTERNAL -> external.toxiproxy() != null;
             case KUBERNETES -> false;

@@ -94,6 +94,10 @@ public final class EnvSpecReader {
                 ? node.get("network").choice(Network.values(), Network::yamlName) : Network.PROXIED;
         Map<String, String> clientConfig = ClientConfigReader.read(node.get("clientConfig"));
         ListenerSecurity security = node.has("security") ? security(node.get("security")) : null;
+        if (security != null && network.throughProtocolProxy()) {
+            throw node.get("network").refuse("proxied or direct with security: the protocol proxy reads Kafka's frames, "
+                    + "which TLS encrypts");
+        }
         if (security != null && !clientConfig.isEmpty()) {
             throw node.get("clientConfig").error("no clientConfig with security: the embedded env writes its own "
                     + "(truststore and credentials it generates at up)");
@@ -149,7 +153,7 @@ public final class EnvSpecReader {
                 Shape.optional("partitioning", Shape.choice(Partitioning.values(), Partitioning::yamlName),
                         "How workloads spread orders over partitions (default key)"),
                 Shape.optional("network", Shape.choice(Network.values(), Network::yamlName),
-                        "Whether traffic goes through Toxiproxy (default proxied) or straight to the brokers"),
+                        "Whether traffic goes through Toxiproxy (default proxied), straight to the brokers, or through Toxiproxy and the protocol proxy (protocol)"),
                 Shape.optional("brokerConfig", new Shape.MapOf(namesOrAll(), "all or a broker id",
                                 new Shape.MapOf(brokerPropertyNames(), "broker properties", Shape.scalar("a value on one line"))),
                         "server.properties settings for all brokers or one broker id"),

@@ -12,6 +12,8 @@ import java.util.List;
  * (default {@value #DEFAULT_BASE_PORT}, far from the app's 8080):
  * <pre>
  * base + 0        Toxiproxy API
+ * base + id       protocol proxy in front of broker id's client listener (network: protocol)
+ * base + 10       protocol proxy API (network: protocol)
  * base + 10 + id  controller listener of broker id (always direct)
  * base + 20 + id  replication (inter-broker) listener
  * base + 30 + id  client listener
@@ -55,6 +57,16 @@ public record PortPlan(int basePort, int brokers) {
         return basePort;
     }
 
+    /** The protocol proxy's control API (network: protocol). */
+    public int protocolProxyApi() {
+        return basePort + 10;
+    }
+
+    /** Where the protocol proxy listens for broker id's client link, the upstream of its client proxy (network: protocol). */
+    public int protocolProxy(int brokerId) {
+        return basePort + brokerId;
+    }
+
     public int controller(int brokerId) {
         return basePort + 10 + brokerId;
     }
@@ -81,7 +93,7 @@ public record PortPlan(int basePort, int brokers) {
 
     /** The port other parties are told to use for a link: the proxy's when proxied, else the listener's. */
     public int advertised(int brokerId, ProxyLink link, Network network) {
-        return network == Network.PROXIED ? proxy(brokerId, link) : listener(brokerId, link);
+        return network.throughToxiproxy() ? proxy(brokerId, link) : listener(brokerId, link);
     }
 
     public String bootstrapServers(Network network) {
@@ -95,17 +107,23 @@ public record PortPlan(int basePort, int brokers) {
     /** Every port an environment with this plan will bind, in start order. */
     public List<PlannedPort> ports(Network network) {
         List<PlannedPort> ports = new ArrayList<>();
-        if (network == Network.PROXIED) {
+        if (network.throughToxiproxy()) {
             ports.add(new PlannedPort(toxiproxyApi(), "Toxiproxy API"));
+        }
+        if (network.throughProtocolProxy()) {
+            ports.add(new PlannedPort(protocolProxyApi(), "protocol proxy API"));
         }
         for (int id = 1; id <= brokers; id++) {
             ports.add(new PlannedPort(controller(id), "broker " + id + " controller listener"));
             ports.add(new PlannedPort(replicationListener(id), "broker " + id + " replication listener"));
             ports.add(new PlannedPort(clientListener(id), "broker " + id + " client listener"));
             ports.add(new PlannedPort(jmx(id), "broker " + id + " JMX"));
-            if (network == Network.PROXIED) {
+            if (network.throughToxiproxy()) {
                 ports.add(new PlannedPort(proxy(id, ProxyLink.CLIENT), "broker " + id + " client proxy"));
                 ports.add(new PlannedPort(proxy(id, ProxyLink.REPLICATION), "broker " + id + " replication proxy"));
+            }
+            if (network.throughProtocolProxy()) {
+                ports.add(new PlannedPort(protocolProxy(id), "broker " + id + " protocol proxy"));
             }
         }
         return ports;

@@ -206,8 +206,25 @@ public sealed interface HistoryEvent {
             implements HistoryEvent {
     }
 
-    /** One order-placed record found by the read-back after heal (read_committed). */
-    record Placed(int partition, long offset, String orderId, long at) implements HistoryEvent {
+    /**
+     * One order-placed record found by the read-back after heal (read_committed).
+     *
+     * @param send the load generator's id of the send that wrote it (its {@code supply-chaos-send}
+     *             header): two records of one send on one partition are one send written twice by the
+     *             producer; null for a record without the header (written by someone else, or read
+     *             before the load generator stamped it)
+     */
+    record Placed(int partition, long offset, String orderId,
+                  @JsonInclude(JsonInclude.Include.NON_NULL) Long send, long at) implements HistoryEvent {
+
+        @JsonCreator
+        public Placed {
+        }
+
+        /** A record without the load generator's send id. */
+        public Placed(int partition, long offset, String orderId, long at) {
+            this(partition, offset, orderId, null, at);
+        }
     }
 
     /**

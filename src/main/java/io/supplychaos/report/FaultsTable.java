@@ -75,6 +75,7 @@ public final class FaultsTable {
                     : type.externalCommands().stream().map(BrokerCommand::yamlName).map(c -> "`" + c + "`")
                     .collect(Collectors.joining(", "));
             case NETWORK -> "the env's `toxiproxy:`";
+            case PROTOCOL -> "refused: the protocol proxy runs only in an embedded env (`network: protocol`)";
             case APP -> "local instances";
             case ENVIRONMENT -> "`resume` for paused brokers, the env's `toxiproxy:`";
         };

@@ -603,7 +603,9 @@ public final class HtmlReport {
         m.put("Unseen", "Orders not completed while their partition could not be read back or the cluster was"
                 + " unavailable: their fate is unknown.");
         m.put("Duplicates", "Extra records: a state of an order seen more than once on an output topic, or a stock"
-                + " command seen more often than the order's placements (RESERVE) or deliveries (RELEASE) explain.");
+                + " command seen more often than the order's placements (RESERVE) or deliveries (RELEASE) explain, or"
+                + " a record of one send found more than once on order-placed: written twice by the producer (a lost"
+                + " ack retried without idempotence).");
         m.put("Incomplete lifecycle", "A final state reached with a required state missing (e.g. DELIVERED without"
                 + " DISPATCHED).");
         m.put("Out of order", "Orders whose notifications came out of lifecycle order, or after a final state.");

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.supplychaos.history.HistoryEvent.WarmupEnd;
 import io.supplychaos.history.HistoryEvent.WarmupWindow;
@@ -116,9 +117,20 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
      *
      * @param count   extra records in all
      * @param byTopic extra records per topic (stock-commands for the repartition topic)
-     * @param sample  "orderId topic STATE xN"
+     * @param sample  "orderId topic STATE xN" ("orderId order-placed xN" for a send the producer wrote N times)
+     * @param writtenTwiceByProducer orders of which order-placed holds more than one record of one send:
+     *                               a lost ack retried without idempotence (null in summaries written before)
      */
-    public record Duplicates(long count, Map<String, Long> byTopic, List<String> sample) {
+    public record Duplicates(long count, Map<String, Long> byTopic, List<String> sample,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) OrderClass writtenTwiceByProducer) {
+
+        @JsonCreator
+        public Duplicates {
+        }
+
+        public Duplicates(long count, Map<String, Long> byTopic, List<String> sample) {
+            this(count, byTopic, sample, null);
+        }
     }
 
     /**

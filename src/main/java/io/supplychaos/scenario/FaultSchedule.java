@@ -258,6 +258,11 @@ public final class FaultSchedule {
                     throw targetNode.refuse(type.cliName() + " acts on one broker: " + brokers + point);
                 }
             }
+            case PROTOCOL -> {
+                if (target != null && target.kind() == FaultTarget.Kind.APP) {
+                    throw targetNode.refuse("the brokers whose client links " + type.cliName() + " acts on: all or " + brokers + point);
+                }
+            }
             case NETWORK -> {
                 if (target != null && (target.kind() == FaultTarget.Kind.APP || target.kind() == FaultTarget.Kind.BROKERS)) {
                     throw targetNode.refuse("the brokers whose proxies " + type.cliName() + " acts on: all or " + brokers + point);

@@ -21,11 +21,13 @@ import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
 import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.Topics;
+import io.supplychaos.workload.SendId;
 
 /**
  * The read-back phase, after heal: reads order-placed (read_committed) from the end offsets it had
  * before the first send to its end now, the way Kafka's system tests search the logs for what was
- * acknowledged, and records each record as a {@link HistoryEvent.Placed} and the end as
+ * acknowledged, and records each record as a {@link HistoryEvent.Placed} (with the load generator's
+ * send id, {@link SendId}, so that the checker tells one send written twice) and the end as
  * {@link HistoryEvent.ReadBackDone}. Every acknowledged order's record lies in that range, so the
  * history says for each, completed or not, whether it was still in order-placed at the end; records
  * deleted below the range's start are skipped (the consumer resets to the log's start) and count as
@@ -89,7 +91,7 @@ final class OrderPlacedReadBack {
                 }
                 for (ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(200))) {
                     history.append(new HistoryEvent.Placed(record.partition(), record.offset(),
-                            sharedId.apply(orderId(orders, record)),
+                            sharedId.apply(orderId(orders, record)), SendId.of(record.headers()),
                             System.currentTimeMillis()));
                 }
             }

@@ -38,6 +38,8 @@ public final class Timeouts {
     public static final Duration APP_STOP_GRACE = Duration.ofSeconds(10);
     /** Toxiproxy from start to answering its API. */
     public static final Duration TOXIPROXY_START = Duration.ofSeconds(20);
+    /** The protocol proxy (a JVM of its own: the protocol package's server) from start to answering its API. */
+    public static final Duration PROTOCOL_PROXY_START = Duration.ofSeconds(30);
     /**
      * Small process effects: a child exec'd, a signal visible in /proc, SIGKILLed processes gone,
      * exited children reaped, Toxiproxy stopped.

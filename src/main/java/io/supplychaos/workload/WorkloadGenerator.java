@@ -38,7 +38,8 @@ import io.supplychaos.topology.Topics;
  * from when the order should have left even when the producer falls behind (coordinated
  * omission); without a rate, it is the time the send was issued. Order ids are unique per run
  * ({@code RUN-pP-N}); the key is always the orderId, partitioning decides where it goes: by key,
- * round-robin, or every order to partition 0 ("single"). A phase ends when its orders are all
+ * round-robin, or every order to partition 0 ("single"). Each record carries its send's id
+ * ({@link SendId}), so that the read-back tells one send written twice from two sends. A phase ends when its orders are all
  * acknowledged or failed, when sending stalls (no acknowledgement for the stall timeout), or when
  * the caller stops it; it never waits for the producer's own delivery timeout.
  */
@@ -69,6 +70,7 @@ public final class WorkloadGenerator {
     private final Listener listener;
     private final Serializer<Order> values = Topics.ORDER_PLACED.valueSerde().serializer();
     private final AtomicLong sequence = new AtomicLong();
+    private final SendId sends = new SendId();
     private final Duration stallTimeout;
     private final List<Throwable> errors = new CopyOnWriteArrayList<>();
 
@@ -231,7 +233,10 @@ public final class WorkloadGenerator {
         long sentAt = System.currentTimeMillis();
         stall.sent();
         try {
-            producer.send(new ProducerRecord<>(topic, partition, order.orderId(), values.serialize(topic, order)),
+            ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, partition, order.orderId(),
+                    values.serialize(topic, order));
+            record.headers().add(SendId.header(sends.next()));
+            producer.send(record,
                     (metadata, error) -> {
                 long now = System.currentTimeMillis();
                 if (error == null) {

@@ -78,11 +78,14 @@ function renderStatus(s) {
       button('resume', 'resume-broker', {broker: b.id}, b.state === 'paused', 'heal'),
       button('start', 'start-broker', {broker: b.id}, b.state === 'stopped', 'heal')))));
   document.getElementById('urp').textContent = s.underReplicated === null ? (s.env ? 'unknown (no answer)' : '–') : String(s.underReplicated);
-  const select = document.getElementById('network-broker');
-  const chosen = select.value;
-  select.replaceChildren(el('option', {value: ''}, 'all brokers'), ...s.brokers.map(b => el('option', {value: String(b.id)}, 'broker ' + b.id)));
-  select.value = chosen;
-  ['delay', 'cut', 'heal'].forEach(id => { document.getElementById(id).disabled = busy || !s.env; });
+  ['network-broker', 'protocol-broker'].forEach(id => {
+    const select = document.getElementById(id);
+    const chosen = select.value;
+    select.replaceChildren(el('option', {value: ''}, 'all brokers'), ...s.brokers.map(b => el('option', {value: String(b.id)}, 'broker ' + b.id)));
+    select.value = chosen;
+  });
+  ['delay', 'cut', 'heal', 'protocol-error', 'protocol-delay', 'drop-response']
+    .forEach(id => { document.getElementById(id).disabled = busy || !s.env; });
   document.getElementById('toxics').replaceChildren(...(s.toxics.length === 0 ? [el('p', {class: 'note'}, 'No toxics, every proxy enabled.')]
     : s.toxics.map(t => el('div', {class: 'toxic'}, el('code', {}, t.proxy), t.enabled === false ? ' CUT ' : ' ',
         t.toxics.map(toxicText).join(', ')))));
@@ -206,6 +209,18 @@ function faultRequest(b) {
     request.link = document.getElementById('network-link').value;
   }
   if (action === 'delay') request.ms = Number(document.getElementById('delay-ms').value);
+  if (action === 'protocol-error' || action === 'protocol-delay' || action === 'drop-response') {
+    // the verbs' options: protocol-error --api --error, protocol-delay --api --ms --stream, drop-response (produce)
+    const broker = document.getElementById('protocol-broker').value;
+    if (broker !== '') request.broker = Number(broker);
+    request.share = Number(document.getElementById('protocol-share').value);
+    if (action !== 'drop-response') request.api = document.getElementById('protocol-api').value;
+    if (action === 'protocol-error') request.error = document.getElementById('protocol-error-code').value;
+    if (action === 'protocol-delay') {
+      request.ms = Number(document.getElementById('protocol-ms').value);
+      request.stream = document.getElementById('protocol-stream').value;
+    }
+  }
   return request;
 }
 

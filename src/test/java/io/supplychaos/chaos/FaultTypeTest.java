@@ -48,6 +48,7 @@ class FaultTypeTest {
             switch (type.kind()) {
                 case BROKER -> assertThat(type.broker().takesBrokerIn()).isNotEmpty();
                 case NETWORK -> assertThat(type.network().onToxiproxy()).isNotNull();
+                case PROTOCOL -> assertThat(type.onKubernetes().refusal(false)).isPresent();
                 case APP -> assertThat(type.app().needs()).isNotNull();
                 case ENVIRONMENT -> assertThat(type).isEqualTo(FaultType.HEAL);
             }
@@ -167,8 +168,9 @@ class FaultTypeTest {
 
         @ParameterizedTest
         @EnumSource(FaultType.class)
-        void healEndsEveryNetworkFaultAndPauseWhereverTheyAreAndNothingElse(FaultType lasting) {
-            boolean expected = lasting.kind() == FaultType.Kind.NETWORK || lasting == FaultType.PAUSE_BROKER;
+        void healEndsEveryNetworkAndProtocolFaultAndPauseWhereverTheyAreAndNothingElse(FaultType lasting) {
+            boolean expected = lasting.kind() == FaultType.Kind.NETWORK || lasting.kind() == FaultType.Kind.PROTOCOL
+                    || lasting == FaultType.PAUSE_BROKER;
 
             assertThat(FaultType.HEAL.ends(lasting, anywhere, broker2)).isEqualTo(expected);
         }

@@ -28,6 +28,8 @@ public final class Histories {
     private final List<HistoryEvent> events = new ArrayList<>();
     private long clock = 1_000_000;
     private long offset;
+    private final java.util.Map<String, Long> sends = new java.util.HashMap<>();
+    private long nextSend = 1;
     private boolean readBack;
     private boolean ended;
 
@@ -125,9 +127,31 @@ public final class Histories {
         return placed(id, 0);
     }
 
+    /** Found by the read-back on {@code partition}, stamped with the order's one send (the load generator's header). */
     public Histories placed(String id, int partition) {
-        events.add(new HistoryEvent.Placed(partition, offset++, id, tick()));
+        events.add(new HistoryEvent.Placed(partition, offset++, id, sendOf(id), tick()));
         return this;
+    }
+
+    /** A second record of the order's one send on partition 0, at the next offset: the producer wrote it twice. */
+    public Histories placedAgainBySameSend(String id) {
+        return placed(id, 0);
+    }
+
+    /** A record of the order on partition 0 from another send than its first (or written by someone else). */
+    public Histories placedByAnotherSend(String id) {
+        events.add(new HistoryEvent.Placed(0, offset++, id, nextSend++, tick()));
+        return this;
+    }
+
+    /** A record read back without the load generator's send id, as histories written before it hold them. */
+    public Histories placedWithoutSendId(String id) {
+        events.add(new HistoryEvent.Placed(0, offset++, id, tick()));
+        return this;
+    }
+
+    private long sendOf(String id) {
+        return sends.computeIfAbsent(id, any -> nextSend++);
     }
 
     /** Placed, reserved, confirmed, manufactured, shipped and delivered, every record once. */

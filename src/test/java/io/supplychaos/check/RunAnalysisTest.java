@@ -354,6 +354,50 @@ class RunAnalysisTest {
         }
 
         @Test
+        void shouldFailAnOrderTheProducerWroteTwiceToOrderPlacedFromOneSend() {
+            // given order r1-p0-1 delivered once, whose one send the read-back found twice on partition 0
+            // (a lost ack retried without idempotence: the batch was written, its response lost, sent again)
+            RunAnalysis analysis = clean().placedAgainBySameSend("r1-p0-1").analyse();
+
+            // then the copy is a duplicate on order-placed, named, though the pipeline dropped the repeat
+            assertThat(analysis.orders().duplicates().count()).isEqualTo(1);
+            assertThat(analysis.orders().duplicates().byTopic()).containsEntry("order-placed", 1L);
+            assertThat(analysis.orders().duplicates().sample()).containsExactly("r1-p0-1 order-placed x2");
+            assertThat(analysis.orders().duplicates().writtenTwiceByProducer().sample()).containsExactly("r1-p0-1");
+            assertThat(analysis.orders().ok().sample()).doesNotContain("r1-p0-1");
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(analysis.judgement().violations()).anyMatch(v -> v.contains(
+                    "1 order written twice by the producer: a lost ack retried without idempotence (order-placed holds"
+                            + " two records of one send), r1-p0-1"));
+        }
+
+        @Test
+        void shouldCountEveryExtraCopyOfOneSend() {
+            RunAnalysis analysis = clean().placedAgainBySameSend("r1-p0-2").placedAgainBySameSend("r1-p0-2").analyse();
+
+            assertThat(analysis.orders().duplicates().byTopic()).containsEntry("order-placed", 2L);
+            assertThat(analysis.orders().duplicates().sample()).containsExactly("r1-p0-2 order-placed x3");
+        }
+
+        @Test
+        void shouldNotCountAnOrderSentAgainAsAProducerDuplicate() {
+            // given a second record of r1-p0-1 on its partition from another send (not one send written twice)
+            RunAnalysis analysis = clean().placedByAnotherSend("r1-p0-1").analyse();
+
+            assertThat(analysis.orders().duplicates().count()).isZero();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+
+        @Test
+        void shouldNotCountRecordsWithoutASendIdAsProducerDuplicates() {
+            // given a history whose read-back recorded no send ids (written before the load generator stamped them)
+            RunAnalysis analysis = clean().placedWithoutSendId("r1-p0-1").placedWithoutSendId("r1-p0-1").analyse();
+
+            assertThat(analysis.orders().duplicates().count()).isZero();
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        }
+
+        @Test
         void shouldNotCountAnOrderPlacedOnTwoPartitionsWithOneLifecycleAsDuplicate() {
             RunAnalysis analysis = clean().placed("r1-p0-1", 1).see(STOCK, "r1-p0-1", "RESERVE", DRUG, 3).analyse();
 

@@ -143,6 +143,22 @@ class EnvSpecReaderTest {
     }
 
     @Test
+    void theProtocolNetworkIsReadAndRefusedWithASecuredListenerItCannotRead() {
+        // given an env with network: protocol, and one that also asks for a SASL_SSL listener
+        SpecNode plain = SpecFile.parse("name: p\nenv: {brokers: 3, replicationFactor: 3, partitions: 3, network: protocol}\n",
+                "scenarios/p.yaml", EnvSpecException::new);
+        SpecNode secured = SpecFile.parse("name: p\nenv: {brokers: 1, replicationFactor: 1, partitions: 1, network: protocol, "
+                + "security: {mechanism: SCRAM-SHA-512}}\n", "scenarios/p.yaml", EnvSpecException::new);
+        // then the first is proxied through both proxies, the second refused naming network
+        EnvSpec spec = EnvSpecReader.fromNode(plain.get("env"), "p");
+        assertThat(spec.network()).isEqualTo(Network.PROTOCOL);
+        assertThat(spec.proxied()).isTrue();
+        assertThatThrownBy(() -> EnvSpecReader.fromNode(secured.get("env"), "p"))
+                .isInstanceOf(EnvSpecException.class)
+                .hasMessageContaining("field 'env.network'").hasMessageContaining("the protocol proxy reads Kafka's frames");
+    }
+
+    @Test
     void aScenariosInlineEnvBlockGoesThroughTheSameValidation() {
         SpecNode good = SpecFile.parse("name: quick\nenv: {brokers: 2, replicationFactor: 2, partitions: 3, network: direct}\n",
                 "scenarios/quick.yaml", EnvSpecException::new);

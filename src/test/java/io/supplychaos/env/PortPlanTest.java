@@ -19,6 +19,17 @@ class PortPlanTest {
     }
 
     @Test
+    void theProtocolPlanAddsItsProxyAndApiWithinTheSpanAndClientsStillReachToxiproxy() {
+        PortPlan plan = new PortPlan(PortPlan.DEFAULT_BASE_PORT, 9);
+        List<Integer> ports = plan.ports(Network.PROTOCOL).stream().map(PortPlan.PlannedPort::port).toList();
+        assertThat(ports).hasSize(2 + 9 * 7).doesNotHaveDuplicates()
+                .allSatisfy(p -> assertThat(p).isBetween(29000, 29000 + PortPlan.SPAN - 1));
+        assertThat(plan.protocolProxy(3)).isEqualTo(29003);
+        assertThat(plan.protocolProxyApi()).isEqualTo(29010);
+        assertThat(plan.bootstrapServers(Network.PROTOCOL)).isEqualTo(plan.bootstrapServers(Network.PROXIED));
+    }
+
+    @Test
     void clientsAreToldTheProxyAddressesWhenProxiedAndTheListenersWhenDirect() {
         PortPlan plan = new PortPlan(31000, 3);
         assertThat(plan.bootstrapServers(Network.PROXIED)).isEqualTo("127.0.0.1:31041,127.0.0.1:31042,127.0.0.1:31043");

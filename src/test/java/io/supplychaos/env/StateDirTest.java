@@ -131,6 +131,6 @@ class StateDirTest {
         return new EnvState(spec(), "c1", 29000, EnvState.RUNNING, Instant.now(), "127.0.0.1:29031", null, null,
                 List.of(new EnvState.BrokerState(1, null, "127.0.0.1:29031", 29061, broker.resolve("server.properties").toString(),
                         paths.logDir().resolve("broker-1.log").toString(), broker.resolve("kafka-logs").toString())),
-                List.of(), paths.dataDir().toString(), paths.logDir().toString(), Map.of());
+                List.of(), paths.dataDir().toString(), paths.logDir().toString(), Map.of(), null);
     }
 }

@@ -46,6 +46,7 @@ class HistoryFileTest {
                 new HistoryEvent.Fault(FaultPhase.HEALED, "heal", "all", "heal", FaultSource.CLI, null, 8, null, List.of("f2")),
                 new HistoryEvent.PartitionState("order-placed", 0, null, List.of(), 9),
                 new HistoryEvent.Placed(1, 42, "r1-p0-1", 10),
+                new HistoryEvent.Placed(1, 43, "r1-p0-1", 7L, 10),
                 new HistoryEvent.ReadBackDone(false, List.of(5L, -1L, 9L), 11),
                 new HistoryEvent.ToolError("outcome-consumer", "boom", 12),
                 new HistoryEvent.OutputsRead(false, List.of("notifications-2: 12 records"), 12),

@@ -152,6 +152,16 @@ class ScenarioLoaderTest {
                         "faults[0].link", "client: env 'c1' has one broker, so no replication link"),
                 Arguments.of("name: x\nenv: c3-direct\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: delay, ms: 5}\n",
                         "faults[0].action", "it has network: direct, so no network fault"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\nfaults:\n  - {at: 1s, action: drop-response, share: 0.2}\n",
+                        "faults[0].action", "it has network: proxied, so drop-response has no protocol proxy to act on"),
+                Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
+                                + "bootstrapServers: \"k:9092\"}\nworkload: {orders: 10}\nfaults:\n"
+                                + "  - {at: 1s, action: protocol-error, api: produce, error: NOT_ENOUGH_REPLICAS}\n",
+                        "faults[0].action", "protocol-error needs the protocol proxy, which only an embedded env runs "
+                                + "(network: protocol); a kind: external env has none"),
+                Arguments.of("name: x\nenv: {name: p3, brokers: 3, replicationFactor: 3, partitions: 6, network: protocol}\n"
+                                + "workload: {orders: 10}\nfaults:\n  - {at: 1s, action: protocol-delay, api: fetch, ms: 0}\n",
+                        "faults[0].ms", "a whole number of milliseconds from 1 to 60000"),
                 Arguments.of("name: x\nenv: {name: staging, kind: external, brokers: 3, replicationFactor: 3, partitions: 6, "
                                 + "bootstrapServers: \"k:9092\", brokerCommands: {kill: [x]}}\nworkload: {orders: 10}\n"
                                 + "faults:\n  - {at: 1s, action: kill-broker, target: 2}\n",

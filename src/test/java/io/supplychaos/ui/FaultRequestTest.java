@@ -30,6 +30,35 @@ class FaultRequestTest {
     }
 
     @Test
+    void shouldBuildTheProtocolFaultsSpecsAsTheirVerbsDo() {
+        // given the page's protocol row: an API, an error or a delay, a share, one broker or all
+        FaultRequest error = new FaultRequest("protocol-error", null, null, null, null, "txn-offset-commit",
+                "ILLEGAL_GENERATION", 0.3, null);
+        FaultRequest delay = new FaultRequest("protocol-delay", 1, null, 300L, null, "fetch", null, null, "upstream");
+        FaultRequest drop = new FaultRequest("drop-response", null, null, null, null, null, null, 0.2, null);
+
+        // then each is the spec `protocol-error --api txn-offset-commit --error ILLEGAL_GENERATION --share 0.3` ... builds
+        assertThat(error.spec()).isEqualTo(new FaultSpec(FaultType.PROTOCOL_ERROR, FaultTarget.all(),
+                Map.of("api", "txn-offset-commit", "error", "ILLEGAL_GENERATION", "share", "0.3"), null, null));
+        assertThat(delay.spec()).isEqualTo(new FaultSpec(FaultType.PROTOCOL_DELAY, FaultTarget.broker(1),
+                Map.of("api", "fetch", "ms", "300", "stream", "upstream"), null, null));
+        assertThat(drop.spec()).isEqualTo(new FaultSpec(FaultType.DROP_RESPONSE, FaultTarget.all(),
+                Map.of("share", "0.2"), null, null));
+    }
+
+    @Test
+    void shouldRefuseAProtocolFaultWithTheVerbsOwnWords() {
+        assertThatThrownBy(() -> new FaultRequest("protocol-error", null, null, null, null, "offset-commit", null, null, null)
+                .spec()).hasMessageContaining("error");
+        assertThatThrownBy(() -> new FaultRequest("protocol-error", null, null, null, null, "offset-commit", "NO_SUCH_CODE",
+                null, null).spec()).hasMessageContaining("NO_SUCH_CODE");
+        assertThatThrownBy(() -> new FaultRequest("drop-response", null, null, null, null, null, null, 1.5, null).spec())
+                .hasMessageContaining("share");
+        assertThatThrownBy(() -> new FaultRequest("protocol-delay", null, "order-placed:0", 100L, null, "fetch", null, null,
+                null).spec()).hasMessageContaining("broker, not leader");
+    }
+
+    @Test
     void shouldRefuseRequestsTheVerbsWouldRefuse() {
         assertThatThrownBy(() -> new FaultRequest("kill-broker", null, null, null, null).spec()).hasMessageContaining("needs a broker");
         assertThatThrownBy(() -> new FaultRequest("kill-broker", 1, "order-placed:0", null, null).spec()).hasMessageContaining("not both");

@@ -199,6 +199,24 @@ class UiServerTest {
     }
 
     @Test
+    void shouldOfferTheProtocolFaultsOnThePageAndTakeTheirRequests() throws Exception {
+        // given the page and its script
+        String page = request("GET", "/", host()).body();
+        String script = request("GET", "/ui.js", host()).body();
+
+        // then it has a button for each protocol verb and the script sends their options
+        assertThat(page).contains("data-action=\"protocol-error\"", "data-action=\"protocol-delay\"",
+                "data-action=\"drop-response\"", "id=\"protocol-api\"", "id=\"protocol-error-code\"",
+                "id=\"protocol-share\"");
+        assertThat(script).contains("request.api", "request.error", "request.share", "request.stream");
+        // and a protocol request is taken as the verb's (refused here only because no env is up)
+        Response response = request("POST", "/api/fault", host(), UiServer.TOKEN_HEADER, token(),
+                "{\"action\":\"protocol-error\",\"api\":\"offset-commit\",\"error\":\"REBALANCE_IN_PROGRESS\",\"share\":0.5}");
+        assertThat(response.code()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).get("error").asText()).contains("no environment is running");
+    }
+
+    @Test
     void shouldShowARunsRowsAndTheJournalsFaultsAsBars() throws Exception {
         // given a run writing rows and a CLI kill and start of broker 2 in the journal
         LiveSeries live = LiveSeries.start(stateDir);

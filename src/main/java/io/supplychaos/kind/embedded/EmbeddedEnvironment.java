@@ -41,6 +41,8 @@ import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
 import io.supplychaos.env.StateDir;
 import io.supplychaos.env.SuiteProcesses;
+import io.supplychaos.protocol.ProtocolProxyApi;
+import io.supplychaos.protocol.ProtocolProxyServer;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.Topics;
@@ -172,6 +174,11 @@ public final class EmbeddedEnvironment {
             ProcessControl.terminateAll(List.of(state.toxiproxyPid()), Timeouts.HELPER_PROCESS);
             all.add(state.toxiproxyPid());
         }
+        EnvState.ProtocolProxyState protocol = state.protocolProxy();
+        if (protocol != null && ProcessControl.isOurs(protocol.pid(), protocol.marker())) {
+            ProcessControl.terminateAll(List.of(protocol.pid()), Timeouts.HELPER_PROCESS);
+            all.add(protocol.pid());
+        }
         ProcessControl.awaitReaped(all, Timeouts.HELPER_PROCESS);
         if (!keepData) {
             StateDir.wipeData(Path.of(state.dataDir()));
@@ -181,6 +188,7 @@ public final class EmbeddedEnvironment {
 
     public static boolean anyAlive(EnvState state) {
         return ProcessControl.isOurs(state.toxiproxyPid(), toxiproxyMarker(state.basePort()))
+                || state.protocolProxy() != null && ProcessControl.isOurs(state.protocolProxy().pid(), state.protocolProxy().marker())
                 || state.brokers().stream().anyMatch(b -> ProcessControl.isOurs(b.pid(), b.configFile()));
     }
 
@@ -209,6 +217,17 @@ public final class EmbeddedEnvironment {
         EnvState state = initialState(spec, source, plan, secure == null ? Map.of() : secure.clientConfig());
         record(state);
 
+        if (spec.network().throughProtocolProxy()) {
+            progress.accept("starting the protocol proxy, its API on " + state.protocolProxy().api());
+            long pid = startProcess(protocolProxyCommand(state, plan), Map.of(), paths.logDir().resolve("protocol-proxy.log"));
+            state = record(state.withProtocolProxy(new EnvState.ProtocolProxyState(state.protocolProxy().api(), pid,
+                    state.protocolProxy().marker())));
+            ProtocolProxyApi api = new ProtocolProxyApi(state.protocolProxy().api());
+            Poll.require("the protocol proxy API " + api.api() + " to answer", Timeouts.PROTOCOL_PROXY_START, () -> {
+                failIfGone(pid, paths.logDir().resolve("protocol-proxy.log"), "the protocol proxy");
+                return api.answers();
+            });
+        }
         if (toxiproxy != null) {
             progress.accept("starting Toxiproxy on " + state.toxiproxyApi());
             long pid = startProcess(List.of(toxiproxy.toString(), "-host", PortPlan.HOST, "-port",
@@ -265,15 +284,20 @@ public final class EmbeddedEnvironment {
                     dir.resolve("kafka-logs").toString()));
             if (spec.proxied()) {
                 for (ProxyLink link : ProxyLink.values()) {
+                    // network: protocol puts the protocol proxy between a client proxy and its broker
+                    int upstream = link == ProxyLink.CLIENT && spec.network().throughProtocolProxy()
+                            ? plan.protocolProxy(id) : plan.listener(id, link);
                     proxies.add(new EnvState.ProxyState(link.proxyName(id), id, link,
-                            PortPlan.HOST + ":" + plan.proxy(id, link), PortPlan.HOST + ":" + plan.listener(id, link)));
+                            PortPlan.HOST + ":" + plan.proxy(id, link), PortPlan.HOST + ":" + upstream));
                 }
             }
         }
         String api = spec.proxied() ? "http://" + PortPlan.HOST + ":" + plan.toxiproxyApi() : null;
         return new EnvState(spec, source, plan.basePort(), EnvState.STARTING, Instant.now(),
                 plan.bootstrapServers(spec.network()), api, null, brokers, proxies,
-                paths.dataDir().toString(), paths.logDir().toString(), clientConfig);
+                paths.dataDir().toString(), paths.logDir().toString(), clientConfig,
+                spec.network().throughProtocolProxy() ? new EnvState.ProtocolProxyState("http://" + PortPlan.HOST + ":"
+                        + plan.protocolProxyApi(), null, protocolProxyMarker(plan.basePort())) : null);
     }
 
     private EnvState record(EnvState state) {
@@ -436,6 +460,31 @@ public final class EmbeddedEnvironment {
             throw new Poll.Abort(what + " exited during start; last lines of " + log + ":\n"
                     + ProcessControl.tail(log, 20));
         }
+    }
+
+    /**
+     * The protocol proxy's process: the tool's own classes and dependencies (this JVM's class path) running
+     * {@link ProtocolProxyServer}, a link per broker from its protocol proxy port to its client listener.
+     */
+    private static List<String> protocolProxyCommand(EnvState state, PortPlan plan) {
+        List<String> command = new ArrayList<>(List.of(ProcessControl.javaBinary(), "-Xms32m", "-Xmx128m",
+                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), ProtocolProxyServer.class.getName(),
+                "--api", Integer.toString(plan.protocolProxyApi())));
+        for (EnvState.BrokerState broker : state.brokers()) {
+            command.addAll(List.of("--link", protocolLink(broker.id()) + "=" + PortPlan.HOST + ":" + plan.protocolProxy(broker.id())
+                    + ">" + PortPlan.HOST + ":" + plan.clientListener(broker.id())));
+        }
+        command.addAll(List.of(state.protocolProxy().marker().split(" ")));
+        return command;
+    }
+
+    /** The protocol proxy's name for broker id's client link. */
+    public static String protocolLink(int brokerId) {
+        return "broker-" + brokerId;
+    }
+
+    static String protocolProxyMarker(int basePort) {
+        return "supply-chaos-protocol-proxy " + basePort;
     }
 
     static String toxiproxyMarker(int basePort) {

@@ -33,7 +33,8 @@ public record EnvState(
         List<ProxyState> proxies,
         String dataDir,
         String logDir,
-        Map<String, String> clientConfig) {
+        Map<String, String> clientConfig,
+        ProtocolProxyState protocolProxy) {
 
     public static final String STARTING = "starting";
     public static final String RUNNING = "running";
@@ -49,6 +50,14 @@ public record EnvState(
 
     /** One Toxiproxy proxy in front of a broker's client or replication listener. */
     public record ProxyState(String name, int brokerId, ProxyLink link, String listen, String upstream) {
+    }
+
+    /**
+     * The protocol proxy process (network: protocol): its control API and pid, null until started.
+     *
+     * @param marker the words its command line carries, so that its pid is told from a recycled one
+     */
+    public record ProtocolProxyState(String api, Long pid, String marker) {
     }
 
     public EnvState {
@@ -83,12 +92,17 @@ public record EnvState(
 
     public EnvState withPhase(String newPhase) {
         return new EnvState(spec, source, basePort, newPhase, startedAt, bootstrapServers, toxiproxyApi,
-                toxiproxyPid, brokers, proxies, dataDir, logDir, clientConfig);
+                toxiproxyPid, brokers, proxies, dataDir, logDir, clientConfig, protocolProxy);
     }
 
     public EnvState withToxiproxyPid(long pid) {
         return new EnvState(spec, source, basePort, phase, startedAt, bootstrapServers, toxiproxyApi,
-                pid, brokers, proxies, dataDir, logDir, clientConfig);
+                pid, brokers, proxies, dataDir, logDir, clientConfig, protocolProxy);
+    }
+
+    public EnvState withProtocolProxy(ProtocolProxyState started) {
+        return new EnvState(spec, source, basePort, phase, startedAt, bootstrapServers, toxiproxyApi,
+                toxiproxyPid, brokers, proxies, dataDir, logDir, clientConfig, started);
     }
 
     public EnvState withBrokerPid(int brokerId, long pid) {
@@ -99,6 +113,6 @@ public record EnvState(
                     : b);
         }
         return new EnvState(spec, source, basePort, phase, startedAt, bootstrapServers, toxiproxyApi,
-                toxiproxyPid, updated, proxies, dataDir, logDir, clientConfig);
+                toxiproxyPid, updated, proxies, dataDir, logDir, clientConfig, protocolProxy);
     }
 }

@@ -21,6 +21,7 @@ import io.supplychaos.env.ProcessControl;
 import io.supplychaos.env.ProxyLink;
 import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
+import io.supplychaos.protocol.ProtocolProxyApi;
 import io.supplychaos.toxiproxy.ToxiproxyApi;
 
 /**
@@ -164,6 +165,16 @@ final class ProcessBackend implements LocalAppsBackend {
     @Override
     public Optional<ToxiproxyApi> toxiproxy() {
         return Optional.ofNullable(initial.toxiproxyApi()).map(ToxiproxyApi::new);
+    }
+
+    @Override
+    public Optional<ProtocolProxyApi> protocolProxy() {
+        return Optional.ofNullable(initial.protocolProxy()).map(p -> new ProtocolProxyApi(p.api()));
+    }
+
+    @Override
+    public String protocolLink(int brokerId) {
+        return EmbeddedEnvironment.protocolLink(brokerId);
     }
 
     @Override

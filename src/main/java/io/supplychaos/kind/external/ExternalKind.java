@@ -31,6 +31,10 @@ public final class ExternalKind extends AttachedKind {
     @Override
     public Optional<String> refusal(EnvSpec env, FaultSpec fault) {
         FaultType type = fault.type();
+        Optional<String> protocol = ClusterKind.needsProtocolProxy(env, fault);
+        if (protocol.isPresent()) {
+            return protocol;
+        }
         Optional<String> localDisk = ClusterKind.needsLocalLogDirs(env, fault);
         if (localDisk.isPresent()) {
             return localDisk;

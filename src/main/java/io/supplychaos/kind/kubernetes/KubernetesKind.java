@@ -12,6 +12,7 @@ import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.cluster.AppFleet;
 import io.supplychaos.cluster.AttachedKind;
 import io.supplychaos.cluster.Deletion;
+import io.supplychaos.cluster.ClusterKind;
 import io.supplychaos.cluster.Host;
 import io.supplychaos.env.Attachment;
 import io.supplychaos.env.ChangeJournal;
@@ -51,7 +52,7 @@ public final class KubernetesKind extends AttachedKind {
 
     @Override
     public Optional<String> refusal(EnvSpec env, FaultSpec fault) {
-        return KubernetesBackend.refusal(fault, env.kubernetes().apps());
+        return ClusterKind.needsProtocolProxy(env, fault).or(() -> KubernetesBackend.refusal(fault, env.kubernetes().apps()));
     }
 
     @Override

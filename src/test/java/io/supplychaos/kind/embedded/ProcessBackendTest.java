@@ -41,7 +41,7 @@ class ProcessBackendTest {
         EnvState state = new EnvState(spec, "env/c1.yaml", 29000, EnvState.RUNNING, Instant.EPOCH, "127.0.0.1:29041", null, null,
                 List.of(new EnvState.BrokerState(1, stranger.pid(), "127.0.0.1:29041", 29061,
                         stateDir.resolve("data/broker-1/server.properties").toString(), "broker-1.log", "data/broker-1")),
-                List.of(), stateDir.resolve("data").toString(), stateDir.resolve("logs").toString(), Map.of());
+                List.of(), stateDir.resolve("data").toString(), stateDir.resolve("logs").toString(), Map.of(), null);
         new StateStore(stateDir).write(state);
         backend = new ProcessBackend(ChaosPaths.defaults().withStateDir(stateDir), state);
     }

@@ -27,7 +27,8 @@ class StateStoreTest {
                 List.of(new EnvState.BrokerState(1, 100L, "127.0.0.1:29041", 29061, "/d/1/server.properties", "/l/1.log", "/d/1/kafka-logs"),
                         new EnvState.BrokerState(2, null, "127.0.0.1:29042", 29062, "/d/2/server.properties", "/l/2.log", "/d/2/kafka-logs")),
                 List.of(new EnvState.ProxyState("broker-2-replication", 2, ProxyLink.REPLICATION, "127.0.0.1:29052", "127.0.0.1:29022")),
-                "/d", "/l", Map.of("security.protocol", "PLAINTEXT"));
+                "/d", "/l", Map.of("security.protocol", "PLAINTEXT"),
+                new EnvState.ProtocolProxyState("http://127.0.0.1:29010", 43L, "supply-chaos-protocol-proxy 29000"));
         StateStore store = new StateStore(dir);
 
         store.write(state.withBrokerPid(2, 101L));
