@@ -144,9 +144,15 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
             v.add("malformed " + c.malformed().size() + " output records that could not be decoded, e.g. "
                     + sample(c.malformed()));
         }
-        if (expect.duplicates() != null && c.duplicates() > expect.duplicates()) {
-            v.add("duplicates " + c.duplicates() + " (expected at most " + expect.duplicates() + "), e.g. "
-                    + sample(c.duplicateSample()) + writtenTwice(c));
+        long copies = c.producerCopies();
+        long duplicates = expect.writtenTwice() == null ? c.duplicates() : c.duplicates() - copies;
+        if (expect.duplicates() != null && duplicates > expect.duplicates()) {
+            v.add("duplicates " + duplicates + " (expected at most " + expect.duplicates() + "), e.g. "
+                    + sample(c.duplicateSample()) + (expect.writtenTwice() == null ? writtenTwice(c) : ""));
+        }
+        if (expect.writtenTwice() != null && copies > expect.writtenTwice()) {
+            v.add("written twice by the producer: " + copies + " extra copies on order-placed (expected at most "
+                    + expect.writtenTwice() + ")" + writtenTwice(c));
         }
         if (expect.outOfOrder() != null && c.outOfOrder().size() > expect.outOfOrder()) {
             v.add("out of order " + c.outOfOrder().size() + " orders (expected at most " + expect.outOfOrder()
@@ -194,6 +200,12 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
                     + first.detail() + (first.id() == null ? "" : " (" + first.id() + ")") + " and gone from the log"
                     + " after it: written to the brokers' page cache and not fsynced, e.g. "
                     + sample(c.lostToPowerLoss()) + afterProcessing(c, c.lostToPowerLoss()));
+        }
+        if (h.expect.writtenTwice() != null && c.producerCopies() > 0
+                && c.producerCopies() <= h.expect.writtenTwice()) {
+            notes.add("written twice by the producer, as the scenario allows (a producer without idempotence retries a"
+                    + " lost ack into a second copy): " + c.producerCopies() + " extra copies on order-placed, judged"
+                    + " apart from duplicates" + writtenTwice(c));
         }
         if (!c.stuckByPowerLoss().isEmpty()) {
             List<String> why = c.stuckByPowerLoss().stream().map(id -> id + " (" + h.stuckByPowerLoss(h.acked.get(id)) + ")")

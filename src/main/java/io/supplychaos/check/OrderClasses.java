@@ -322,6 +322,11 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         return new Duplicates(extra, byTopic, sample, orders, writtenTwice, stock);
     }
 
+    /** Extra copies of sends on order-placed: records of one send found more than once (see {@link RunHistory#producerCopies}). */
+    long producerCopies() {
+        return duplicatesByTopic.getOrDefault(RunHistory.ORDER_PLACED, 0L);
+    }
+
     /** True when no state comes after a later one, and nothing follows a final state. */
     static boolean inLifecycleOrder(List<OrderStatus> states) {
         OrderStatus previous = null;

@@ -25,13 +25,30 @@ import com.fasterxml.jackson.annotation.JsonCreator;
  *                      (with {@code lost: expected}): the loss a scenario sets out to show (an
  *                      all-replica power loss under Kafka's default flush). Fewer FAILs the run: the
  *                      loss it expects did not happen. Null: not checked
+ * @param writtenTwice  most sends the load generator's producer may write twice to order-placed (a lost
+ *                      ack retried by a producer without idempotence, as {@code acks} other than all
+ *                      makes it), judged apart from {@code duplicates}; {@link #ANY} when the scenario
+ *                      expects them ({@code writtenTwice: expected}). Null: such copies count as
+ *                      duplicates, as before the key existed
  */
 public record Expectations(Long lost, boolean lossExpected, Long duplicates, Long outOfOrder,
                            Boolean inventoryConserved, Double maxP99Ms, Double minOrdersPerSec,
-                           Double maxRecoverySeconds, Long minAcked, Double minAckedShare, Long minLost) {
+                           Double maxRecoverySeconds, Long minAcked, Double minAckedShare, Long minLost,
+                           Long writtenTwice) {
+
+    /** {@code writtenTwice: expected}: any number of sends written twice, reported, not judged. */
+    public static final long ANY = Long.MAX_VALUE;
 
     @JsonCreator
     public Expectations {
+    }
+
+    /** Expectations without {@code writtenTwice}, as histories written before it hold them. */
+    public Expectations(Long lost, boolean lossExpected, Long duplicates, Long outOfOrder, Boolean inventoryConserved,
+                        Double maxP99Ms, Double minOrdersPerSec, Double maxRecoverySeconds, Long minAcked,
+                        Double minAckedShare, Long minLost) {
+        this(lost, lossExpected, duplicates, outOfOrder, inventoryConserved, maxP99Ms, minOrdersPerSec,
+                maxRecoverySeconds, minAcked, minAckedShare, minLost, null);
     }
 
     /** Expectations without {@code minLost}, as histories written before it hold them. */

@@ -126,6 +126,9 @@ public final class ScenarioLoader {
             Shape.optional("minAcked", TOLERANCE, "Fewest measured orders the brokers must acknowledge (default 1)"),
             Shape.optional("minLost", TOLERANCE, "Fewest acknowledged orders that must be lost, with lost: expected (the"
                     + " loss the scenario sets out to show); fewer fails the run"),
+            Shape.optional("writtenTwice", LOST, "Sends the load generator's producer may write twice to order-placed,"
+                    + " judged apart from duplicates (default: counted as duplicates); expected: any, reported. Only for a"
+                    + " producer without idempotence (acks other than all, or enable.idempotence: false)"),
             Shape.optional("minAckedShare", ACKED_SHARE, "Fewest measured orders the brokers must acknowledge, as a"
                     + " share of those sent (default 0.5; not checked when only minAcked is given)"));
     private static final Shape.Keys SWEEP = Shape.keys(
@@ -200,7 +203,7 @@ public final class ScenarioLoader {
         }
         // a repeating entry (every:) becomes its concrete faults, drawn among the first env's targets
         faults = FaultSchedule.expandRepeats(faults, top.get("faults"), envs.get(0), app.instances());
-        Scenario scenario = new Scenario(name, source, env, app, producer, workload, faults, expect(top.get("expect")),
+        Scenario scenario = new Scenario(name, source, env, app, producer, workload, faults, expect(top.get("expect"), producer),
                 top.get("drainTimeout").as(DRAIN_TIMEOUT, DEFAULT_DRAIN_TIMEOUT),
                 top.get("stallTimeout").as(STALL_TIMEOUT, DEFAULT_STALL_TIMEOUT),
                 Math.toIntExact(top.get("repeat").as(REPEAT, 1L)), sweep,
@@ -300,7 +303,7 @@ public final class ScenarioLoader {
         }
     }
 
-    private static Expectations expect(SpecNode expect) {
+    private static Expectations expect(SpecNode expect, Map<String, String> producer) {
         if (!expect.present()) {
             return Expectations.strict();
         }
@@ -312,6 +315,7 @@ public final class ScenarioLoader {
             throw expect.get("minLost").error("only with lost: '" + LOSS_EXPECTED + "' (a scenario that sets out to show"
                     + " a loss); lost is " + (lostNode.present() ? lostNode.scalar() : "0 by default"));
         }
+        Long writtenTwice = writtenTwice(expect.get("writtenTwice"), producer);
         return new Expectations(lossExpected ? null : lostNode.as(LOST, 0L), lossExpected,
                 expect.get("duplicates").as(TOLERANCE, 0L),
                 expect.get("outOfOrder").as(TOLERANCE, 0L),
@@ -323,7 +327,38 @@ public final class ScenarioLoader {
                 // a scenario that sets the absolute floor alone keeps it alone, as before the share existed
                 expect.get("minAckedShare").as(ACKED_SHARE,
                         expect.has("minAcked") ? null : Expectations.DEFAULT_ACKED_SHARE),
-                minLost);
+                minLost, writtenTwice);
+    }
+
+    /**
+     * {@code expect.writtenTwice}: null when absent; refused for an idempotent producer, which never
+     * writes one send twice (Kafka turns idempotence on by default unless {@code acks} is other than
+     * all, or {@code enable.idempotence} is false, or in-flight requests exceed 5).
+     */
+    private static Long writtenTwice(SpecNode node, Map<String, String> producer) {
+        if (!node.present()) {
+            return null;
+        }
+        long allowed = node.isScalar() && node.scalar().equals(LOSS_EXPECTED) ? Expectations.ANY : node.as(LOST, 0L);
+        if (allowed > 0 && idempotent(producer)) {
+            throw node.error("the producer is idempotent (acks: " + producer.getOrDefault("acks", "all")
+                    + ", enable.idempotence: " + producer.getOrDefault("enable.idempotence", "true by default")
+                    + "), so it never writes one send twice; writtenTwice needs acks 0 or 1, or enable.idempotence: false");
+        }
+        return allowed;
+    }
+
+    /** Kafka's producer defaults: idempotent unless a setting it needs was changed. */
+    private static boolean idempotent(Map<String, String> producer) {
+        String acks = producer.getOrDefault("acks", "all").trim();
+        String explicit = producer.get("enable.idempotence");
+        if (explicit != null) {
+            return Boolean.parseBoolean(explicit.trim());
+        }
+        boolean acksAll = acks.equals("all") || acks.equals("-1");
+        int inFlight = Integer.parseInt(producer.getOrDefault("max.in.flight.requests.per.connection", "5").trim());
+        long retries = Long.parseLong(producer.getOrDefault("retries", String.valueOf(Integer.MAX_VALUE)).trim());
+        return acksAll && inFlight <= 5 && retries > 0;
     }
 
     private List<Scenario.SweepPoint> sweep(SpecNode sweep) {

@@ -372,6 +372,44 @@ class RunAnalysisTest {
         }
 
         @Test
+        void shouldReportSendsWrittenTwiceApartFromDuplicatesWhereTheScenarioExpectsThem() {
+            // given a scenario whose producer is not idempotent (acks=1) and says so (writtenTwice: expected),
+            // and a run where the producer wrote one send twice and the pipeline duplicated nothing
+            Expectations expected = new Expectations(null, true, 0L, 0L, true, null, null, null, 1L, 0.5, null,
+                    Expectations.ANY);
+            RunAnalysis analysis = Histories.run(expected, "1")
+                    .baseline(DRUG, 100, 100, 0, 0)
+                    .order("r1-p0-1", DRUG, 3).order("r1-p0-2", DRUG, 2).order("r1-p0-3", DRUG, 1)
+                    .deliver("r1-p0-1", DRUG, 3).deliver("r1-p0-2", DRUG, 2).reject("r1-p0-3", DRUG)
+                    .stock(DRUG, 100, 0, 95, 0, 5)
+                    .placedAgainBySameSend("r1-p0-1").analyse();
+
+            // then the copy is still counted and named, but as the scenario allows: PASS, with a note
+            assertThat(analysis.orders().duplicates().writtenTwiceByProducer().sample()).containsExactly("r1-p0-1");
+            assertThat(analysis.verdict()).as(analysis.judgement().violations().toString()).isEqualTo(Verdict.PASS);
+            assertThat(analysis.judgement().notes()).anyMatch(n -> n.startsWith("written twice by the producer, as the"
+                    + " scenario allows") && n.contains("r1-p0-1"));
+        }
+
+        @Test
+        void shouldFailSendsWrittenTwiceBeyondWhatTheScenarioAllowsAndStillJudgeThePipelinesDuplicates() {
+            // given a scenario allowing 1 send written twice and no duplicate, and a run with 2 copies of one send
+            Expectations one = new Expectations(null, true, 0L, 0L, true, null, null, null, 1L, 0.5, null, 1L);
+            RunAnalysis analysis = Histories.run(one, "1")
+                    .baseline(DRUG, 100, 100, 0, 0)
+                    .order("r1-p0-1", DRUG, 3).order("r1-p0-2", DRUG, 2).order("r1-p0-3", DRUG, 1)
+                    .deliver("r1-p0-1", DRUG, 3).deliver("r1-p0-2", DRUG, 2).reject("r1-p0-3", DRUG)
+                    .stock(DRUG, 100, 0, 95, 0, 5)
+                    .placedAgainBySameSend("r1-p0-2").placedAgainBySameSend("r1-p0-2").analyse();
+
+            // then the copies fail the run on their own line, and the duplicates line does not count them
+            assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+            assertThat(analysis.judgement().violations()).anyMatch(v -> v.startsWith(
+                    "written twice by the producer: 2 extra copies on order-placed (expected at most 1)"));
+            assertThat(analysis.judgement().violations()).noneMatch(v -> v.startsWith("duplicates "));
+        }
+
+        @Test
         void shouldCountEveryExtraCopyOfOneSend() {
             RunAnalysis analysis = clean().placedAgainBySameSend("r1-p0-2").placedAgainBySameSend("r1-p0-2").analyse();
 

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.supplychaos.history.Expectations;
 import io.supplychaos.app.Tuning;
 import io.supplychaos.chaos.FaultSpec;
 import io.supplychaos.chaos.FaultTarget;
@@ -369,6 +370,29 @@ class ScenarioLoaderTest {
         assertThat(loader.load(atLeast).expect().minLost()).isEqualTo(10L);
         assertThat(loader.load(atLeast).expect().lossExpected()).isTrue();
         assertThat(loader.load(allowed).expect().minLost()).isNull();
+    }
+
+    @Test
+    void shouldAllowSendsWrittenTwiceOnlyForAProducerWithoutIdempotence() throws IOException {
+        // given acks=1 (idempotence off), enable.idempotence: false, and the default producer (idempotent)
+        Path acks1 = Files.writeString(dir.resolve("acks1.yaml"), "name: x\nenv: c3\nproducer: {acks: \"1\"}\n"
+                + "workload: {orders: 10}\nexpect: {writtenTwice: expected}\n");
+        Path off = Files.writeString(dir.resolve("off.yaml"), "name: x\nenv: c3\nproducer: {enable.idempotence: false}\n"
+                + "workload: {orders: 10}\nexpect: {writtenTwice: 3}\n");
+        Path idempotent = Files.writeString(dir.resolve("idempotent.yaml"), H_OK + "expect: {writtenTwice: expected}\n");
+        Path zero = Files.writeString(dir.resolve("zero.yaml"), H_OK + "expect: {writtenTwice: 0}\n");
+
+        // then the first two allow them (any, 3), an idempotent producer is refused naming the field, 0 stays 0
+        assertThat(loader.load(acks1).expect().writtenTwice()).isEqualTo(Expectations.ANY);
+        assertThat(loader.load(off).expect().writtenTwice()).isEqualTo(3L);
+        assertThatThrownBy(() -> loader.load(idempotent)).isInstanceOf(ScenarioException.class)
+                .hasMessageContaining(idempotent + ":4:")
+                .hasMessageContaining("the producer is idempotent");
+        assertThat(loader.load(zero).expect().writtenTwice()).isZero();
+        assertThat(loader.load(Path.of("scenarios/rf3-leader-kill-acks-1.yaml")).expect().writtenTwice())
+                .isEqualTo(Expectations.ANY);
+        assertThat(loader.load(Path.of("scenarios/quickstart.yaml")).expect().writtenTwice())
+                .as("a strict scenario counts them as duplicates").isNull();
     }
 
     private static final String H_OK = "name: x\nenv: c3\nworkload: {orders: 10}\n";
