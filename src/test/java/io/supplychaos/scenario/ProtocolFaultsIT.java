@@ -39,7 +39,8 @@ import io.supplychaos.topology.Topics;
  * finds the copies of one send and the verdict is FAIL, though the pipeline's intake drops the
  * repeats; an idempotent producer under the same fault writes every order exactly once (PASS). The
  * exactly_once_v2 app's transactional offset commits answered with the error a rebalance gives them
- * (ILLEGAL_GENERATION) still process every order exactly once (PASS).
+ * (ILLEGAL_GENERATION), or its heartbeats answered REBALANCE_IN_PROGRESS (each member rejoins), still
+ * process every order exactly once (PASS).
  */
 class ProtocolFaultsIT {
 
@@ -180,6 +181,34 @@ class ProtocolFaultsIT {
         assertThat(summary.at("/orders/lost/count").asLong()).isZero();
         assertThat(summary.at("/orders/ok/count").asLong()).isEqualTo(summary.at("/orders/acked").asLong());
         assertThat(summary.at("/faults/0/action").asText()).isEqualTo("protocol-error");
+    }
+
+    @Test
+    @Timeout(300)
+    void exactlyOnceHoldsWhenTheAppsHeartbeatsAreAnsweredRebalanceInProgress() throws IOException {
+        // given the exactly_once_v2 app, whose consumers learn of a rebalance from their heartbeat's answer:
+        // REBALANCE_IN_PROGRESS on every Heartbeat for 10 s makes each member rejoin the group (the classic
+        // protocol), so the app goes through rebalances while orders flow and its transactions are open
+        long before = acted();
+        JsonNode summary = run("""
+                name: it-eos-rebalance-in-progress
+                env: c1-protocol
+                reuseEnv: true
+                app: {processingGuarantee: exactly_once_v2}
+                workload: {warmup: [200], orders: 2000, ratePerSecond: 200}
+                faults:
+                  - {at: 2s, action: protocol-error, api: heartbeat, error: REBALANCE_IN_PROGRESS, for: 10s}
+                expect: {lost: 0, duplicates: 0, outOfOrder: 0}
+                drainTimeout: 90s
+                """, 0);
+
+        // then heartbeats were answered so, and every order was processed exactly once
+        System.out.println("heartbeats answered REBALANCE_IN_PROGRESS: " + (acted() - before));
+        assertThat(acted() - before).as("heartbeats answered REBALANCE_IN_PROGRESS").isPositive();
+        assertThat(summary.get("verdict").asText()).isEqualTo("PASS");
+        assertThat(summary.at("/orders/duplicates/count").asLong()).isZero();
+        assertThat(summary.at("/orders/lost/count").asLong()).isZero();
+        assertThat(summary.at("/orders/ok/count").asLong()).isEqualTo(summary.at("/orders/acked").asLong());
     }
 
     private JsonNode run(String scenario, int expectedExit) throws IOException {
