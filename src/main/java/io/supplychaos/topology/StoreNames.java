@@ -28,8 +28,11 @@ public final class StoreNames {
      * {@code orderRetention} after the final state (DELIVERED or REJECTED) was notified.
      */
     public static final String ORDER_TIMELINE = "notification-timeline";
-    /** deadline|orderId -> an order that is not yet final; orders past their SLA are a range scan away. */
-    public static final String SLA_DEADLINES = "monitor-sla-deadlines";
+    /**
+     * orderId -> an order the SLA watch alerted on (STUCK_ORDER), until it is final: written only for
+     * stuck orders. The open orders themselves are read from {@link #ORDER_TIMELINE}.
+     */
+    public static final String SLA_ALERTED = "monitor-sla-alerted";
     /** stage|window-start -> the window's latency statistics, per task (per input partition). */
     public static final String STAGE_WINDOWS = "monitor-stage-windows";
 

@@ -17,10 +17,13 @@ import org.apache.kafka.streams.TopologyTestDriver;
 import io.supplychaos.domain.Alert;
 import io.supplychaos.domain.Batch;
 import io.supplychaos.domain.Confirmation;
+import io.supplychaos.domain.ConfirmationStatus;
 import io.supplychaos.domain.InventoryUpdate;
 import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
+import io.supplychaos.domain.OrderStatus;
 import io.supplychaos.domain.Priority;
+import io.supplychaos.domain.ShipmentState;
 import io.supplychaos.domain.ShipmentStatus;
 import io.supplychaos.topology.chain.SupplyChainTopology;
 import io.supplychaos.topology.serde.JsonSerde;
@@ -113,6 +116,20 @@ final class ChainDriver implements AutoCloseable {
 
     void place(Order order) {
         orders.pipeInput(order.orderId(), order, now());
+    }
+
+    /**
+     * An order's state as the notification stage reads it: a confirmation (BACKORDERED, CONFIRMED,
+     * REJECTED) on order-confirmation, or a shipment status on shipment-status, stamped now.
+     */
+    void reach(String orderId, OrderStatus status, long placedAt) {
+        if (status.ordinal() < OrderStatus.DISPATCHED.ordinal() || status == OrderStatus.REJECTED) {
+            confirmationsIn.pipeInput(orderId, new Confirmation(orderId, "hospital-1", "insulin", 1,
+                    ConfirmationStatus.valueOf(status.name()), null, placedAt, now()), now());
+        } else {
+            shipmentsIn.pipeInput(orderId, new ShipmentStatus(orderId, "s-" + orderId, "hospital-1", "insulin", 1,
+                    ShipmentState.valueOf(status.name()), placedAt, now()), now());
+        }
     }
 
     /** A topic Streams names after the application id: repartition and changelog topics. */

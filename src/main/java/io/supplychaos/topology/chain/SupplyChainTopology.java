@@ -57,7 +57,7 @@ import io.supplychaos.topology.state.StockCommand;
  * shipment-status (DELIVERED) ----+                                  drug-manufactured, inventory-updated
  * drug-manufactured -> transport -> shipment-status
  * order-confirmation + shipment-status -> notification -> notifications
- * notifications -> SLA monitor -> monitor-alerts;  notifications -> stage monitor -> monitor-alerts
+ * notification -> SLA monitor (same task) -> monitor-alerts;  notifications -> stage monitor -> monitor-alerts
  * </pre>
  * Every source is decoded by a {@link DecodeProcessor}; malformed records go to dead-letter.
  * Every processor, store and repartition topic is named (names in {@link StoreNames}) so that
@@ -113,15 +113,17 @@ public final class SupplyChainTopology {
 
         KStream<String, StatusEvent> confirmed = decoded(builder, Topics.ORDER_CONFIRMATION)
                 .mapValues(StatusEvent::of, Named.as("confirmation-to-status"));
-        confirmed.merge(shipments.mapValues(StatusEvent::of, Named.as("shipment-to-status")), Named.as("order-statuses"))
+        KStream<String, Notification> notified = confirmed
+                .merge(shipments.mapValues(StatusEvent::of, Named.as("shipment-to-status")), Named.as("order-statuses"))
                 .process(() -> new NotificationProcessor(settings), Named.as("notification"),
-                        StoreNames.ORDER_TIMELINE)
-                .to(Topics.NOTIFICATIONS.name(), produced(Topics.NOTIFICATIONS, "notification"));
+                        StoreNames.ORDER_TIMELINE);
+        notified.to(Topics.NOTIFICATIONS.name(), produced(Topics.NOTIFICATIONS, "notification"));
+        // the SLA watch beside the notification stage: it reads the open orders from the timelines
+        notified.process(() -> new SlaMonitorProcessor(settings), Named.as("sla-monitor"),
+                        StoreNames.ORDER_TIMELINE, StoreNames.SLA_ALERTED)
+                .to(Topics.MONITOR_ALERTS.name(), produced(Topics.MONITOR_ALERTS, "sla-monitor"));
 
         KStream<String, Notification> notifications = decoded(builder, Topics.NOTIFICATIONS);
-        notifications.process(() -> new SlaMonitorProcessor(settings), Named.as("sla-monitor"),
-                        StoreNames.SLA_DEADLINES)
-                .to(Topics.MONITOR_ALERTS.name(), produced(Topics.MONITOR_ALERTS, "sla-monitor"));
         notifications.mapValues(StageSample::of, Named.as("stage-sample"))
                 .process(() -> new StageLatencyProcessor(settings), Named.as("stage-monitor"), StoreNames.STAGE_WINDOWS)
                 .to(Topics.MONITOR_ALERTS.name(), produced(Topics.MONITOR_ALERTS, "stage-monitor"));
@@ -135,7 +137,7 @@ public final class SupplyChainTopology {
         stores.put(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class));
         stores.put(StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class));
         stores.put(StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class));
-        stores.put(StoreNames.SLA_DEADLINES, JsonSerde.of(OpenOrder.class));
+        stores.put(StoreNames.SLA_ALERTED, JsonSerde.of(OpenOrder.class));
         stores.put(StoreNames.STAGE_WINDOWS, new StageWindowSerde());
         stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType, true)));
         // without transactions, no cache: what a stock command changes must reach the changelog in the order written

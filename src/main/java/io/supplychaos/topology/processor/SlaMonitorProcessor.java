@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
-import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -16,40 +16,38 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import io.supplychaos.domain.Alert;
 import io.supplychaos.domain.AlertKind;
 import io.supplychaos.domain.Notification;
-import io.supplychaos.domain.OrderStatus;
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.SupplyMetrics;
 import io.supplychaos.topology.state.OpenOrder;
+import io.supplychaos.topology.state.OrderTimeline;
 
 /**
- * The monitor's SLA watch, on {@code notifications} keyed by orderId. Every order that is not
- * final lives in {@value StoreNames#SLA_DEADLINES} under its deadline (placedAt + SLA) and
- * orderId; every notification carries placedAt, so the key is known without a second index. A
- * wall-clock punctuator scans the keys due by now and raises one STUCK_ORDER alert on
- * monitor-alerts for each order past its deadline, with the last state it reached. A final state
- * (DELIVERED, REJECTED) removes the order. Orders are tracked from their first notification.
+ * The monitor's SLA watch, beside the notification stage: it receives each notification as the
+ * notification processor forwards it (in the same task, keyed by orderId) and raises one
+ * STUCK_ORDER alert on monitor-alerts for each order not final {@code stuckOrderSla} after it was
+ * placed, with the last state it reached. Orders are tracked from their first notification; a
+ * final state (DELIVERED, REJECTED) ends the watch.
  *
- * <p>An open order is written twice: put at its first notification, deleted at its final one (and
- * rewritten once if it is alerted). The states in between are kept in memory only, for the alert's
- * "last state": an instance that took the task over after a restart or a rebalance knows the state
- * stored with the order (its first) until the order moves again. One write per notification cost
- * 4 changelog records per order where this costs 2 (docs/PERFORMANCE.md).
- *
- * <p>One store instead of an open-order set plus a deadline index: one changelog written where
- * two took 3.8 records per order (docs/PERFORMANCE.md). Alerted orders stay in the store, flagged, until they are final:
- * a punctuation skips them, so a stuck order is alerted once, and counted once in
- * {@value SupplyMetrics#STUCK_ORDERS}. A punctuation scans from where the previous one ended
- * ({@link DeadlineIndex.ScanMark}), not over the tombstones every final order leaves behind.
+ * <p>The open orders and their deadlines are kept in memory only: the notification stage's
+ * {@value StoreNames#ORDER_TIMELINE} store already holds every order that was notified and not
+ * final, with its placedAt and last state, so an instance that takes the task over rebuilds them
+ * from it at init (which Streams calls after restoring the store). A wall-clock punctuator takes
+ * the deadlines due by now. Only an alert is written, to {@value StoreNames#SLA_ALERTED} (deleted
+ * when the order is final), so that a stuck order is alerted once, also across a take-over, and
+ * counted once in {@value SupplyMetrics#STUCK_ORDERS}. A store of its own for every open order,
+ * written at its first notification and deleted at its final one, cost 2 changelog records per
+ * order where this costs none for an order that is not stuck (docs/PERFORMANCE.md).
  */
 public final class SlaMonitorProcessor extends ContextualProcessor<String, Notification, String, Alert> {
 
     private final SupplyChainSettings settings;
-    private KeyValueStore<String, OpenOrder> openOrders;
+    private KeyValueStore<String, OpenOrder> alerted;
     private Counter stuck;
-    private DeadlineIndex.ScanMark scanned;
-    /** The latest state of open orders whose state moved after their first notification; not changelogged. */
-    private final Map<String, OrderStatus> lastStatus = new HashMap<>();
+    /** orderId -> the open order and its last state; not changelogged, rebuilt from the timelines. */
+    private final Map<String, OpenOrder> open = new HashMap<>();
+    /** deadline|orderId -> orderId of open orders not alerted yet. */
+    private final TreeMap<String, String> deadlines = new TreeMap<>();
 
     public SlaMonitorProcessor(SupplyChainSettings settings) {
         this.settings = settings;
@@ -58,9 +56,15 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
     @Override
     public void init(ProcessorContext<String, Alert> context) {
         super.init(context);
-        openOrders = context.getStateStore(StoreNames.SLA_DEADLINES);
-        scanned = new DeadlineIndex.ScanMark();
-        lastStatus.clear();
+        alerted = context.getStateStore(StoreNames.SLA_ALERTED);
+        KeyValueStore<String, OrderTimeline> timelines = context.getStateStore(StoreNames.ORDER_TIMELINE);
+        open.clear();
+        deadlines.clear();
+        try (KeyValueIterator<String, OrderTimeline> entries = timelines.all()) {
+            entries.forEachRemaining(entry -> entry.value.last()
+                    .filter(step -> !step.status().isFinal())
+                    .ifPresent(step -> track(OpenOrder.first(entry.key, entry.value.placedAt(), step.status()))));
+        }
         stuck = Counter.register(context, SupplyMetrics.STUCK_ORDERS, "orders not final within the SLA (STUCK_ORDER alerts)",
                 SupplyMetrics.SLA_MONITOR);
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::alertOverdue);
@@ -69,44 +73,49 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
     @Override
     public void process(Record<String, Notification> record) {
         Notification notification = record.value();
-        long deadline = notification.placedAt() + settings.stuckOrderSla().toMillis();
-        String key = DeadlineIndex.key(deadline, notification.orderId());
-        OpenOrder open = openOrders.get(key);
+        String orderId = notification.orderId();
         if (notification.status().isFinal()) {
-            lastStatus.remove(notification.orderId());
-            if (open != null) {
-                openOrders.delete(key);
+            OpenOrder ended = open.remove(orderId);
+            if (ended != null) {
+                deadlines.remove(DeadlineIndex.key(deadlineOf(ended), orderId));
+            }
+            if (alerted.get(orderId) != null) {
+                alerted.delete(orderId);
             }
             return;
         }
-        if (open == null) {
-            // a first notification already past its deadline must still be seen by the next scan
-            scanned.added(deadline);
-            openOrders.put(key, OpenOrder.first(notification.orderId(), notification.placedAt(), notification.status()));
+        OpenOrder known = open.get(orderId);
+        if (known == null) {
+            track(OpenOrder.first(orderId, notification.placedAt(), notification.status()));
         } else {
-            lastStatus.put(notification.orderId(), notification.status());
+            open.put(orderId, known.reached(notification.status()));
         }
     }
 
+    private void track(OpenOrder order) {
+        open.put(order.orderId(), order);
+        deadlines.put(DeadlineIndex.key(deadlineOf(order), order.orderId()), order.orderId());
+    }
+
+    private long deadlineOf(OpenOrder order) {
+        return order.placedAt() + settings.stuckOrderSla().toMillis();
+    }
+
     private void alertOverdue(long now) {
-        List<KeyValue<String, OpenOrder>> due = new ArrayList<>();
-        try (KeyValueIterator<String, OpenOrder> entries = openOrders.range(scanned.firstKey(),
-                DeadlineIndex.lastKeyDueAt(now))) {
-            entries.forEachRemaining(entry -> {
-                if (!entry.value.alerted()) {
-                    due.add(entry);
-                }
-            });
-        }
-        for (KeyValue<String, OpenOrder> entry : due) {
-            OpenOrder open = entry.value.reached(lastStatus.getOrDefault(entry.value.orderId(), entry.value.lastStatus()));
-            openOrders.put(entry.key, open.markAlerted());
+        Map<String, String> due = deadlines.headMap(DeadlineIndex.lastKeyDueAt(now), true);
+        List<String> orderIds = new ArrayList<>(due.values());
+        due.clear();
+        for (String orderId : orderIds) {
+            OpenOrder order = open.get(orderId);
+            if (order == null || alerted.get(orderId) != null) {
+                continue;
+            }
+            alerted.put(orderId, order.markAlerted());
             stuck.increment();
-            Alert alert = new Alert(AlertKind.STUCK_ORDER, open.orderId(), open.lastStatus().name(),
-                    "not delivered " + (now - open.placedAt()) + " ms after it was placed (SLA "
-                            + settings.stuckOrderSla().toMillis() + " ms); last state " + open.lastStatus(), now);
-            context().forward(new Record<>(open.orderId(), alert, now));
+            Alert alert = new Alert(AlertKind.STUCK_ORDER, orderId, order.lastStatus().name(),
+                    "not delivered " + (now - order.placedAt()) + " ms after it was placed (SLA "
+                            + settings.stuckOrderSla().toMillis() + " ms); last state " + order.lastStatus(), now);
+            context().forward(new Record<>(orderId, alert, now));
         }
-        scanned.scannedTo(now);
     }
 }

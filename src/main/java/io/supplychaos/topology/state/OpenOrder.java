@@ -3,7 +3,8 @@ package io.supplychaos.topology.state;
 import io.supplychaos.domain.OrderStatus;
 
 /**
- * Value of the monitor-sla-deadlines store: an order that is not final yet, under its deadline.
+ * An order that is not final yet, as the SLA watch knows it: in memory for every open order, and the
+ * value of the monitor-sla-alerted store (keyed by orderId) for those it alerted on.
  *
  * @param alerted true once STUCK_ORDER was raised for it, so that it is raised once
  */

@@ -17,18 +17,25 @@ import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.state.OpenOrder;
+import io.supplychaos.topology.state.OrderTimeline;
+import io.supplychaos.topology.state.StatusEvent;
 
-/** The SLA monitor alone: one store keyed by deadline keeps the open orders and the alerts consistent. */
+/**
+ * The SLA watch alone: open orders in memory, rebuilt from the notification timelines at init; only an
+ * alert is written, so that it is raised once.
+ */
 class SlaMonitorProcessorTest {
 
     private MockProcessorContext<String, Alert> context;
-    private KeyValueStore<String, OpenOrder> open;
+    private KeyValueStore<String, OpenOrder> alerted;
+    private KeyValueStore<String, OrderTimeline> timelines;
     private SlaMonitorProcessor monitor;
 
     @BeforeEach
     void init() {
         context = new MockProcessorContext<>();
-        open = MockStores.register(context, StoreNames.SLA_DEADLINES, JsonSerde.of(OpenOrder.class));
+        alerted = MockStores.register(context, StoreNames.SLA_ALERTED, JsonSerde.of(OpenOrder.class));
+        timelines = MockStores.register(context, StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class));
         monitor = new SlaMonitorProcessor(SupplyChainSettings.defaults()
                 .withMonitoring(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(1)));
         monitor.init(context);
@@ -38,18 +45,41 @@ class SlaMonitorProcessorTest {
     void shouldForgetAnOrderOnceItIsFinal() {
         notify("o1", OrderStatus.CONFIRMED, 0);
         notify("o1", OrderStatus.DISPATCHED, 0);
-        assertThat(open.approximateNumEntries()).isEqualTo(1);
 
         notify("o1", OrderStatus.DELIVERED, 0);
+        punctuate(11_000);
 
-        assertThat(open.approximateNumEntries()).isZero();
+        assertThat(context.forwarded()).isEmpty();
     }
 
     @Test
     void shouldNotTrackAnOrderWhoseFirstStateIsFinal() {
         notify("o1", OrderStatus.REJECTED, 0);
+        punctuate(11_000);
 
-        assertThat(open.approximateNumEntries()).isZero();
+        assertThat(context.forwarded()).isEmpty();
+    }
+
+    @Test
+    void shouldWriteNothingForAnOrderThatIsNotStuck() {
+        // when an order goes through its lifecycle within the SLA
+        notify("o1", OrderStatus.CONFIRMED, 0);
+        notify("o1", OrderStatus.DISPATCHED, 0);
+        notify("o1", OrderStatus.DELIVERED, 0);
+
+        // then the watch wrote no store entry (the open order lived in memory only)
+        assertThat(alerted.approximateNumEntries()).isZero();
+    }
+
+    @Test
+    void shouldForgetTheAlertOnceAStuckOrderIsFinal() {
+        notify("stuck", OrderStatus.CONFIRMED, 0);
+        punctuate(11_000);
+        assertThat(alerted.approximateNumEntries()).as("alerted, until final").isEqualTo(1);
+
+        notify("stuck", OrderStatus.DELIVERED, 0);
+
+        assertThat(alerted.approximateNumEntries()).isZero();
     }
 
     @Test
@@ -76,7 +106,7 @@ class SlaMonitorProcessorTest {
         punctuate(12_000);
 
         assertThat(context.forwarded()).isEmpty();
-        assertThat(open.approximateNumEntries()).as("tracked until final").isEqualTo(1);
+        assertThat(alerted.approximateNumEntries()).as("alerted until final").isEqualTo(1);
     }
 
     @Test
@@ -107,22 +137,56 @@ class SlaMonitorProcessorTest {
     }
 
     @Test
-    void shouldAlertWithTheStoredStateAfterATakeOver() {
-        // given: an order moved on from CONFIRMED, and its task was taken over (a new processor on the store)
-        notify("o1", OrderStatus.CONFIRMED, 0);
-        notify("o1", OrderStatus.DISPATCHED, 0);
+    void shouldAlertWithTheTimelinesLastStateAfterATakeOver() {
+        // given: the timelines of a task taken over (a new processor on the restored stores): one order moved on to
+        // DISPATCHED, one delivered, one with a state waiting for its predecessor only
+        timelines.put("o1", timeline("o1", OrderStatus.CONFIRMED, OrderStatus.DISPATCHED));
+        timelines.put("done", timeline("done", OrderStatus.CONFIRMED, OrderStatus.DISPATCHED, OrderStatus.IN_TRANSIT,
+                OrderStatus.DELIVERED));
+        timelines.put("waiting", OrderTimeline.start(new StatusEvent("waiting", "h1", "insulin", OrderStatus.DISPATCHED,
+                null, 0)).withPending(new StatusEvent("waiting", "h1", "insulin", OrderStatus.DISPATCHED, null, 0)));
+        takeOver();
+
+        // when their deadlines pass
+        punctuate(11_000);
+
+        // then the open one is alerted with the last state its timeline notified
+        assertThat(context.forwarded()).singleElement().satisfies(forward -> {
+            assertThat(forward.record().value().orderId()).isEqualTo("o1");
+            assertThat(forward.record().value().detail()).contains("last state DISPATCHED");
+        });
+    }
+
+    @Test
+    void shouldNotAlertAgainAfterATakeOver() {
+        // given: an order alerted, and its task taken over while it is still open
+        notify("stuck", OrderStatus.CONFIRMED, 0);
+        timelines.put("stuck", timeline("stuck", OrderStatus.CONFIRMED));
+        punctuate(11_000);
+        takeOver();
+
+        // when the new processor scans
+        punctuate(12_000);
+
+        // then the order is not alerted a second time
+        assertThat(context.forwarded()).isEmpty();
+    }
+
+    private void takeOver() {
         monitor = new SlaMonitorProcessor(SupplyChainSettings.defaults()
                 .withMonitoring(Duration.ofSeconds(10), Duration.ofSeconds(10), Duration.ofSeconds(1)));
         context = new MockProcessorContext<>();
-        open.init(context.getStateStoreContext(), open);
+        alerted.init(context.getStateStoreContext(), alerted);
+        timelines.init(context.getStateStoreContext(), timelines);
         monitor.init(context);
+    }
 
-        // when its deadline passes
-        punctuate(11_000);
-
-        // then it is alerted with the state stored at its first notification (the later ones were not written)
-        assertThat(context.forwarded()).singleElement().satisfies(forward ->
-                assertThat(forward.record().value().detail()).contains("last state CONFIRMED"));
+    private static OrderTimeline timeline(String orderId, OrderStatus... notified) {
+        OrderTimeline timeline = OrderTimeline.start(new StatusEvent(orderId, "h1", "insulin", notified[0], null, 0));
+        for (OrderStatus status : notified) {
+            timeline = timeline.withNotified(status, 10, "order-confirmation@1");
+        }
+        return timeline;
     }
 
     private void punctuate(long now) {
