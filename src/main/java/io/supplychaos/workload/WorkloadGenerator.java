@@ -276,12 +276,38 @@ public final class WorkloadGenerator {
             config.put(ProducerConfig.PARTITIONER_CLASS_CONFIG, RoundRobinPartitioner.class.getName());
         }
         config.putAll(producerConfig);
-        // a send blocked on metadata or a full buffer is bounded by the stall, not by Kafka's 60 s default,
-        // nor by a larger max.block.ms in the scenario: a blocked send must never outlast the stall
-        long scenarioBlock = producerConfig.containsKey(ProducerConfig.MAX_BLOCK_MS_CONFIG)
-                ? Long.parseLong(producerConfig.get(ProducerConfig.MAX_BLOCK_MS_CONFIG).trim()) : Long.MAX_VALUE;
-        config.put(ProducerConfig.MAX_BLOCK_MS_CONFIG,
-                Long.toString(Math.min(scenarioBlock, Math.min(stallTimeout.toMillis(), 60_000))));
+        config.putAll(boundedByStall(producerConfig, stallTimeout));
         return new KafkaProducer<>(config, new StringSerializer(), new ByteArraySerializer());
+    }
+
+    /**
+     * The producer timeouts that keep every send's own answer inside the stall timeout, so a stall means
+     * that nothing was answered, not that Kafka was still within its contract. Kafka answers each send
+     * within {@code delivery.timeout.ms} (120 s by default), longer than the 60 s stall: a single send
+     * left in flight after a fault (a batch retried after the brokers' producer state went back) would
+     * end the phase as a stall although the producer would have failed it on its own. So the delivery
+     * timeout is at most three quarters of the stall (the send fails, is counted and named as a failed
+     * send, and the run goes on); {@code request.timeout.ms} shrinks with it when Kafka's rule
+     * {@code delivery.timeout.ms >= linger.ms + request.timeout.ms} asks for it; a send blocked on
+     * metadata or a full buffer ({@code max.block.ms}) is bounded by the stall as well. A scenario's
+     * smaller values are kept.
+     */
+    static Map<String, String> boundedByStall(Map<String, String> scenario, Duration stallTimeout) {
+        long stall = stallTimeout.toMillis();
+        long delivery = Math.min(millis(scenario, ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 120_000), stall * 3 / 4);
+        long linger = millis(scenario, ProducerConfig.LINGER_MS_CONFIG, 5);
+        long request = Math.min(millis(scenario, ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 30_000),
+                Math.max(1, delivery - linger));
+        delivery = Math.max(delivery, linger + request);
+        long block = Math.min(millis(scenario, ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.MAX_VALUE),
+                Math.min(stall, 60_000));
+        return Map.of(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(delivery),
+                ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(request),
+                ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(block));
+    }
+
+    private static long millis(Map<String, String> config, String key, long otherwise) {
+        String value = config.get(key);
+        return value == null ? otherwise : Long.parseLong(value.trim());
     }
 }
