@@ -22,7 +22,10 @@ import io.supplychaos.spec.Durations;
  *     every window before them by more than the tolerance (10 % of it, and at least
  *     {@link #LATENCY_SLACK_MS}); each of the K windows sent and completed something (a window
  *     that sent nothing, a count's drain, offers no rate to be steady at: there the p50 of the
- *     draining batch stops falling because its last orders waited longest); and</li>
+ *     draining batch stops falling because its last orders waited longest);</li>
+ * <li>the p50 stopped rising: the last window's p50 is not the highest of the K windows and the
+ *     one before them while above the first of those by more than the tolerance (a latency still
+ *     climbing is no steady state either); and</li>
  * <li>the backlog (orders sent and not completed) is not growing: at the end of the K windows it
  *     is not higher than at their start by more than the tolerance of the orders sent in them (and
  *     at least {@link #BACKLOG_SLACK_ORDERS}): the chain completes what is sent.</li>
@@ -79,9 +82,9 @@ public final class SteadyState {
             return new Rule(window, windows, tolerance, bound.compareTo(least()) < 0 ? least() : bound);
         }
 
-        /** "p50 of 5s windows stopped falling and backlog not growing, 3 windows in a row, within 10 %; at most 90s". */
+        /** "p50 of 5s windows stopped falling and rising and backlog not growing, 3 windows in a row, within 10 %; at most 90s". */
         public String describe() {
-            return String.format(Locale.ROOT, "p50 of %s windows stopped falling and backlog not growing, %d windows in"
+            return String.format(Locale.ROOT, "p50 of %s windows stopped falling and rising and backlog not growing, %d windows in"
                             + " a row, within %s %%; at most %s", Durations.format(window), windows,
                     percent(tolerance), Durations.format(max));
         }
@@ -212,11 +215,28 @@ public final class SteadyState {
         if (reference - lowest > Math.max(rule.tolerance() * reference, LATENCY_SLACK_MS)) {
             return false;
         }
+        if (stillRising(closed.subList(n - k - 1, n))) {
+            return false;
+        }
         WarmupWindow before = closed.get(n - k - 1);
         WarmupWindow end = closed.get(n - 1);
         long growth = end.backlog() - before.backlog();
         long sentInThem = end.sent() - before.sent();
         return growth <= Math.max(rule.tolerance() * sentInThem, BACKLOG_SLACK_ORDERS);
+    }
+
+    /**
+     * Whether the p50 is still climbing over these windows (the K and the one before them): the last
+     * is the highest of them and above the first by more than the tolerance (of the first, and at
+     * least {@link #LATENCY_SLACK_MS}). A queue that is still filling, or a JIT that falls behind,
+     * raises every window's p50; noise around a flat p50 makes the last window the highest, and that
+     * far above the first, only now and then, and costs one window.
+     */
+    private boolean stillRising(List<WarmupWindow> windows) {
+        double last = windows.get(windows.size() - 1).p50Ms();
+        double first = windows.stream().map(WarmupWindow::p50Ms).filter(p -> p != null).findFirst().orElseThrow();
+        boolean highest = windows.stream().map(WarmupWindow::p50Ms).allMatch(p -> p == null || p <= last);
+        return highest && last - first > Math.max(rule.tolerance() * first, LATENCY_SLACK_MS);
     }
 
     /** The windows closed so far, in order. */

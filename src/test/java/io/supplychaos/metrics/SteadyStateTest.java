@@ -222,4 +222,42 @@ class SteadyStateTest {
         assertThat(Rule.DEFAULT.least()).isEqualTo(Duration.ofSeconds(20));
         assertThat(Rule.DEFAULT.withMax(Duration.ofSeconds(5)).max()).isEqualTo(Duration.ofSeconds(20));
     }
+
+    @Test
+    void givenAP50StillClimbingWithTheBacklogHeld_whenPolled_thenNotSteadyUntilItLevelsOff() {
+        // given: as in a quickstart on a loaded machine: 14 s, then 16, 17, 19 s (each step within
+        // 10 % of the one before, the backlog held), then level near 19 s
+        List<Status> statuses = series(14_000, 16_000, 17_000, 19_000, 19_500, 18_800);
+
+        // then: not steady while the last window is the highest and more than 10 % above the first of
+        // the four (19,500 over 16,000 at the fifth); steady once the p50 levels off (18,800 is not the
+        // highest of 17,000..19,500)
+        assertThat(statuses.subList(0, 5)).containsOnly(Status.WARMING);
+        assertThat(statuses.get(5)).isEqualTo(Status.STEADY);
+    }
+
+    @Test
+    void givenAP50RisingByFivePercentEveryWindow_whenPolled_thenNeverSteady() {
+        // given: 5 % higher every window, the backlog held: a slow climb within the tolerance per window
+        List<Status> statuses = new ArrayList<>();
+        double p50 = 600;
+        for (int w = 0; w < 18; w++) {
+            statuses.add(window(p50, 70));
+            p50 *= 1.05;
+        }
+
+        // then: three windows of 5 % is 16 % over the window before them: still rising at the bound
+        assertThat(statuses.subList(0, 17)).containsOnly(Status.WARMING);
+        assertThat(statuses.get(17)).isEqualTo(Status.NOT_STEADY);
+    }
+
+    @Test
+    void givenAP50ThatRoseToANewLevelAndHolds_whenPolled_thenSteadyAtTheNewLevel() {
+        // given: an empty chain answers fast at first, then queues settle at a higher, flat level
+        List<Status> statuses = series(200, 900, 1_500, 1_520, 1_490, 1_510);
+
+        // then: a rise is no warm-up's end while it goes on; once flat, steady at the level it reached
+        assertThat(statuses.subList(0, 4)).containsOnly(Status.WARMING);
+        assertThat(statuses.get(4)).isEqualTo(Status.STEADY);
+    }
 }
