@@ -26,9 +26,11 @@ import io.supplychaos.spec.Durations;
  * <li>the p50 stopped rising: the last window's p50 is not the highest of the K windows and the
  *     one before them while above the first of those by more than the tolerance (a latency still
  *     climbing is no steady state either); and</li>
- * <li>the backlog (orders sent and not completed) is not growing: at the end of the K windows it
- *     is not higher than at their start by more than the tolerance of the orders sent in them (and
- *     at least {@link #BACKLOG_SLACK_ORDERS}): the chain completes what is sent.</li>
+ * <li>the backlog (orders sent and not completed) holds: at the end of the K windows it is neither
+ *     higher nor lower than at their start by more than the tolerance of the orders sent in them (and
+ *     at least {@link #BACKLOG_SLACK_ORDERS}): the chain completes what is sent, and no more. A
+ *     backlog that shrinks is a queue left by the cold start still draining: its p50 falls slowly
+ *     enough to pass the p50 rules while the chain is far from its steady latency.</li>
  * </ul>
  * Comparing the K windows with the lowest p50 before them, rather than each window with the one
  * before it, catches a slow decline that is within the tolerance from one window to the next.
@@ -82,9 +84,9 @@ public final class SteadyState {
             return new Rule(window, windows, tolerance, bound.compareTo(least()) < 0 ? least() : bound);
         }
 
-        /** "p50 of 5s windows stopped falling and rising and backlog not growing, 3 windows in a row, within 10 %; at most 90s". */
+        /** "p50 of 5s windows stopped falling and rising and backlog held, 3 windows in a row, within 10 %; at most 90s". */
         public String describe() {
-            return String.format(Locale.ROOT, "p50 of %s windows stopped falling and rising and backlog not growing, %d windows in"
+            return String.format(Locale.ROOT, "p50 of %s windows stopped falling and rising and backlog held, %d windows in"
                             + " a row, within %s %%; at most %s", Durations.format(window), windows,
                     percent(tolerance), Durations.format(max));
         }
@@ -222,7 +224,8 @@ public final class SteadyState {
         WarmupWindow end = closed.get(n - 1);
         long growth = end.backlog() - before.backlog();
         long sentInThem = end.sent() - before.sent();
-        return growth <= Math.max(rule.tolerance() * sentInThem, BACKLOG_SLACK_ORDERS);
+        // either way: a backlog that shrinks is a queue still draining, and its p50 still has to fall
+        return Math.abs(growth) <= Math.max(rule.tolerance() * sentInThem, BACKLOG_SLACK_ORDERS);
     }
 
     /**

@@ -575,7 +575,7 @@ public final class HtmlReport {
                 + " records/s is the brokers' own count for each second.");
         m.put("Warm-up", "Orders sent first and left out of every figure; shaded grey before second 0 on the charts. By "
                 + "default sent at the run's rate until steady: the p50 of the last windows stopped falling and rising and the backlog "
-                + "stopped growing (bounded: \"not steady after 90 s\" when it did not); its length is the cold-start cost.");
+                + "held, neither growing nor shrinking (bounded: \"not steady after 90 s\" when it did not); its length is the cold-start cost.");
         m.put("Oldest in flight", "The age, from its intended send time, of the oldest acknowledged order not completed"
                 + " yet, each second: it keeps rising through a stall, when no latency can be recorded.");
         m.put("Consumer lag", "Per sub-topology of the app, the records between its committed offsets and the end of"

@@ -97,7 +97,7 @@ public final class ScenarioLoader {
             Shape.optional("tuning", TUNING, "Commit interval and caches for latency or throughput (default auto: by the rate)"));
     private static final Shape.Keys WARMUP_STEADY = Shape.keys(
             Shape.required("until", WARMUP_UNTIL, "What ends the warm-up: steady, the p50 stopped falling and rising and the backlog "
-                    + "not growing"),
+                    + "held"),
             Shape.optional("max", WARMUP_MAX, "The bound: not steady after this long, the measured phase starts anyway "
                     + "(default 90s; at least (windows + 1) x window)"),
             Shape.optional("window", WARMUP_WINDOW, "What each p50 and backlog is taken over (default 5s)"),

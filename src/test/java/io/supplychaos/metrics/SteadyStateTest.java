@@ -260,4 +260,23 @@ class SteadyStateTest {
         assertThat(statuses.subList(0, 4)).containsOnly(Status.WARMING);
         assertThat(statuses.get(4)).isEqualTo(Status.STEADY);
     }
+
+    @Test
+    void givenAColdStartBacklogDrainingSlowly_whenPolled_thenNotSteadyUntilTheBacklogHolds() {
+        // given: as a fresh env at 100/s measured it: one early completion at 7.6 s, then a backlog of
+        // 1,400 orders draining by about 100 a window while the p50 eases from 13.6 s
+        List<Status> statuses = new ArrayList<>();
+        statuses.add(window(Double.NaN, 500));
+        statuses.add(window(7_577, 999));
+        long[] backlog = {1_400, 1_357, 1_256, 1_065, 950, 900, 880, 890, 885};
+        double[] p50 = {13_117, 13_616, 13_277, 12_192, 11_900, 11_700, 11_800, 11_750, 11_800};
+        for (int w = 0; w < backlog.length; w++) {
+            statuses.add(window(p50[w], backlog[w]));
+        }
+
+        // then: not steady while the backlog shrinks by more than 10 % of what is sent (the p50 rules
+        // alone passed at the sixth window); steady once it holds over three windows (950 -> 890)
+        assertThat(statuses.subList(0, 9)).containsOnly(Status.WARMING);
+        assertThat(statuses.get(9)).isEqualTo(Status.STEADY);
+    }
 }
