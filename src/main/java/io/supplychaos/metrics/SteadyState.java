@@ -25,7 +25,9 @@ import io.supplychaos.spec.Durations;
  *     draining batch stops falling because its last orders waited longest);</li>
  * <li>the p50 stopped rising: the last window's p50 is not the highest of the K windows and the
  *     one before them while above the first of those by more than the tolerance (a latency still
- *     climbing is no steady state either); and</li>
+ *     climbing is no steady state either);</li>
+ * <li>the p50 is flat: the K windows' p50s spread over at most twice the tolerance of their
+ *     median; and</li>
  * <li>the backlog (orders sent and not completed) holds: at the end of the K windows it is neither
  *     higher nor lower than at their start by more than the tolerance of the orders sent in them (and
  *     at least {@link #BACKLOG_SLACK_ORDERS}): the chain completes what is sent, and no more. A
@@ -84,9 +86,9 @@ public final class SteadyState {
             return new Rule(window, windows, tolerance, bound.compareTo(least()) < 0 ? least() : bound);
         }
 
-        /** "p50 of 5s windows stopped falling and rising and backlog held, 3 windows in a row, within 10 %; at most 90s". */
+        /** "p50 of 5s windows stopped falling and rising, flat, and backlog held, 3 windows in a row, within 10 %; at most 90s". */
         public String describe() {
-            return String.format(Locale.ROOT, "p50 of %s windows stopped falling and rising and backlog held, %d windows in"
+            return String.format(Locale.ROOT, "p50 of %s windows stopped falling and rising, flat, and backlog held, %d windows in"
                             + " a row, within %s %%; at most %s", Durations.format(window), windows,
                     percent(tolerance), Durations.format(max));
         }
@@ -217,7 +219,7 @@ public final class SteadyState {
         if (reference - lowest > Math.max(rule.tolerance() * reference, LATENCY_SLACK_MS)) {
             return false;
         }
-        if (stillRising(closed.subList(n - k - 1, n))) {
+        if (stillRising(closed.subList(n - k - 1, n)) || !flat(last)) {
             return false;
         }
         WarmupWindow before = closed.get(n - k - 1);
@@ -240,6 +242,19 @@ public final class SteadyState {
         double first = windows.stream().map(WarmupWindow::p50Ms).filter(p -> p != null).findFirst().orElseThrow();
         boolean highest = windows.stream().map(WarmupWindow::p50Ms).allMatch(p -> p == null || p <= last);
         return highest && last - first > Math.max(rule.tolerance() * first, LATENCY_SLACK_MS);
+    }
+
+    /**
+     * Whether the K windows' p50s lie in one band: their spread (highest less lowest) is at most twice
+     * the tolerance of their median (and at least {@link #LATENCY_SLACK_MS}). Noise around a level
+     * stays in it; a p50 still coming down from a cold start's peak (7.2 s, 7.1 s, 4.2 s) does not,
+     * even where an early window of the first, fast orders sits below it and hides the fall from the
+     * comparison with the windows before.
+     */
+    private boolean flat(List<WarmupWindow> windows) {
+        double[] p50s = windows.stream().mapToDouble(WarmupWindow::p50Ms).sorted().toArray();
+        double median = p50s[(p50s.length - 1) / 2];
+        return p50s[p50s.length - 1] - p50s[0] <= Math.max(2 * rule.tolerance() * median, LATENCY_SLACK_MS);
     }
 
     /** The windows closed so far, in order. */
