@@ -172,5 +172,6 @@ final class BenchCommand implements Callable<Integer> {
         light.hopP50Ms().forEach((via, p50) -> hops.append(hops.isEmpty() ? "" : ", ").append(via).append(' ')
                 .append(Math.round(p50)));
         out.printf("%-44s %s%n", "  hops p50 ms, " + light.tuning() + " tuning", hops);
+        out.printf("%-44s %s%n", "  warm-up (a fresh app; brokers of the runs above)", light.warmup());
     }
 }
