@@ -215,8 +215,38 @@ final class RunHistory {
      * injection cut nothing).
      */
     java.util.Optional<Fault> powerLossAfter(long ackedAt) {
-        return faults.stream().filter(f -> POWER_LOSS.equals(f.action()) && f.phase() == HistoryEvent.FaultPhase.INJECTED)
-                .filter(f -> f.at() >= ackedAt).findFirst();
+        return powerLosses().stream().filter(loss -> ackedBefore(loss, ackedAt)).findFirst();
+    }
+
+    /** The action's name of the fault that starts a broker again, as a run records it. */
+    static final String START_BROKER = "start-broker";
+
+    /**
+     * Whether an ack the load generator saw at {@code ackedAt} was sent by the brokers before this
+     * power loss took them down. The loss's time is when the last of its brokers was found down; the
+     * client sees an ack after the broker sent it (its I/O thread, on a busy machine tens of
+     * milliseconds later), so an ack seen after that time and before any of its brokers ran again
+     * (its heal, or a start-broker) was still sent before the power went: a broker that is down
+     * acknowledges nothing. Acks seen once a broker runs again are acks after the loss.
+     */
+    boolean ackedBefore(Fault loss, long ackedAt) {
+        return ackedAt <= loss.at() || ackedAt < restartAfter(loss);
+    }
+
+    /** When the first of a power loss's brokers ran again: its heal or a start-broker after it; never: MAX_VALUE. */
+    private long restartAfter(Fault loss) {
+        return faults.stream().filter(f -> f.at() >= loss.at())
+                .filter(f -> f.phase() == HistoryEvent.FaultPhase.HEALED && ends(f, loss)
+                        || f.phase() == HistoryEvent.FaultPhase.INJECTED && START_BROKER.equals(f.action()))
+                .mapToLong(Fault::at).min().orElse(Long.MAX_VALUE);
+    }
+
+    /** Whether a HEALED event ends this fault: by its id, or, in histories without ids, by action and target. */
+    private static boolean ends(Fault heal, Fault fault) {
+        if (heal.ends() != null) {
+            return fault.id() != null && heal.ends().contains(fault.id());
+        }
+        return fault.action().equals(heal.action()) && fault.target().equals(heal.target());
     }
 
     /**
@@ -234,9 +264,9 @@ final class RunHistory {
      */
     String stuckByPowerLoss(Acked ack) {
         for (Fault loss : powerLosses()) {
-            if (ack.at() > loss.at()) {
+            if (!ackedBefore(loss, ack.at())) {
                 long handedOutBefore = acked.values().stream()
-                        .filter(a -> a.partition() == ack.partition() && a.at() <= loss.at())
+                        .filter(a -> a.partition() == ack.partition() && ackedBefore(loss, a.at()))
                         .mapToLong(Acked::offset).max().orElse(-1);
                 if (ack.offset() <= handedOutBefore) {
                     return "offset " + ack.offset() + " of order-placed-" + ack.partition() + " again after "

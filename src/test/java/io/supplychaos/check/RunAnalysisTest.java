@@ -137,13 +137,43 @@ class RunAnalysisTest {
 
         @Test
         void shouldFailLossOfAnOrderAcknowledgedAfterThePowerLoss() {
-            // given a power loss first, then an order acknowledged and lost: no unflushed page cache explains it
+            // given a power loss, its brokers started again, then an order acknowledged and lost: no
+            // unflushed page cache explains it
             RunAnalysis analysis = Histories.run(Histories.lossExpected(), "all").partition(0, 1, 1, 2, 3)
                     .fault(FaultPhase.INJECTED, "power-loss", "all", FaultSource.SCHEDULE, null).tickBy(1000)
+                    .fault(FaultPhase.HEALED, "power-loss", "all", FaultSource.SCHEDULE, null).tickBy(1000)
                     .order("r1-p0-1", DRUG, 1).analyse();
 
             assertThat(analysis.orders().lost().bad().sample()).containsExactly("r1-p0-1");
             assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        }
+
+        @Test
+        void shouldFailLossOfAnOrderAcknowledgedOnceABrokerWasStartedAgainAfterThePowerLoss() {
+            // given a power loss, a start-broker, then an order acknowledged and lost
+            RunAnalysis analysis = Histories.run(Histories.lossExpected(), "all").partition(0, 1, 1, 2, 3)
+                    .fault(FaultPhase.INJECTED, "power-loss", "all", FaultSource.SCHEDULE, null).tickBy(1000)
+                    .fault(FaultPhase.INJECTED, "start-broker", "1", FaultSource.CLI, null).tickBy(1000)
+                    .order("r1-p0-1", DRUG, 1).analyse();
+
+            assertThat(analysis.orders().lost().bad().sample()).containsExactly("r1-p0-1");
+        }
+
+        @Test
+        void shouldNameLossOfAnAckSeenAfterTheBrokersWentDownAndBeforeTheyRanAgainAsLostToPowerLoss() {
+            // given the client seeing an ack after the last broker was found down (a broker down sends
+            // none: the ack left it before the power went, the client's thread saw it later), and the
+            // order gone from the log
+            RunAnalysis analysis = Histories.run(Histories.lossExpected(), "all").partition(0, 1, 1, 2, 3)
+                    .fault(FaultPhase.INJECTED, "power-loss", "all", FaultSource.SCHEDULE, null).tickBy(40)
+                    .order("r1-p0-1", DRUG, 1).tickBy(1000)
+                    .fault(FaultPhase.HEALED, "power-loss", "all", FaultSource.SCHEDULE, null).analyse();
+
+            // then it was acknowledged before the power loss took it: expected, named, PASS
+            assertThat(analysis.orders().lost().expected().sample()).containsExactly("r1-p0-1");
+            assertThat(analysis.orders().lost().bad().count()).isZero();
+            assertThat(analysis.judgement().notes()).anyMatch(n -> n.startsWith("lost to power loss: 1 acknowledged orders"));
+            assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
         }
 
         @Test
