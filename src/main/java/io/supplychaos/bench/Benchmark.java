@@ -90,7 +90,7 @@ public final class Benchmark {
      */
     public record Figures(Throughput producerPerformance, Throughput loadGenerator, Throughput loadGeneratorKeyed,
                           Pipelines pipeline, LightLoads lightLoad, Throughput direct, double rssMb,
-                          Map<String, Object> settings, TlsCost tls) {
+                          double rssFileMb, Map<String, Object> settings, TlsCost tls) {
 
         /** Kafka's benchmark through the proxies: the same figure as {@link #producerPerformance}, under its own key. */
         @JsonProperty("proxied")
@@ -170,7 +170,7 @@ public final class Benchmark {
 
     /** What the proxied env gave. */
     private record OnProxied(Throughput producerPerformance, Throughput loadGenerator, Throughput loadGeneratorKeyed,
-                             Pipelines pipelines, LightLoads lightLoads, double rssMb) {
+                             Pipelines pipelines, LightLoads lightLoads, double rssMb, double rssFileMb) {
     }
 
     private static final String BENCH_TOPIC = "bench-orders";
@@ -273,7 +273,7 @@ public final class Benchmark {
             checkStop(stop);
             LightLoad alosLight = lightLoad(proxiedSpec, "at_least_once", producer, stop);
             return new OnProxied(producerPerformance, loadGenerator, loadGeneratorKeyed, new Pipelines(eos, alos),
-                    new LightLoads(eosLight, alosLight), memory.peakMb());
+                    new LightLoads(eosLight, alosLight), memory.peakMb(), memory.fileMbAtPeak());
         });
         checkStop(stop);
         TlsCost tls = null;
@@ -290,7 +290,7 @@ public final class Benchmark {
         settings.put("lightLoad", Map.of("ratePerSecond", LIGHT_RATE, "warmup", LIGHT_STEADY.describe(),
                 "orders", LIGHT_ORDERS));
         return new Figures(proxied.producerPerformance(), proxied.loadGenerator(), proxied.loadGeneratorKeyed(),
-                proxied.pipelines(), proxied.lightLoads(), direct, proxied.rssMb(), settings, tls);
+                proxied.pipelines(), proxied.lightLoads(), direct, proxied.rssMb(), proxied.rssFileMb(), settings, tls);
     }
 
     /**
@@ -544,11 +544,15 @@ public final class Benchmark {
         ResultFiles.writeJson(file.toAbsolutePath(), figures);
     }
 
-    /** Peak resident memory (VmRSS) of the env's brokers, Toxiproxy and the app instances, sampled each second. */
+    /**
+     * Peak resident memory (VmRSS) of the env's brokers, Toxiproxy and the app instances, sampled each
+     * second, and how much of that peak was file-backed (RssFile).
+     */
     private static final class ResidentMemory {
         private final ChaosPaths paths;
         private final EnvState state;
         private volatile double peakMb;
+        private volatile double fileMbAtPeak;
         private ScheduledExecutorService sampler;
 
         ResidentMemory(ChaosPaths paths, EnvState state) {
@@ -563,8 +567,12 @@ public final class Benchmark {
                 state.brokers().forEach(broker -> pids.add(broker.pid()));
                 pids.add(state.toxiproxyPid());
                 new AppInstances(paths).read().forEach(app -> pids.add(app.pid()));
-                peakMb = Math.max(peakMb, pids.stream().filter(pid -> pid != null)
-                        .mapToDouble(HostMetrics::residentMb).sum());
+                List<Long> alive = pids.stream().filter(pid -> pid != null).toList();
+                double total = alive.stream().mapToDouble(HostMetrics::residentMb).sum();
+                if (total > peakMb) {
+                    fileMbAtPeak = alive.stream().mapToDouble(HostMetrics::residentFileMb).sum();
+                    peakMb = total;
+                }
             }, 0, 1, TimeUnit.SECONDS);
         }
 
@@ -575,6 +583,11 @@ public final class Benchmark {
 
         double peakMb() {
             return peakMb;
+        }
+
+        /** The file-backed part (RssFile) of the sample that set the peak: jars, libraries, AOT caches. */
+        double fileMbAtPeak() {
+            return fileMbAtPeak;
         }
     }
 }

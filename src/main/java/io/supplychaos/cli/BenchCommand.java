@@ -120,6 +120,7 @@ final class BenchCommand implements Callable<Integer> {
                 pp / figures.direct().recordsPerSec());
         out.printf("%-44s %,14.0f %10.2f%n", "RSS brokers, Toxiproxy, app MB (target 1,500)", figures.rssMb(),
                 figures.rssMb() / 1_500);
+        out.printf("%-44s %,14.0f%n", "  of it file-backed (jars, AOT caches: RssFile)", figures.rssFileMb());
         if (figures.tls() != null) {
             tls(out, figures.tls());
         }

@@ -52,6 +52,24 @@ public final class HostMetrics {
         }
     }
 
+    /**
+     * The file-backed part of a process's resident memory (RssFile: its jars, libraries and mapped
+     * files such as a JDK AOT cache), 0 when it is gone: page cache that RSS counts and the kernel
+     * can drop, unlike the heap and native memory (RssAnon).
+     */
+    public static double residentFileMb(long pid) {
+        try {
+            return fileKilobytes(Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) / 1024.0;
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** RssFile from a /proc/PID/status, in kB. */
+    static long fileKilobytes(List<String> status) {
+        return kilobytes(status, "RssFile:");
+    }
+
     private static long kilobytes(List<String> lines, String key) {
         return lines.stream().filter(line -> line.startsWith(key)).findFirst()
                 .map(line -> Long.parseLong(line.substring(key.length()).trim().split("\\s+")[0]))
