@@ -86,10 +86,13 @@ public final class SteadyState {
             return new Rule(window, windows, tolerance, bound.compareTo(least()) < 0 ? least() : bound);
         }
 
-        /** "p50 of 5s windows stopped falling and rising, flat, and backlog held, 3 windows in a row, within 10 %; at most 90s". */
+        /**
+         * "p50 of 5s windows stopped falling and rising, flat, and backlog held, 3 windows in a row,
+         * within 10 %; at most 90s".
+         */
         public String describe() {
-            return String.format(Locale.ROOT, "p50 of %s windows stopped falling and rising, flat, and backlog held, %d windows in"
-                            + " a row, within %s %%; at most %s", Durations.format(window), windows,
+            return String.format(Locale.ROOT, "p50 of %s windows stopped falling and rising, flat, and backlog held,"
+                            + " %d windows in a row, within %s %%; at most %s", Durations.format(window), windows,
                     percent(tolerance), Durations.format(max));
         }
 
