@@ -93,6 +93,10 @@ public final class FaultTimeline implements AutoCloseable {
     /** Scheduled injects begun whose outcome (INJECTED or FAILED) is not recorded yet, by fault id. */
     private final Map<String, FaultSpec> injecting = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
+    /** Scheduled heals running now (their fault has left {@link #active} and is not yet back). */
+    private final AtomicInteger healingNow = new AtomicInteger();
+    /** When the last fault ended (its HEALED event's time); 0 before any did. */
+    private final AtomicLong lastEnded = new AtomicLong();
     /** The run's fault ids of the faults other terminals journalled, by their journal id. */
     private final Map<String, String> foreignIds = new ConcurrentHashMap<>();
     private long journalPosition;
@@ -169,6 +173,26 @@ public final class FaultTimeline implements AutoCloseable {
         synchronized (active) {
             return active.values().stream().map(Active::detail).toList();
         }
+    }
+
+    /**
+     * True while a fault of the schedule that the run ends itself (one with a duration) is being
+     * injected, is in place or is being healed: the silence it causes was planned, and a stall is
+     * not counted through it (the workload's stall clock asks).
+     */
+    public boolean plannedFaultInPlace() {
+        if (healingNow.get() > 0 || injecting.values().stream().anyMatch(fault -> fault.duration() != null)) {
+            return true;
+        }
+        synchronized (active) {
+            return active.values().stream()
+                    .anyMatch(fault -> fault.source() == FaultSource.SCHEDULE && fault.duration() != null);
+        }
+    }
+
+    /** When the last fault ended, healed or repaired (the time of its HEALED event); 0 before any did. */
+    public long lastFaultEndedAt() {
+        return lastEnded.get();
     }
 
     /** True while a broker the run killed or stopped is still down (it stays down after {@link #recover}). */
@@ -381,6 +405,15 @@ public final class FaultTimeline implements AutoCloseable {
 
     /** Heals one scheduled fault through its own action (nothing when it already ended). */
     private void heal(String id) {
+        healingNow.incrementAndGet();
+        try {
+            healNow(id);
+        } finally {
+            healingNow.decrementAndGet();
+        }
+    }
+
+    private void healNow(String id) {
         Active fault;
         synchronized (active) {
             fault = active.remove(id);
@@ -500,8 +533,8 @@ public final class FaultTimeline implements AutoCloseable {
             List<Active> ended;
             synchronized (active) {
                 ended = takeRepaired(type, entry.place());
-                history.append(new HistoryEvent.Fault(FaultPhase.HEALED, entry.action(), entry.target(), entry.detail(),
-                        FaultSource.CLI, null, entry.at(), null, ended.stream().map(Active::id).toList()));
+                history.append(ended(new HistoryEvent.Fault(FaultPhase.HEALED, entry.action(), entry.target(),
+                        entry.detail(), FaultSource.CLI, null, entry.at(), null, ended.stream().map(Active::id).toList())));
             }
             ended.forEach(fault -> out.accept("ended by " + type.cliName() + ": " + fault.detail()));
         } else {
@@ -512,8 +545,9 @@ public final class FaultTimeline implements AutoCloseable {
                         : active.values().stream().filter(fault -> fault.source() == FaultSource.CLI
                                 && Objects.equals(fault.detail(), entry.detail())).findFirst()
                                 .map(fault -> active.remove(fault.id())).orElse(null);
-                history.append(new HistoryEvent.Fault(FaultPhase.HEALED, entry.action(), entry.target(), entry.detail(),
-                        FaultSource.CLI, null, entry.at(), null, ended == null ? List.of() : List.of(ended.id())));
+                history.append(ended(new HistoryEvent.Fault(FaultPhase.HEALED, entry.action(), entry.target(),
+                        entry.detail(), FaultSource.CLI, null, entry.at(), null,
+                        ended == null ? List.of() : List.of(ended.id()))));
             }
         }
     }
@@ -537,9 +571,15 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     /** The HEALED event of a fault that ended: it describes the fault and names its id. */
-    private static HistoryEvent.Fault healed(Active fault, long at) {
-        return new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(), fault.detail(),
-                fault.source(), null, at, null, List.of(fault.id()));
+    private HistoryEvent.Fault healed(Active fault, long at) {
+        return ended(new HistoryEvent.Fault(FaultPhase.HEALED, fault.type().cliName(), fault.target(), fault.detail(),
+                fault.source(), null, at, null, List.of(fault.id())));
+    }
+
+    /** Notes when a fault ended, for {@link #lastFaultEndedAt}, and returns its HEALED event. */
+    private HistoryEvent.Fault ended(HistoryEvent.Fault healed) {
+        lastEnded.accumulateAndGet(healed.at(), Math::max);
+        return healed;
     }
 
     private static String target(FaultSpec fault) {

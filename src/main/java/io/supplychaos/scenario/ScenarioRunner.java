@@ -47,6 +47,7 @@ import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.Topics;
 import io.supplychaos.workload.OutcomeConsumer;
 import io.supplychaos.workload.RunRecorder;
+import io.supplychaos.workload.StallDetector;
 import io.supplychaos.workload.ToolFailures;
 import io.supplychaos.workload.WorkloadGenerator.PhaseEnd;
 import io.supplychaos.workload.WorkloadGenerator;
@@ -302,7 +303,9 @@ public final class ScenarioRunner {
         Partitioning partitioning = scenario.workload().partitioning() != null ? scenario.workload().partitioning()
                 : scenario.env().partitioning();
         WorkloadGenerator generator = new WorkloadGenerator(bootstrap, scenario.producer(), partitioning,
-                scenario.workload().producers(), drugs(scenario), runId, recorder, deadlines.stall());
+                scenario.workload().producers(), drugs(scenario), runId, recorder, deadlines.stall())
+                .excusingFaults(() -> started.timeline.plannedFaultInPlace() ? StallDetector.FAULT_IN_PLACE
+                        : started.timeline.lastFaultEndedAt());
         if (!warmUp(scenario.workload(), generator, history, recorder, started, workload, deadlines, halted)) {
             return;
         }

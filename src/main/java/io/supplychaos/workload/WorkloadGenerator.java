@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -73,6 +74,7 @@ public final class WorkloadGenerator {
     private final SendId sends = new SendId();
     private final Duration stallTimeout;
     private final List<Throwable> errors = new CopyOnWriteArrayList<>();
+    private volatile LongSupplier faultsEndedAt = StallDetector.NO_FAULTS;
 
     /** How long close() waits for sends still pending when a phase stalled or was stopped. */
     static final Duration PENDING_SENDS_GRACE = Duration.ofSeconds(5);
@@ -114,6 +116,16 @@ public final class WorkloadGenerator {
         this.listener = listener;
     }
 
+    /**
+     * Lets the faults the run ends itself excuse the silence they cause: {@code faultsEndedAt} says
+     * when the last one ended, or {@link StallDetector#FAULT_IN_PLACE} while one is in place or being
+     * healed (see {@link StallDetector}). Without it, every silence counts.
+     */
+    public WorkloadGenerator excusingFaults(LongSupplier faultsEndedAt) {
+        this.faultsEndedAt = faultsEndedAt;
+        return this;
+    }
+
     /** How a phase ended. */
     public enum PhaseEnd {
         /** Every order of the phase was sent and acknowledged or failed. */
@@ -152,7 +164,7 @@ public final class WorkloadGenerator {
         long startNanos = System.nanoTime();
         long startMillis = System.currentTimeMillis();
         long deadlineNanos = durationMs > 0 ? startNanos + TimeUnit.MILLISECONDS.toNanos(durationMs) : Long.MAX_VALUE;
-        StallDetector stall = new StallDetector(stallTimeout);
+        StallDetector stall = new StallDetector(stallTimeout, System::currentTimeMillis, faultsEndedAt);
         AtomicBoolean stalled = new AtomicBoolean();
         BooleanSupplier halt = () -> {
             if (stall.stalled()) {

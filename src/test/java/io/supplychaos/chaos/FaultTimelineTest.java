@@ -418,4 +418,63 @@ class FaultTimelineTest {
             assertThat(timeline.activeFaults()).containsExactly("stop-app");
         }
     }
+
+    @Test
+    void shouldHoldAPlannedFaultInPlaceFromItsInjectUntilItsSlowHealReturnsAndThenSayWhenItEnded() {
+        // given a fault with a duration whose heal takes its time (brokers restarted on a loaded machine)
+        CountDownLatch healReturns = new CountDownLatch(1);
+        CountDownLatch healBegun = new CountDownLatch(1);
+        FaultActions slowHeal = spec -> new FakeAction(spec.type().cliName(), OptionalInt.empty(), new CountDownLatch(0)) {
+            @Override
+            public void heal() {
+                healBegun.countDown();
+                try {
+                    healReturns.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                super.heal();
+            }
+        };
+        try (FaultTimeline timeline = new FaultTimeline(List.of(fault(FaultType.DELAY, null, 0, Duration.ofMillis(100))),
+                slowHeal, new FaultEventLog(stateDir), history, line -> { })) {
+            assertThat(timeline.plannedFaultInPlace()).as("before the schedule starts").isFalse();
+            assertThat(timeline.lastFaultEndedAt()).isZero();
+
+            // when it is injected, then healed slowly
+            timeline.startSchedule();
+            assertThat(timeline.awaitFaultsAtStart(Duration.ofSeconds(5))).isTrue();
+            boolean inPlace = timeline.plannedFaultInPlace();
+            assertThat(healBegun.await(5, TimeUnit.SECONDS)).isTrue();
+            boolean whileHealing = timeline.plannedFaultInPlace();
+            long endedWhileHealing = timeline.lastFaultEndedAt();
+            healReturns.countDown();
+            Poll.require("the heal recorded", Duration.ofSeconds(5),
+                    () -> faults().stream().anyMatch(fault -> fault.phase() == FaultPhase.HEALED));
+
+            // then it is in place from its inject until its heal returned, and it ended at its HEALED event's time
+            assertThat(inPlace).as("injected").isTrue();
+            assertThat(whileHealing).as("while its heal runs").isTrue();
+            assertThat(endedWhileHealing).isZero();
+            assertThat(timeline.plannedFaultInPlace()).as("healed").isFalse();
+            assertThat(timeline.lastFaultEndedAt()).isEqualTo(faults().stream()
+                    .filter(fault -> fault.phase() == FaultPhase.HEALED).findFirst().orElseThrow().at());
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void shouldNotCountAFaultWithoutADurationAsPlanned() {
+        // given a broker killed for good: the run cannot know when, or whether, it comes back
+        try (FaultTimeline timeline = timeline(List.of(fault(FaultType.KILL_BROKER, FaultTarget.broker(2), 0, null)),
+                new CountDownLatch(0))) {
+            timeline.startSchedule();
+
+            assertThat(timeline.awaitFaultsAtStart(Duration.ofSeconds(5))).isTrue();
+
+            assertThat(timeline.activeFaults()).containsExactly("kill-broker 2");
+            assertThat(timeline.plannedFaultInPlace()).isFalse();
+        }
+    }
 }

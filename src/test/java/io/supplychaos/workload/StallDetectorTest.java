@@ -90,4 +90,56 @@ class StallDetectorTest {
 
         assertThat(stall.stalled()).isFalse();
     }
+
+    @Test
+    void shouldNotStallWhileAFaultTheRunEndsItselfIsInPlaceOrBeingHealed() {
+        // given every broker powered off by a scheduled fault whose heal (a restart) is slow
+        AtomicLong faultEnded = new AtomicLong(StallDetector.FAULT_IN_PLACE);
+        StallDetector excused = new StallDetector(Duration.ofSeconds(60), now::get, faultEnded::get);
+        excused.sent();
+
+        // when no acknowledgement comes for longer than the timeout while the fault holds
+        now.addAndGet(90_000);
+
+        // then that silence was expected
+        assertThat(excused.stalled()).isFalse();
+    }
+
+    @Test
+    void shouldCountFromTheEndOfTheLastFaultWhenItEndedAfterTheLastAcknowledgement() {
+        // given the last acknowledgement 45 s before the fault's heal completed
+        AtomicLong faultEnded = new AtomicLong(StallDetector.FAULT_IN_PLACE);
+        StallDetector excused = new StallDetector(Duration.ofSeconds(60), now::get, faultEnded::get);
+        excused.sent();
+        excused.sent();
+        excused.acked();
+        now.addAndGet(45_000);
+        faultEnded.set(now.get());
+
+        // when the brokers stay silent for 59.999 s after the heal, then for the whole timeout
+        now.addAndGet(59_999);
+        boolean justBefore = excused.stalled();
+        now.addAndGet(1);
+
+        // then the brokers had the whole stall timeout after the heal, and no more
+        assertThat(justBefore).isFalse();
+        assertThat(excused.stalled()).isTrue();
+    }
+
+    @Test
+    void shouldCountFromTheLastAcknowledgementWhenTheFaultEndedBeforeIt() {
+        // given a fault that ended long ago, and an acknowledgement after it
+        AtomicLong faultEnded = new AtomicLong(now.get());
+        StallDetector excused = new StallDetector(Duration.ofSeconds(60), now::get, faultEnded::get);
+        now.addAndGet(10_000);
+        excused.sent();
+        excused.sent();
+        excused.acked();
+
+        // when nothing more is acknowledged for the timeout
+        now.addAndGet(60_000);
+
+        // then it stalled: an old fault excuses nothing
+        assertThat(excused.stalled()).isTrue();
+    }
 }
