@@ -121,12 +121,15 @@ public final class Benchmark {
      * @param recordsPerOrder             measured span's records per measured order by class of topic
      *                                    ({@link RecordsPerOrder}): business, repartition, changelog,
      *                                    other, markers, total
+     * @param recordsPerOrderByTopic      the same span's data records per order in each topic, the most
+     *                                    written first ({@link RecordsPerOrder#byTopic})
      * @param cpuSecondsPerThousandOrders each process's CPU seconds per 1,000 orders over the whole run
      *                                    (its unmeasured orders and the app's start included)
      * @param profiles                    flame graphs written (with {@code --profile}), by process
      */
     public record Pipeline(double ordersPerSec, double recordsPerSec, double avgLatencyMs, double p99LatencyMs,
                            String verdict, Map<String, Double> recordsPerOrder,
+                           Map<String, Double> recordsPerOrderByTopic,
                            Map<String, Double> cpuSecondsPerThousandOrders, Map<String, String> profiles) {
     }
 
@@ -484,11 +487,14 @@ public final class Benchmark {
                 result.throughput().ordersPerSec(), result.throughput().recordsPerSec(), result.latencyMs().avg(),
                 result.latencyMs().p99(), result.verdict());
         Map<String, Double> perOrder = Map.of();
+        Map<String, Double> byTopic = Map.of();
         if (!outcome.offsetsAtEnd().isEmpty()) {
             Map<TopicPartition, Long> data = DataRecords.count(access, outcome.offsetsAtMeasure(),
                     outcome.offsetsAtEnd(), Duration.ofSeconds(60));
             perOrder = RecordsPerOrder.of(outcome.offsetsAtMeasure(), outcome.offsetsAtEnd(), data, orders);
             out.printf("  records per order %s: %s%n", guarantee, rounded(perOrder, 2));
+            byTopic = RecordsPerOrder.byTopic(outcome.offsetsAtMeasure(), outcome.offsetsAtEnd(), data, orders);
+            out.printf("  by topic %s: %s%n", guarantee, rounded(byTopic, 2));
         }
         // every order of the run: the unmeasured ones, as many as the measured
         Map<String, Double> cpu = watch.cpuSecondsPerThousandOrders(2 * orders);
@@ -499,7 +505,7 @@ public final class Benchmark {
             out.printf("  flame graphs %s: %s%n", guarantee, written);
         }
         return new Pipeline(result.throughput().ordersPerSec(), result.throughput().recordsPerSec(),
-                result.latencyMs().avg(), result.latencyMs().p99(), result.verdict().name(), perOrder, cpu, written);
+                result.latencyMs().avg(), result.latencyMs().p99(), result.verdict().name(), perOrder, byTopic, cpu, written);
     }
 
     private static Map<String, Double> rounded(Map<String, Double> figures, int decimals) {

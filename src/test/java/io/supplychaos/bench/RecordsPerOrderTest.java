@@ -39,4 +39,27 @@ class RecordsPerOrderTest {
         assertThat(perOrder.get("markers")).isCloseTo(0.7, within(1e-9));
         assertThat(perOrder.get("total")).isCloseTo(5.1, within(1e-9));
     }
+
+    @Test
+    void shouldCountDataRecordsPerOrderByTopicTheMostWrittenFirst() {
+        // given 10 orders: a changelog with 40 offsets of which 35 records (5 markers), order-placed 10,
+        // a repartition topic not read back (its 20 offsets count as data), an idle topic and Kafka's own
+        Map<TopicPartition, Long> before = Map.of(tp("supply-chaos-notification-timeline-changelog"), 10L,
+                tp("order-placed"), 0L, tp("supply-chaos-stock-commands-by-drug-repartition"), 0L,
+                tp("dead-letter"), 3L, tp("__transaction_state"), 0L);
+        Map<TopicPartition, Long> after = Map.of(tp("supply-chaos-notification-timeline-changelog"), 50L,
+                tp("order-placed"), 10L, tp("supply-chaos-stock-commands-by-drug-repartition"), 20L,
+                tp("dead-letter"), 3L, tp("__transaction_state"), 70L);
+        Map<TopicPartition, Long> records = Map.of(tp("supply-chaos-notification-timeline-changelog"), 35L,
+                tp("order-placed"), 10L);
+
+        // when
+        Map<String, Double> byTopic = RecordsPerOrder.byTopic(before, after, records, 10);
+
+        // then per order, markers and Kafka's topics left out, idle topics absent, the most written first
+        assertThat(byTopic).containsExactly(
+                Map.entry("supply-chaos-notification-timeline-changelog", 3.5),
+                Map.entry("supply-chaos-stock-commands-by-drug-repartition", 2.0),
+                Map.entry("order-placed", 1.0));
+    }
 }
