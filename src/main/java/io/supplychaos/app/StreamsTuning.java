@@ -21,7 +21,8 @@ import io.smallrye.config.PropertiesConfigSource;
  * a second with the caches on. Producer batches may wait up to 100 ms under both: the commit
  * flushes them anyway, and a shorter linger sent more, smaller requests and was slower here
  * (docs/PERFORMANCE.md). Under at_least_once records are readable as soon as they are written and
- * the caches hold back changelog writes only, never a hop: both tunings keep the caches. LATENCY
+ * the caches hold back changelog writes only, never a hop: both tunings keep Streams' own commit
+ * interval (30 s) and caches (10 MB). LATENCY
  * sends after 5 ms (linger 0 sent more, smaller requests and gave a higher p50 here, 874-1,308 ms
  * against 206-495 ms on the same env). THROUGHPUT batches as exactly-once does (50 ms, 256 KB):
  * with no commit to flush them, 5 ms and the producer's 16 KB batches made at_least_once send many
@@ -33,6 +34,14 @@ public final class StreamsTuning implements ConfigSourceFactory {
     static final String GUARANTEE = "kafka-streams.processing.guarantee";
     static final String TUNING = "supply.tuning";
     private static final int ORDINAL = 200; // below application.properties (250)
+    static final String COMMIT_INTERVAL = "kafka-streams.commit.interval.ms";
+    static final String CACHE_MAX_BYTES = "kafka-streams.statestore.cache.max.bytes";
+    static final String LINGER = "kafka-streams.producer.linger.ms";
+    static final String BATCH_SIZE = "kafka-streams.producer.batch.size";
+    /** Kafka's defaults, written out: Streams' commit interval under at_least_once, its cache, the producer's batch. */
+    static final String KAFKA_AT_LEAST_ONCE_COMMIT_MS = "30000";
+    static final String KAFKA_CACHE_MAX_BYTES = "10485760";
+    static final String KAFKA_BATCH_SIZE = "16384";
 
     @Override
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
@@ -42,23 +51,29 @@ public final class StreamsTuning implements ConfigSourceFactory {
                 Tuning.parse(tuning == null ? null : tuning.getValue())), "supply-chaos streams tuning", ORDINAL));
     }
 
-    /** The defaults for a guarantee (none set means exactly_once_v2, the app's default) and a tuning. */
+    /** The settings this source manages: each combination of guarantee and tuning sets every one of them. */
+    static final List<String> MANAGED = List.of(COMMIT_INTERVAL, CACHE_MAX_BYTES, LINGER, BATCH_SIZE);
+
+    /**
+     * The settings for a guarantee (none set means exactly_once_v2, the app's default) and a tuning:
+     * always all of {@link #MANAGED}, Kafka's own default written out where it is meant. Quarkus
+     * evaluates this source at build time too, with application.properties' values, and keeps what
+     * it returned as the runtime default of each key; a key one combination left unset therefore
+     * took the build-time combination's value at runtime (the caches stayed off under THROUGHPUT,
+     * and at_least_once committed every 100 ms).
+     */
     static Map<String, String> defaults(String guarantee, Tuning tuning) {
         if ("at_least_once".equals(guarantee)) {
-            return tuning == Tuning.LATENCY ? Map.of("kafka-streams.producer.linger.ms", "5")
-                    : Map.of("kafka-streams.producer.linger.ms", "50",
-                            "kafka-streams.producer.batch.size", "262144");
+            return settings(KAFKA_AT_LEAST_ONCE_COMMIT_MS, KAFKA_CACHE_MAX_BYTES,
+                    tuning == Tuning.LATENCY ? "5" : "50", tuning == Tuning.LATENCY ? KAFKA_BATCH_SIZE : "262144");
         }
         if (tuning == Tuning.LATENCY) {
-            return Map.of(
-                    "kafka-streams.commit.interval.ms", "100",
-                    "kafka-streams.statestore.cache.max.bytes", "0",
-                    "kafka-streams.producer.linger.ms", "100",
-                    "kafka-streams.producer.batch.size", "262144");
+            return settings("100", "0", "100", "262144");
         }
-        return Map.of(
-                "kafka-streams.commit.interval.ms", "500",
-                "kafka-streams.producer.linger.ms", "100",
-                "kafka-streams.producer.batch.size", "262144");
+        return settings("500", KAFKA_CACHE_MAX_BYTES, "100", "262144");
+    }
+
+    private static Map<String, String> settings(String commitMs, String cacheBytes, String lingerMs, String batchBytes) {
+        return Map.of(COMMIT_INTERVAL, commitMs, CACHE_MAX_BYTES, cacheBytes, LINGER, lingerMs, BATCH_SIZE, batchBytes);
     }
 }

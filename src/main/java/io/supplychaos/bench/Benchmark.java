@@ -296,6 +296,30 @@ public final class Benchmark {
                 proxied.pipelines(), proxied.lightLoads(), direct, proxied.rssMb(), proxied.rssFileMb(), settings, tls);
     }
 
+    /** The pipeline runs alone ({@code bench --only pipeline}), and the RSS peak of the first. */
+    public record PipelinesOnly(Pipelines pipelines, double rssMb, double rssFileMb) {
+    }
+
+    /**
+     * Only the two pipeline runs ({@code bench --only pipeline}), exactly_once_v2 then at_least_once,
+     * on {@code envName} as the whole bench runs them (no producer benchmark first: brokers start
+     * fresh, so compare these figures with one another, not with a whole bench's): the quick loop
+     * for a change to the chain's records per order or CPU per order.
+     */
+    public PipelinesOnly runPipelines(String envName, Map<String, String> producer, long orders, AtomicBoolean stop)
+            throws InterruptedException {
+        requireNoEnv();
+        EnvSpec spec = EnvSpecReader.read(EnvFiles.resolve(paths, envName));
+        return onEnv(spec, stop, cluster -> {
+            ResidentMemory memory = new ResidentMemory(paths, environments.embedded().orElseThrow(
+                    () -> new IllegalStateException("env " + spec.name() + " is not recorded as running")));
+            Pipeline eos = pipeline(spec, cluster.access(), "exactly_once_v2", producer, orders, stop, memory);
+            checkStop(stop);
+            Pipeline alos = pipeline(spec, cluster.access(), "at_least_once", producer, orders, stop, null);
+            return new PipelinesOnly(new Pipelines(eos, alos), memory.peakMb(), memory.fileMbAtPeak());
+        });
+    }
+
     /**
      * Only what TLS costs ({@code bench --only tls}): Kafka's benchmark on {@code envName} and on its
      * secured twin, and the EOS light load on both when {@code light}.

@@ -55,7 +55,8 @@ final class BenchCommand implements Callable<Integer> {
     Map<String, String> producer;
 
     @Option(names = "--only", paramLabel = "PART", description = "Measure one part only: tls (Kafka's benchmark and the"
-            + " EOS light load on ENV and on ENV-sasl-ssl).")
+            + " EOS light load on ENV and on ENV-sasl-ssl) or pipeline (the EOS and ALOS pipeline runs, records per"
+            + " order by topic, CPU per order, RSS).")
     String only;
 
     @Mixin
@@ -66,9 +67,12 @@ final class BenchCommand implements Callable<Integer> {
         Map<String, String> settings = producer != null ? producer : new LinkedHashMap<>(Map.of("acks", "all",
                 "batch.size", "262144", "linger.ms", "5"));
         PrintWriter out = spec.commandLine().getOut();
+        if ("pipeline".equals(only)) {
+            return pipelinesOnly(settings, out);
+        }
         if (only != null) {
             if (!only.equals("tls")) {
-                throw new ParameterException(spec.commandLine(), "--only takes tls, not " + only);
+                throw new ParameterException(spec.commandLine(), "--only takes tls or pipeline, not " + only);
             }
             Benchmark.TlsCost tls;
             try (StateDirLock lock = StateDirLock.acquire(common.paths(), "bench --only tls --env " + env);
@@ -145,6 +149,34 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /** Records per order by class of topic, and each process's CPU seconds per 1,000 orders. */
+    private int pipelinesOnly(Map<String, String> settings, PrintWriter out) throws Exception {
+        Benchmark.PipelinesOnly figures;
+        try (StateDirLock lock = StateDirLock.acquire(common.paths(), "bench --only pipeline --env " + env);
+             InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
+            Path profiles = !profile ? null
+                    : json != null ? json.toAbsolutePath().getParent() : Path.of("bench-profiles").toAbsolutePath();
+            figures = new Benchmark(common.paths(), port.basePort, out, profiles)
+                    .runPipelines(env, settings, orders, guard.stop());
+        }
+        Benchmark.Pipelines pipelines = figures.pipelines();
+        out.println();
+        out.printf("%-44s %14s %10s%n", "", "figure", "ratio");
+        out.printf("%-44s %,14.0f %10.2f%n", "pipeline EOS orders/s (target 3,000)", pipelines.eos().ordersPerSec(),
+                pipelines.eos().ordersPerSec() / 3_000);
+        out.printf("%-44s %,14.0f %10.2f%n", "pipeline ALOS orders/s (target 4,000)", pipelines.alos().ordersPerSec(),
+                pipelines.alos().ordersPerSec() / 4_000);
+        perOrder(out, "EOS", pipelines.eos());
+        perOrder(out, "ALOS", pipelines.alos());
+        out.printf("%-44s %,14.0f %10.2f%n", "RSS brokers, Toxiproxy, app MB (target 1,500)", figures.rssMb(),
+                figures.rssMb() / 1_500);
+        out.printf("%-44s %,14.0f%n", "  of it file-backed (jars, AOT caches: RssFile)", figures.rssFileMb());
+        if (json != null) {
+            ResultFiles.writeJson(json.toAbsolutePath(), figures);
+            out.println("figures: " + json);
+        }
+        return 0;
+    }
+
     private static void perOrder(PrintWriter out, String guarantee, Benchmark.Pipeline pipeline) {
         Double total = pipeline.recordsPerOrder().get("total");
         if (total != null) {
@@ -157,6 +189,11 @@ final class BenchCommand implements Callable<Integer> {
                 }
             });
             out.printf("%-44s %s%n", "  by class", classes);
+            StringBuilder topics = new StringBuilder();
+            pipeline.recordsPerOrderByTopic().entrySet().stream().limit(8).forEach(topic -> topics
+                    .append(topics.isEmpty() ? "" : ", ").append(topic.getKey().replace("supply-chaos-", ""))
+                    .append(String.format(" %.1f", topic.getValue())));
+            out.printf("%-44s %s%n", "  most written topics", topics);
         }
         StringBuilder cpu = new StringBuilder();
         pipeline.cpuSecondsPerThousandOrders().forEach((process, seconds) -> cpu.append(cpu.isEmpty() ? "" : ", ")

@@ -28,7 +28,7 @@ class StreamsTuningTest {
         assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(500);
         assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(100);
         assertThat(config.getValue("kafka-streams.producer.batch.size", Integer.class)).isEqualTo(262144);
-        assertThat(config.getOptionalValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEmpty();
+        assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEqualTo(10_485_760L);
     }
 
     @Test
@@ -54,9 +54,9 @@ class StreamsTuningTest {
                 StreamsTuning.TUNING, "latency"));
 
         assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(5);
-        assertThat(config.getOptionalValue("kafka-streams.producer.batch.size", Integer.class)).isEmpty();
-        assertThat(config.getOptionalValue("kafka-streams.commit.interval.ms", Integer.class)).isEmpty();
-        assertThat(config.getOptionalValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEmpty();
+        assertThat(config.getValue("kafka-streams.producer.batch.size", Integer.class)).isEqualTo(16_384);
+        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(30_000);
+        assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEqualTo(10_485_760L);
     }
 
     @Test
@@ -68,7 +68,7 @@ class StreamsTuningTest {
 
         assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(50);
         assertThat(config.getValue("kafka-streams.producer.batch.size", Integer.class)).isEqualTo(262144);
-        assertThat(config.getOptionalValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEmpty();
+        assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEqualTo(10_485_760L);
     }
 
     @Test
@@ -83,5 +83,40 @@ class StreamsTuningTest {
                 "kafka-streams.commit.interval.ms", "100"));
 
         assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(100);
+    }
+
+    @Test
+    void shouldSetEveryManagedKeyUnderEveryGuaranteeAndTuningSoThatNoBuildTimeValueLeaksIntoARun() {
+        // given Quarkus keeps what this source returned at build time (exactly_once_v2, latency) as the
+        // runtime default of each key: a key a combination leaves unset takes that value at runtime
+        for (String guarantee : new String[] {"exactly_once_v2", "at_least_once"}) {
+            for (Tuning tuning : Tuning.values()) {
+                // when
+                Map<String, String> settings = StreamsTuning.defaults(guarantee, tuning);
+
+                // then every managed key is set
+                assertThat(settings.keySet()).as(guarantee + " " + tuning)
+                        .containsExactlyInAnyOrderElementsOf(StreamsTuning.MANAGED);
+            }
+        }
+    }
+
+    @Test
+    void shouldApplyATuningGivenAsASystemPropertyOverApplicationProperties() {
+        // given application.properties says latency, and the run starts the app with -Dsupply.tuning=throughput
+        System.setProperty(StreamsTuning.TUNING, "throughput");
+        try {
+            SmallRyeConfig config = new SmallRyeConfigBuilder().addSystemSources()
+                    .withSources(new PropertiesConfigSource(Map.of(StreamsTuning.TUNING, "latency"),
+                            "application.properties", 250))
+                    .withSources(new StreamsTuning())
+                    .build();
+
+            // then the caches are on and commits twice a second
+            assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(500);
+            assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEqualTo(10_485_760L);
+        } finally {
+            System.clearProperty(StreamsTuning.TUNING);
+        }
     }
 }

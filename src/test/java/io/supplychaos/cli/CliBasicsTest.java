@@ -94,4 +94,14 @@ class CliBasicsTest {
         assertThat(err.toString()).contains(scenario + ":3:11: field 'workload': a value that does not contain itself");
         assertThat(dir.resolve("state")).doesNotExist();
     }
+
+    @Test
+    void givenABenchPartThatDoesNotExist_whenBenchRuns_thenExit2NamesThePartsBeforeAnythingStarts(@TempDir Path dir) {
+        int exit = chaos(ChaosCli.commandLine(() -> Optional.empty()), "bench", "--only", "pipelines",
+                "--state-dir", dir.resolve("state").toString());
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("--only takes tls or pipeline, not pipelines");
+        assertThat(dir.resolve("state")).doesNotExist();
+    }
 }
