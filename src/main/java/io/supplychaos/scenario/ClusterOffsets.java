@@ -24,7 +24,7 @@ import io.supplychaos.topology.Topics;
  * before the first send (where the read-back starts), and every topic's before and after the
  * measured phase (records written per second).
  */
-final class ClusterOffsets {
+public final class ClusterOffsets {
 
     private ClusterOffsets() {
     }
@@ -43,7 +43,7 @@ final class ClusterOffsets {
     }
 
     /** Every topic's partitions and end offsets; empty when the cluster did not answer in time. */
-    static Map<TopicPartition, Long> allEnds(KafkaAccess cluster, Duration timeout) {
+    public static Map<TopicPartition, Long> allEnds(KafkaAccess cluster, Duration timeout) {
         return ends(cluster, null, timeout);
     }
 

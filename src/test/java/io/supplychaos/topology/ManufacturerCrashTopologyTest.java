@@ -1,14 +1,23 @@
 package io.supplychaos.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.internals.WrappedStateStore;
 import org.junit.jupiter.api.Test;
 
 import io.supplychaos.domain.Batch;
@@ -16,6 +25,7 @@ import io.supplychaos.domain.Confirmation;
 import io.supplychaos.domain.ConfirmationStatus;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.Priority;
+import io.supplychaos.topology.chain.SupplyChainTopology;
 import io.supplychaos.topology.processor.ManufacturerStock;
 import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.state.Inventory;
@@ -133,13 +143,13 @@ class ManufacturerCrashTopologyTest {
             first.stockCommandsIn.pipeInput("insulin",
                     StockCommand.reserve(new Order("o1", "h1", "insulin", 10, Priority.ROUTINE, 0L)));
             first.stockCommandsIn.pipeInput("insulin", waiting);
-            written = new java.util.ArrayList<>(changelog.readKeyValuesToList());
+            written = new ArrayList<>(changelog.readKeyValuesToList());
             committed = written.size();
             first.advance(settings.productionLeadTime());
             assertThat(first.confirmations.readValuesToList()).extracting(Confirmation::orderId, Confirmation::status)
-                    .containsExactly(org.assertj.core.groups.Tuple.tuple("o1", ConfirmationStatus.CONFIRMED),
-                            org.assertj.core.groups.Tuple.tuple("o2", ConfirmationStatus.BACKORDERED),
-                            org.assertj.core.groups.Tuple.tuple("o2", ConfirmationStatus.CONFIRMED));
+                    .containsExactly(tuple("o1", ConfirmationStatus.CONFIRMED),
+                            tuple("o2", ConfirmationStatus.BACKORDERED),
+                            tuple("o2", ConfirmationStatus.CONFIRMED));
             written.addAll(changelog.readKeyValuesToList());
         }
         assertThat(written).as("the production run wrote to the changelog").hasSizeGreaterThan(committed);
@@ -156,7 +166,7 @@ class ManufacturerCrashTopologyTest {
                 assertThat(again.confirmations.readValuesToList())
                         .as("answers after %d of %d writes survived", survived, written.size())
                         .extracting(Confirmation::orderId, Confirmation::status)
-                        .containsExactly(org.assertj.core.groups.Tuple.tuple("o2", ConfirmationStatus.CONFIRMED));
+                        .containsExactly(tuple("o2", ConfirmationStatus.CONFIRMED));
                 assertThat(again.goods.readValuesToList()).extracting(Batch::orderId)
                         .containsExactly("o2");
                 ManufacturerStock state = new ManufacturerStock(again.driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK));
@@ -197,29 +207,111 @@ class ManufacturerCrashTopologyTest {
     }
 
     @Test
-    void shouldCacheTheManufacturersStoreOnlyUnderTransactions() {
-        // given the topology built for each guarantee
-        for (boolean transactional : new boolean[] {false, true}) {
-            java.util.Properties config = new java.util.Properties();
-            config.put(org.apache.kafka.streams.StreamsConfig.APPLICATION_ID_CONFIG, "cache-test");
-            config.put(org.apache.kafka.streams.StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
-            try (org.apache.kafka.streams.TopologyTestDriver driver = new org.apache.kafka.streams.TopologyTestDriver(
-                    io.supplychaos.topology.chain.SupplyChainTopology.build(ChainDriver.smallSettings(), transactional),
-                    config)) {
-                // then manufacturer-stock has a cache exactly when the changelog writes are transactional
-                boolean cached = layers((org.apache.kafka.streams.processor.StateStore) driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK)).stream()
-                        .anyMatch(layer -> layer.contains("Caching"));
-                assertThat(cached).as("transactional %s", transactional).isEqualTo(transactional);
+    void shouldShipOnceWhateverPartOfACacheFlushHoldingTheReservationAndTheReleaseSurvived() {
+        // given: the RESERVE (offset 0) and its RELEASE (offset 1) processed within one commit interval, so
+        // that the store's cache flushes them together: each key once, in the order of its last write
+        SupplyChainSettings settings = ChainDriver.smallSettings();
+        List<KeyValue<String, byte[]>> flushed;
+        try (ChainDriver first = ChainDriver.start(settings)) {
+            first.stockCommandsIn.pipeInput("insulin", RESERVE);
+            flushed = asFlushed(first.changelog(StoreNames.MANUFACTURER_STOCK).readKeyValuesToList());
+        }
+        assertThat(flushed).extracting(record -> record.key).as("the order's one value, then the stock")
+                .containsExactly(ManufacturerStock.orderKey("o1"), ManufacturerStock.stockKey("insulin"));
+
+        for (int survived = 0; survived <= flushed.size(); survived++) {
+            try (ChainDriver again = ChainDriver.start(settings)) {
+                // when: the input is processed again from the RESERVE on, over what survived of the flush
+                restore(again, flushed.subList(0, survived));
+                again.stockCommandsIn.pipeInput("insulin", RESERVE);
+
+                // then: the units were reserved and shipped once, and the order answered
+                ManufacturerStock state = new ManufacturerStock(again.driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK));
+                Inventory stock = state.stock("insulin");
+                assertThat(stock.shipped()).as("shipped after %d of %d flushed writes survived", survived, flushed.size())
+                        .isEqualTo(3);
+                assertThat(stock.reserved()).isZero();
+                assertThat(stock.available()).isEqualTo(7);
+                assertThat(state.order("o1").state()).isEqualTo(ManufacturerOrder.State.RELEASED);
+                assertThat(again.confirmations.readValuesToList()).extracting(Confirmation::status)
+                        .containsExactly(ConfirmationStatus.CONFIRMED);
             }
         }
     }
 
-    private static List<String> layers(org.apache.kafka.streams.processor.StateStore store) {
-        List<String> names = new java.util.ArrayList<>();
-        org.apache.kafka.streams.processor.StateStore layer = store;
+    @Test
+    void shouldConfirmEveryOrderOnceWhateverPartOfACacheFlushOfSeveralOrdersSurvived() {
+        // given: o1 and o2 reserved and o3 backordered within one commit interval, flushed together
+        SupplyChainSettings settings = ChainDriver.smallSettings().withTransitTime(Duration.ofHours(1));
+        List<StockCommand> commands = List.of(
+                StockCommand.reserve(new Order("o1", "h1", "insulin", 4, Priority.ROUTINE, 0L)),
+                StockCommand.reserve(new Order("o2", "h1", "insulin", 5, Priority.ROUTINE, 0L)),
+                StockCommand.reserve(new Order("o3", "h1", "insulin", 3, Priority.ROUTINE, 0L)));
+        List<KeyValue<String, byte[]>> flushed;
+        try (ChainDriver first = ChainDriver.start(settings)) {
+            commands.forEach(command -> first.stockCommandsIn.pipeInput("insulin", command));
+            flushed = asFlushed(first.changelog(StoreNames.MANUFACTURER_STOCK).readKeyValuesToList());
+        }
+
+        for (int survived = 0; survived <= flushed.size(); survived++) {
+            try (ChainDriver again = ChainDriver.start(settings)) {
+                // when: the three commands are processed again over what survived
+                restore(again, flushed.subList(0, survived));
+                commands.forEach(command -> again.stockCommandsIn.pipeInput("insulin", command));
+
+                // then: 9 units reserved once, o3 waits once, and each order is answered as it stands
+                ManufacturerStock state = new ManufacturerStock(again.driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK));
+                Inventory stock = state.stock("insulin");
+                assertThat(stock.reserved()).as("reserved after %d of %d flushed writes survived", survived, flushed.size())
+                        .isEqualTo(9);
+                assertThat(stock.isConserved()).isTrue();
+                assertThat(stock.backlogTail() - stock.backlogHead()).as("o3 waits once").isEqualTo(1);
+                assertThat(state.order("o3").state()).isEqualTo(ManufacturerOrder.State.BACKORDERED);
+                assertThat(again.confirmations.readValuesToList()).extracting(Confirmation::orderId, Confirmation::status)
+                        .containsExactly(tuple("o1", ConfirmationStatus.CONFIRMED), tuple("o2", ConfirmationStatus.CONFIRMED),
+                                tuple("o3", ConfirmationStatus.BACKORDERED));
+            }
+        }
+    }
+
+    @Test
+    void shouldCacheTheManufacturersStoreUnderBothGuarantees() {
+        // given the topology built for each guarantee
+        for (boolean transactional : new boolean[] {false, true}) {
+            Properties config = new Properties();
+            config.put(StreamsConfig.APPLICATION_ID_CONFIG, "cache-test");
+            config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
+            try (TopologyTestDriver driver = new TopologyTestDriver(
+                    SupplyChainTopology.build(ChainDriver.smallSettings(), transactional), config)) {
+                // then manufacturer-stock has a cache: it flushes in last-write order, which ManufacturerStock relies on
+                boolean cached = layers((StateStore) driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK)).stream()
+                        .anyMatch(layer -> layer.contains("Caching"));
+                assertThat(cached).as("transactional %s", transactional).isTrue();
+            }
+        }
+    }
+
+    /**
+     * The writes as Kafka Streams' cache flushes them at a commit: each key once with its last value
+     * (null: deleted), in the order of its last write.
+     */
+    private static List<KeyValue<String, byte[]>> asFlushed(List<KeyValue<String, byte[]>> written) {
+        Map<String, byte[]> last = new LinkedHashMap<>();
+        for (KeyValue<String, byte[]> write : written) {
+            last.remove(write.key);
+            last.put(write.key, write.value);
+        }
+        List<KeyValue<String, byte[]>> flushed = new ArrayList<>();
+        last.forEach((key, value) -> flushed.add(KeyValue.pair(key, value)));
+        return flushed;
+    }
+
+    private static List<String> layers(StateStore store) {
+        List<String> names = new ArrayList<>();
+        StateStore layer = store;
         while (true) {
             names.add(layer.getClass().getSimpleName());
-            if (!(layer instanceof org.apache.kafka.streams.state.internals.WrappedStateStore<?, ?, ?> wrapped)) {
+            if (!(layer instanceof WrappedStateStore<?, ?, ?> wrapped)) {
                 return names;
             }
             layer = wrapped.wrapped();

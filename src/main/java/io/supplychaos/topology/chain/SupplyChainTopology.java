@@ -77,15 +77,15 @@ public final class SupplyChainTopology {
     }
 
     /**
-     * @param transactional true when the app runs exactly_once_v2: a task's changelog writes then
-     *                      commit or abort together with its input offsets, so manufacturer-stock may
-     *                      have a cache like every other store (repeated updates of a drug's stock reach
-     *                      the changelog once per commit). Without transactions its writes must reach
-     *                      the changelog in the order written, so it has none (see {@link ManufacturerProcessor}).
+     * @param transactional true when the app runs exactly_once_v2: a production run's answers and its
+     *                      stock write then commit or abort together, and the manufacturer tracks no
+     *                      unsent answers (see {@link ManufacturerProcessor}). Every store has a cache
+     *                      under both guarantees (repeated updates of a key reach the changelog once per
+     *                      commit; statestore.cache.max.bytes=0 turns them off).
      */
     public static Topology build(SupplyChainSettings settings, boolean transactional) {
         StreamsBuilder builder = new StreamsBuilder();
-        addStores(builder, settings.storeType(), transactional);
+        addStores(builder, settings.storeType());
 
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
                 .process(() -> new OrderIntakeProcessor(settings), Named.as("order-intake"),
@@ -131,27 +131,25 @@ public final class SupplyChainTopology {
         return builder.build();
     }
 
-    private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType,
-                                  boolean transactional) {
+    private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType) {
         Map<String, Serde<?>> stores = new LinkedHashMap<>();
         stores.put(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class));
         stores.put(StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class));
         stores.put(StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class));
         stores.put(StoreNames.SLA_ALERTED, JsonSerde.of(OpenOrder.class));
         stores.put(StoreNames.STAGE_WINDOWS, new StageWindowSerde());
-        stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType, true)));
-        // without transactions, no cache: what a stock command changes must reach the changelog in the order written
-        builder.addStateStore(keyValueStore(StoreNames.MANUFACTURER_STOCK, JsonSerde.of(ManufacturerEntry.class),
-                storeType, transactional));
+        // manufacturer-stock too: the cache flushes in last-write order, which its crash rule needs (ManufacturerStock)
+        stores.put(StoreNames.MANUFACTURER_STOCK, JsonSerde.of(ManufacturerEntry.class));
+        stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType)));
     }
 
     private static <V> StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde,
-                                                     SupplyChainSettings.StoreType storeType, boolean cached) {
+                                                     SupplyChainSettings.StoreType storeType) {
         KeyValueBytesStoreSupplier supplier = storeType == SupplyChainSettings.StoreType.IN_MEMORY
                 ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name);
         // caching: repeated updates of a key within a commit interval reach the changelog once
         StoreBuilder<KeyValueStore<String, V>> store = Stores.keyValueStoreBuilder(supplier, Serdes.String(), valueSerde);
-        return cached ? store.withCachingEnabled() : store;
+        return store.withCachingEnabled();
     }
 
     /**

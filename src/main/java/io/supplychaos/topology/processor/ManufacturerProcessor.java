@@ -52,10 +52,10 @@ import io.supplychaos.topology.state.StockCommand;
  *
  * <p><b>Under at_least_once too.</b> Without transactions a crash can keep any prefix of what a
  * task wrote to a changelog, and the input since the last commit is processed again. The stock and
- * the guard therefore live in one store without a cache, written in one order (order entry, backlog
- * entry, then the stock, which names the command's offset), so what survives is every earlier
- * command whole and the last one in part, and the part does not count until its stock write is
- * there ({@link ManufacturerStock}). A command processed again is recognised by its offset: one the
+ * the guard therefore live in one store, written in one order (order entry, backlog entry, then the
+ * stock, which names the command's offset); its cache flushes in the order of each key's last write,
+ * so what survives is every command whose stock write survived, whole, and the entries of later
+ * commands do not count until their stock write is there ({@link ManufacturerStock}). A command processed again is recognised by its offset: one the
  * stock has applied moves nothing; its answer (confirmation, goods, stock) is sent again, since the
  * first answer may not have reached its topic: duplicates on the output topics, never a second
  * reservation. The production punctuator's answers (confirmations of waiting orders) are not tied to

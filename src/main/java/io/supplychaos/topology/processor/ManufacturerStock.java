@@ -14,11 +14,19 @@ import io.supplychaos.topology.state.StockCommand;
 
 /**
  * The manufacturer's state in one store, {@value StoreNames#MANUFACTURER_STOCK}, so that what a stock
- * command changes reaches one changelog partition, in the order it was written (the store has no
- * cache): the order's entry and a backlog entry first, the drug's stock last. The stock names the
- * last command it applied ({@link Inventory#appliedOffset()}); an order entry written by a later
- * command than that does not hold yet (its command's stock write did not survive a crash), and its
- * previous value is read instead. Reads here always see the entries as the stock says they are.
+ * command changes reaches one changelog partition: the order's entry and a backlog entry first, the
+ * drug's stock last. The stock names the last command it applied ({@link Inventory#appliedOffset()});
+ * an order entry written by a later command than that does not hold yet (its command's stock write
+ * did not survive a crash), and its previous value is read instead, or nothing when that one does
+ * not hold either. Reads here always see the entries as the stock says they are.
+ *
+ * <p>The store has a cache under both guarantees. Kafka Streams' cache flushes its dirty keys in the
+ * order of their last write ({@code NamedCache} moves a key to the end of its dirty set on every put),
+ * so a drug's stock, written last by every command of the drug, reaches the changelog after every
+ * order and backlog entry of its commands in that flush; a crash mid-flush keeps a prefix, in which a
+ * surviving stock write means its commands' entries survived too. One flush may carry two
+ * transitions of an order as one value (RESERVED then RELEASED within a commit): its previous value is
+ * then the first transition, and when the stock write was cut off neither holds.
  * <p>Keys: {@code stock|drugId}, {@code order|orderId}, {@code wait|drugId|sequence}.
  */
 public final class ManufacturerStock {
@@ -68,14 +76,24 @@ public final class ManufacturerStock {
             return null;
         }
         Inventory stock = stock(order.drugId());
-        if (order.version() >= 0 && (stock == null || !stock.hasApplied(order.version()))) {
+        if (!holds(order, stock)) {
+            // written by a command whose stock write did not survive: the value before it, if that holds
             order = order.previous();
+            if (order != null && !holds(order, stock)) {
+                // both transitions came in one cache flush (RESERVE and RELEASE within a commit): neither holds
+                order = null;
+            }
         }
         if (order != null && order.state() == ManufacturerOrder.State.BACKORDERED && stock != null
                 && order.waitSeq() >= 0 && order.waitSeq() < stock.backlogHead()) {
             return order.reservedFromBacklog();
         }
         return order;
+    }
+
+    /** True when the entry's command has been applied by its drug's stock (a rejection always holds). */
+    private static boolean holds(ManufacturerOrder order, Inventory stock) {
+        return order.version() < 0 || (stock != null && stock.hasApplied(order.version()));
     }
 
     /** Every order entry, each as its drug's stock says it is (entries that do not hold yet left out). */
