@@ -39,6 +39,8 @@ class ManufacturerTopologyTest {
 
     @Test
     void shouldConfirmAndReserveWhenStockIsAvailable() {
+        chain.close();
+        chain = ChainDriver.start(ChainDriver.smallSettings().withTransitTime(Duration.ofHours(1)));
         chain.place(chain.order("o1", "insulin", 4));
 
         assertThat(chain.confirmations.readValuesToList()).extracting(Confirmation::status)
@@ -49,10 +51,36 @@ class ManufacturerTopologyTest {
             assertThat(batch.batchId()).isEqualTo("insulin-initial");
             assertThat(batch.quantity()).isEqualTo(4);
         });
-        InventoryUpdate first = chain.inventory.readKeyValuesToList().get(0).value;
-        assertThat(first.available()).isEqualTo(6);
-        assertThat(first.reserved()).isEqualTo(4);
-        assertThat(first.causeOrderId()).isEqualTo("o1");
+        InventoryUpdate published = lastInventory("insulin");
+        assertThat(published.available()).isEqualTo(6);
+        assertThat(published.reserved()).isEqualTo(4);
+        assertThat(published.causeOrderId()).isEqualTo("o1");
+    }
+
+    @Test
+    void shouldPublishEachChangedDrugOncePerPunctuationWithItsStockAsItStands() {
+        // given three orders of one drug and one of another within one punctuation interval
+        chain.close();
+        chain = ChainDriver.start(ChainDriver.smallSettings().withTransitTime(Duration.ofHours(1)));
+        chain.place(chain.order("o1", "insulin", 1));
+        chain.place(chain.order("o2", "insulin", 2));
+        chain.place(chain.order("o3", "insulin", 3));
+        chain.place(chain.order("o4", "heparin", 1));
+        assertThat(chain.inventory.isEmpty()).as("nothing published before the punctuation").isTrue();
+
+        // when the punctuation comes
+        publishStock();
+
+        // then one record per drug, with its stock after all of them and the last order that moved it
+        List<KeyValue<String, InventoryUpdate>> published = chain.inventory.readKeyValuesToList();
+        assertThat(published).extracting(record -> record.key).containsExactlyInAnyOrder("insulin", "heparin");
+        InventoryUpdate insulin = published.stream().filter(record -> record.key.equals("insulin")).findFirst()
+                .orElseThrow().value;
+        assertThat(insulin.reserved()).isEqualTo(6);
+        assertThat(insulin.available()).isEqualTo(4);
+        assertThat(insulin.causeOrderId()).isEqualTo("o3");
+        publishStock();
+        assertThat(chain.inventory.isEmpty()).as("nothing changed since").isTrue();
     }
 
     @Test
@@ -117,12 +145,14 @@ class ManufacturerTopologyTest {
         chain.place(order);
         chain.confirmations.readValuesToList();
         chain.goods.readValuesToList();
+        publishStock();
         chain.inventory.readValuesToList();
 
         chain.stockCommandsIn.pipeInput("insulin", StockCommand.reserve(order));
 
         assertThat(chain.confirmations.isEmpty()).as("no second confirmation").isTrue();
         assertThat(chain.goods.isEmpty()).as("no second goods").isTrue();
+        publishStock();
         assertThat(chain.inventory.isEmpty()).as("no stock moved").isTrue();
         assertThat(TransportTopologyTest.metric(chain, ManufacturerProcessor.REPEATED_RESERVATIONS_METRIC))
                 .isEqualTo(1.0);
@@ -174,6 +204,7 @@ class ManufacturerTopologyTest {
         chain.shipmentsIn.pipeInput("o1", delivered);
         chain.stockCommandsIn.pipeInput("insulin", StockCommand.release(delivered));
 
+        publishStock();
         assertThat(chain.inventory.isEmpty()).as("no stock moved by the repeats").isTrue();
         assertThat(TransportTopologyTest.metric(chain, ManufacturerProcessor.UNMATCHED_RELEASES_METRIC))
                 .isEqualTo(2.0);
@@ -258,7 +289,14 @@ class ManufacturerTopologyTest {
         }
     }
 
+    /** The next punctuation: each drug whose stock changed since the last one is published. */
+    private void publishStock() {
+        chain.advance(ChainDriver.smallSettings().punctuationInterval());
+    }
+
+    /** The drug's last inventory-updated record, after the punctuation that publishes what changed. */
     private InventoryUpdate lastInventory(String drugId) {
+        publishStock();
         List<KeyValue<String, InventoryUpdate>> updates = chain.inventory.readKeyValuesToList();
         return updates.stream().filter(update -> update.key.equals(drugId)).reduce((a, b) -> b)
                 .orElseThrow(() -> new AssertionError("no inventory update for " + drugId)).value;

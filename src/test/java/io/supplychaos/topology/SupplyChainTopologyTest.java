@@ -85,6 +85,8 @@ class SupplyChainTopologyTest {
                 collect(chain, states, inventory);
                 chain.advance(Duration.ofMillis(200));
             }
+            // the stock after the last deliveries is published at the next punctuation
+            chain.advance(ChainDriver.smallSettings().punctuationInterval());
             collect(chain, states, inventory);
 
             assertThat(states.keySet()).containsExactlyInAnyOrderElementsOf(

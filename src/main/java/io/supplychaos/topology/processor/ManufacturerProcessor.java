@@ -1,7 +1,9 @@
 package io.supplychaos.topology.processor;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
@@ -35,8 +37,14 @@ import io.supplychaos.topology.state.StockCommand;
  * first served while stock lasts, scheduling another batch if some still wait.
  * <li>RELEASE (a delivered shipment): moves the order's reserved units to shipped.
  * </ul>
- * Every stock change is published on inventory-updated (keyed by drugId); stock never goes
- * negative and {@code initial + produced == available + reserved + shipped} always holds.
+ * Each drug's stock is published on inventory-updated (keyed by drugId) at the punctuation after it
+ * changed: one record per changed drug per {@code punctuationInterval}, its figures as they stand
+ * then and the last order whose command changed them ({@code causeOrderId}; null when a production
+ * run did), not one per order (which was 2 of an order's records, and what a consumer of a drug's
+ * stock needs is its latest state). A new instance of the task (a restart, a crash, a move) publishes
+ * every drug's stock at its first punctuation, so a change whose record a crash lost is published
+ * again. Stock never goes negative and {@code initial + produced == available + reserved + shipped}
+ * always holds.
  * Confirmations and goods are keyed by orderId. Every order queued for production is counted in
  * {@value SupplyMetrics#BACKORDERS}.
  *
@@ -71,6 +79,8 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     private final SupplyChainSettings settings;
     private final boolean transactional;
     private ManufacturerStock state;
+    /** Drugs whose stock changed since their last inventory-updated record, with the last order that changed it. */
+    private final Map<String, String> changedStock = new LinkedHashMap<>();
     private boolean punctuatedBefore;
     private Expiry expiry;
     private Counter repeatedReservations;
@@ -96,6 +106,8 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         super.init(context);
         state = new ManufacturerStock(context.getStateStore(StoreNames.MANUFACTURER_STOCK));
         expiry = new Expiry(state::deleteOrder, settings.orderRetention());
+        // a new instance publishes every stock once: what a crashed one changed may never have been published
+        state.stocks().forEach(stock -> changedStock.put(stock.drugId(), null));
         for (ManufacturerOrder order : state.orders()) {
             if (order.state().isFinal()) {
                 expiry.expireAfterRetention(order.orderId(), order.at());
@@ -167,7 +179,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         Inventory stock = known == null ? null : state.stock(known.drugId());
         if (known != null && stock != null && known.state() == ManufacturerOrder.State.RELEASED
                 && offset >= 0 && known.version() == offset) {
-            emitInventory(stock, known.orderId(), now); // this RELEASE again: its stock update may not have been sent
+            stockChanged(stock, known.orderId()); // this RELEASE again: its stock update may not have been sent
             unmatchedReleases.increment();
             return;
         }
@@ -180,7 +192,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         stock = stock.ship(known.quantity()).applied(offset);
         state.putStock(stock);
         expiry.expireAfterRetention(known.orderId(), now);
-        emitInventory(stock, known.orderId(), now);
+        stockChanged(stock, known.orderId());
     }
 
     /** The answer to a RESERVE processed again after a crash: the first one may not have been sent. */
@@ -195,7 +207,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
                 emit(command.orderId(), confirmation(command, ConfirmationStatus.CONFIRMED, null, now), now);
                 emit(command.orderId(), new Batch(command.orderId(), command.hospitalId(), command.drugId(),
                         stock.currentBatchId(), command.quantity(), command.placedAt(), now), now);
-                emitInventory(stock, command.orderId(), now);
+                stockChanged(stock, command.orderId());
             }
         }
     }
@@ -236,15 +248,28 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
                 }
             }
         }
+        publishChangedStock(now);
         if (unsent) {
             context().commit();
         }
     }
 
+    /** One inventory-updated record per drug whose stock changed since the last punctuation, as it stands now. */
+    private void publishChangedStock(long now) {
+        changedStock.forEach((drugId, cause) -> {
+            Inventory stock = state.stock(drugId);
+            if (stock != null) {
+                emit(drugId, new InventoryUpdate(drugId, stock.initial(), stock.produced(), stock.available(),
+                        stock.reserved(), stock.shipped(), cause, now), now);
+            }
+        });
+        changedStock.clear();
+    }
+
     /** One due production run: its units, then waiting orders first come, first served while they last. */
     private Inventory produce(Inventory stock, long now) {
         stock = stock.completeBatch(settings.batchSize());
-        emitInventory(stock, null, now);
+        stockChanged(stock, null);
         while (stock.hasBacklog()) {
             StockCommand waiting = state.waiting(stock.drugId(), stock.backlogHead());
             if (waiting.quantity() > stock.available()) {
@@ -268,7 +293,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
                         stock.currentBatchId(), waiting.quantity(), waiting.placedAt(), now), now);
             }
         }
-        emitInventory(stock, null, now);
+        stockChanged(stock, null);
     }
 
     private Inventory reserve(Inventory stock, StockCommand command, long now) {
@@ -276,7 +301,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
         emit(command.orderId(), confirmation(command, ConfirmationStatus.CONFIRMED, null, now), now);
         emit(command.orderId(), new Batch(command.orderId(), command.hospitalId(), command.drugId(),
                 reserved.currentBatchId(), command.quantity(), command.placedAt(), now), now);
-        emitInventory(reserved, command.orderId(), now);
+        stockChanged(reserved, command.orderId());
         return reserved;
     }
 
@@ -298,9 +323,9 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
                 status, reason, command.placedAt(), now);
     }
 
-    private void emitInventory(Inventory stock, String causeOrderId, long now) {
-        emit(stock.drugId(), new InventoryUpdate(stock.drugId(), stock.initial(), stock.produced(), stock.available(),
-                stock.reserved(), stock.shipped(), causeOrderId, now), now);
+    /** The drug's stock is published at the next punctuation ({@link #publishChangedStock}). */
+    private void stockChanged(Inventory stock, String causeOrderId) {
+        changedStock.put(stock.drugId(), causeOrderId);
     }
 
     private void emit(String key, SupplyEvent event, long now) {
