@@ -28,6 +28,7 @@ import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryLog;
 import io.supplychaos.result.FaultLabel;
 import io.supplychaos.result.RunResult;
+import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 
 /**
@@ -352,6 +353,7 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     private void inject(FaultSpec fault) {
+        awaitDueHeals(fault);
         long begun = System.currentTimeMillis();
         String id = nextId();
         injecting.put(id, fault);
@@ -401,6 +403,25 @@ public final class FaultTimeline implements AutoCloseable {
                 tasks.add(executor.schedule(() -> heal(id), fault.duration().toMillis(), TimeUnit.MILLISECONDS));
             }
         }
+    }
+
+    /**
+     * A scheduled fault begins after every heal that was due before it has finished. The schedule
+     * is a timetable (a kill for 4 s every 10 s: one broker down at a time), and a heal is not
+     * instant: restarting a killed broker took 6 s on this machine, so the next kill came while the
+     * last broker was still starting, and two were down at once (a repeating schedule's
+     * {@code maxDown} broken). A heal running when this fault's time comes was due before it, so
+     * this waits for every heal running now, at most {@link Timeouts#DUE_HEALS}, and says so.
+     */
+    private void awaitDueHeals(FaultSpec fault) {
+        if (healingNow.get() == 0) {
+            return;
+        }
+        long from = System.nanoTime();
+        boolean healed = Poll.until(Timeouts.DUE_HEALS, () -> healingNow.get() == 0);
+        double waited = (System.nanoTime() - from) / 1e9;
+        out.accept(String.format("fault %s waited %.1f s for the heal due before it%s", fault.describe(), waited,
+                healed ? "" : ", and begins with that heal still running"));
     }
 
     /** Heals one scheduled fault through its own action (nothing when it already ended). */

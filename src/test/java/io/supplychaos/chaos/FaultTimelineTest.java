@@ -477,4 +477,40 @@ class FaultTimelineTest {
             assertThat(timeline.plannedFaultInPlace()).isFalse();
         }
     }
+
+    @Test
+    void shouldBeginAScheduledFaultOnlyAfterTheHealDueBeforeItHasFinished() throws InterruptedException {
+        // given a kill for 100 ms whose heal (the broker's restart) takes its time, and a second kill at 300 ms
+        CountDownLatch restarted = new CountDownLatch(1);
+        List<String> lines = new CopyOnWriteArrayList<>();
+        FaultActions slowRestart = spec -> new FakeAction(spec.type().cliName() + " " + spec.target().id(),
+                OptionalInt.of(spec.target().id()), new CountDownLatch(0)) {
+            @Override
+            public void heal() {
+                try {
+                    restarted.await(5, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                super.heal();
+            }
+        };
+        try (FaultTimeline timeline = new FaultTimeline(List.of(
+                fault(FaultType.KILL_BROKER, FaultTarget.broker(1), 0, Duration.ofMillis(100)),
+                fault(FaultType.KILL_BROKER, FaultTarget.broker(3), 300, Duration.ofMillis(100))),
+                slowRestart, new FaultEventLog(stateDir), history, lines::add)) {
+            timeline.startSchedule();
+
+            // when the second kill's time has come while broker 1 is still restarting
+            Thread.sleep(600);
+            List<String> beforeRestart = List.copyOf(begun);
+            restarted.countDown();
+            Poll.require("the second kill", Duration.ofSeconds(5), () -> begun.size() == 2);
+
+            // then it began only after the restart, never with two brokers down, and said why it waited
+            assertThat(beforeRestart).containsExactly("kill-broker 1");
+            assertThat(done).containsSubsequence("heal kill-broker 1", "inject kill-broker 3");
+            assertThat(lines).anyMatch(line -> line.contains("waited") && line.contains("for the heal due before it"));
+        }
+    }
 }
