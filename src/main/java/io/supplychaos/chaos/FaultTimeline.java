@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -68,6 +69,14 @@ public final class FaultTimeline implements AutoCloseable {
     }
 
     private final List<FaultSpec> schedule;
+    /**
+     * Per scheduled fault (same index), completed when its planned action is over: its heal ran (a
+     * fault with a duration), its inject returned (an instantaneous one), or it failed or was
+     * cancelled. The faults after it in the timetable wait for it ({@link #awaitPlannedBefore}).
+     */
+    private final List<CompletableFuture<Void>> plannedEnds;
+    /** The planned end of each scheduled fault injected with a duration, by fault id: its heal completes it. */
+    private final Map<String, CompletableFuture<Void>> plannedEndsById = new ConcurrentHashMap<>();
     /** Counts down as each fault scheduled at 0 s has been injected or has failed. */
     private final CountDownLatch atStart;
     private final FaultActions actions;
@@ -81,10 +90,12 @@ public final class FaultTimeline implements AutoCloseable {
         static final int WAITING = 0;
         static final int BEGUN = 1;
         static final int CANCELLED = 2;
+        final int index;
         final FaultSpec spec;
         final AtomicInteger state = new AtomicInteger(WAITING);
 
-        Pending(FaultSpec spec) {
+        Pending(int index, FaultSpec spec) {
+            this.index = index;
             this.spec = spec;
         }
     }
@@ -108,6 +119,7 @@ public final class FaultTimeline implements AutoCloseable {
     public FaultTimeline(List<FaultSpec> schedule, FaultActions actions, FaultEventLog journal, HistoryLog history,
                          Consumer<String> out) {
         this.schedule = List.copyOf(schedule);
+        this.plannedEnds = this.schedule.stream().map(fault -> new CompletableFuture<Void>()).toList();
         this.atStart = new CountDownLatch((int) this.schedule.stream().filter(fault -> fault.start().isZero()).count());
         this.actions = actions;
         this.journal = journal;
@@ -133,16 +145,19 @@ public final class FaultTimeline implements AutoCloseable {
     /** Starts the schedule: each fault's {@code at} counts from now (the measured phase's start). */
     public void startSchedule() {
         synchronized (pendingInjects) {
-            for (FaultSpec fault : schedule) {
-                Pending pending = new Pending(fault);
+            for (int i = 0; i < schedule.size(); i++) {
+                int index = i;
+                FaultSpec fault = schedule.get(index);
+                Pending pending = new Pending(index, fault);
                 pendingInjects.put(executor.schedule(() -> {
                     try {
                         if (pending.state.compareAndSet(Pending.WAITING, Pending.BEGUN)) {
-                            inject(fault);
+                            inject(index, fault);
                         }
                     } catch (RuntimeException e) {
                         // a bug of the timeline's own: recorded, never lost in the executor
                         history.append(failed(fault, nextId(), e.toString()));
+                        plannedEnds.get(index).complete(null);
                     } finally {
                         if (fault.start().isZero()) {
                             atStart.countDown();
@@ -267,6 +282,8 @@ public final class FaultTimeline implements AutoCloseable {
      */
     public void close(Duration grace) {
         cancelPendingInjects("not injected: the run was torn down before its start time");
+        // nothing that still waits for a planned end waits past the teardown
+        plannedEnds.forEach(end -> end.complete(null));
         executor.shutdown();
         try {
             if (!executor.awaitTermination(grace.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -338,6 +355,7 @@ public final class FaultTimeline implements AutoCloseable {
                 }
             } else {
                 entry.getKey().cancel(false);
+                plannedEnds.get(entry.getValue().index).complete(null);
                 history.append(failed(fault, nextId(), why));
                 out.accept("fault " + fault.describe() + " " + why);
             }
@@ -352,8 +370,22 @@ public final class FaultTimeline implements AutoCloseable {
         return future;
     }
 
-    private void inject(FaultSpec fault) {
-        awaitDueHeals(fault);
+    private void inject(int index, FaultSpec fault) {
+        awaitPlannedBefore(index);
+        CompletableFuture<Void> plannedEnd = plannedEnds.get(index);
+        boolean healScheduled = false;
+        try {
+            healScheduled = inject(fault, plannedEnd);
+        } finally {
+            // a fault with a duration ends when its heal has run; every other when its inject returned
+            if (!healScheduled) {
+                plannedEnd.complete(null);
+            }
+        }
+    }
+
+    /** Injects and records one scheduled fault; true when its heal is scheduled (its planned end completes then). */
+    private boolean inject(FaultSpec fault, CompletableFuture<Void> plannedEnd) {
         long begun = System.currentTimeMillis();
         String id = nextId();
         injecting.put(id, fault);
@@ -368,7 +400,7 @@ public final class FaultTimeline implements AutoCloseable {
             if (injecting.remove(id) != null) {
                 history.append(failed(fault, id, error));
             }
-            return;
+            return false;
         }
         boolean recorded = injecting.remove(id) == null;
         long done = System.currentTimeMillis();
@@ -396,32 +428,75 @@ public final class FaultTimeline implements AutoCloseable {
             if (fault.type().isRepair()) {
                 endRepaired(fault.type(), new FaultPlace(broker, target(fault)), done);
             }
-            return;
+            return false;
         }
         if (fault.duration() != null) {
+            plannedEndsById.put(id, plannedEnd);
             synchronized (tasks) {
                 tasks.add(executor.schedule(() -> heal(id), fault.duration().toMillis(), TimeUnit.MILLISECONDS));
             }
+            return true;
         }
+        return false;
     }
 
     /**
-     * A scheduled fault begins after every heal that was due before it has finished. The schedule
-     * is a timetable (a kill for 4 s every 10 s: one broker down at a time), and a heal is not
-     * instant: restarting a killed broker took 6 s on this machine, so the next kill came while the
-     * last broker was still starting, and two were down at once (a repeating schedule's
-     * {@code maxDown} broken). A heal running when this fault's time comes was due before it, so
-     * this waits for every heal running now, at most {@link Timeouts#DUE_HEALS}, and says so.
+     * A scheduled fault begins after every action the timetable puts before it has finished: the
+     * heal of each fault whose duration ends by its start, and each instantaneous fault (a restart,
+     * a power loss, a start) timed before it. A heal or restart is not instant: restarting a killed
+     * broker took 6 to 18 s on this machine under load, and a kill for 4 s every 10 s then brought
+     * the next kill while the last broker was still starting, two brokers down at once (a repeating
+     * schedule's {@code maxDown} broken). A delay carries on down the timetable: a kill held back by
+     * a slow restart is healed its duration after it began, and the kill planned after that heal
+     * waits for it too. At most {@link Timeouts#DUE_HEALS} in all, and the console says so.
      */
-    private void awaitDueHeals(FaultSpec fault) {
-        if (healingNow.get() == 0) {
+    private void awaitPlannedBefore(int index) {
+        List<CompletableFuture<Void>> before = new ArrayList<>();
+        for (int other = 0; other < schedule.size(); other++) {
+            if (other != index && plannedBefore(other, index) && !plannedEnds.get(other).isDone()) {
+                before.add(plannedEnds.get(other));
+            }
+        }
+        if (before.isEmpty()) {
             return;
         }
         long from = System.nanoTime();
-        boolean healed = Poll.until(Timeouts.DUE_HEALS, () -> healingNow.get() == 0);
+        boolean finished;
+        try {
+            CompletableFuture.allOf(before.toArray(CompletableFuture[]::new))
+                    .get(Timeouts.DUE_HEALS.toMillis(), TimeUnit.MILLISECONDS);
+            finished = true;
+        } catch (TimeoutException | ExecutionException e) {
+            finished = false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            finished = false;
+        }
         double waited = (System.nanoTime() - from) / 1e9;
-        out.accept(String.format("fault %s waited %.1f s for the heal due before it%s", fault.describe(), waited,
-                healed ? "" : ", and begins with that heal still running"));
+        out.accept(String.format("fault %s waited %.1f s for %d fault action%s planned to finish before it%s",
+                schedule.get(index).describe(), waited, before.size(), before.size() == 1 ? "" : "s",
+                finished ? "" : ", and begins with some still running"));
+    }
+
+    /**
+     * Whether scheduled fault {@code first}'s action is planned to be over before {@code then}
+     * begins: its planned end (start plus duration; the start of an instantaneous fault) comes
+     * earlier, or at the same time and earlier in the scenario. A lasting fault without a duration
+     * has no planned end. The order is acyclic: a chain of waits back to itself would need every
+     * fault in it at one instant with each earlier in the scenario than the one before.
+     */
+    private boolean plannedBefore(int first, int then) {
+        FaultSpec fault = schedule.get(first);
+        Duration end;
+        if (fault.type().isInstantaneous()) {
+            end = fault.start();
+        } else if (fault.duration() != null) {
+            end = fault.start().plus(fault.duration());
+        } else {
+            return false;
+        }
+        int order = end.compareTo(schedule.get(then).start());
+        return order < 0 || order == 0 && first < then;
     }
 
     /** Heals one scheduled fault through its own action (nothing when it already ended). */
@@ -431,6 +506,10 @@ public final class FaultTimeline implements AutoCloseable {
             healNow(id);
         } finally {
             healingNow.decrementAndGet();
+            CompletableFuture<Void> plannedEnd = plannedEndsById.remove(id);
+            if (plannedEnd != null) {
+                plannedEnd.complete(null);
+            }
         }
     }
 

@@ -27,8 +27,9 @@ public final class Timeouts {
     /** SIGTERM to exit for brokers (controlled shutdown moves leadership first), then SIGKILL. */
     public static final Duration BROKER_STOP_GRACE = Duration.ofSeconds(20);
     /**
-     * How long a scheduled fault waits for the heals due before it (a killed broker still starting)
-     * before it is injected anyway: a broker's start and registration.
+     * How long a scheduled fault waits for the actions its timetable puts before it (the heal of a
+     * killed broker still starting, a restart) before it is injected anyway: a broker's start and
+     * registration.
      */
     public static final Duration DUE_HEALS = BROKER_START.plus(Duration.ofSeconds(60));
     /** A (re)started broker among the cluster's registered brokers; all brokers registered after up. */

@@ -510,7 +510,73 @@ class FaultTimelineTest {
             // then it began only after the restart, never with two brokers down, and said why it waited
             assertThat(beforeRestart).containsExactly("kill-broker 1");
             assertThat(done).containsSubsequence("heal kill-broker 1", "inject kill-broker 3");
-            assertThat(lines).anyMatch(line -> line.contains("waited") && line.contains("for the heal due before it"));
+            assertThat(lines).anyMatch(line -> line.startsWith("fault kill-broker 3")
+                    && line.contains("for 1 fault action planned to finish before it"));
+        }
+    }
+
+    @Test
+    void shouldCarryADelayDownTheTimetableSoThatTwoOverdueKillsNeverOverlap() throws InterruptedException {
+        // given kills of brokers 1, 2 and 3 for 100 ms each, 300 ms apart, and broker 1's restart slower than both gaps
+        CountDownLatch restarted = new CountDownLatch(1);
+        FaultActions slowFirstRestart = spec -> new FakeAction(spec.type().cliName() + " " + spec.target().id(),
+                OptionalInt.of(spec.target().id()), new CountDownLatch(0)) {
+            @Override
+            public void heal() {
+                if (spec.target().id() == 1) {
+                    try {
+                        restarted.await(5, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                super.heal();
+            }
+        };
+        try (FaultTimeline timeline = new FaultTimeline(List.of(
+                fault(FaultType.KILL_BROKER, FaultTarget.broker(1), 0, Duration.ofMillis(100)),
+                fault(FaultType.KILL_BROKER, FaultTarget.broker(2), 300, Duration.ofMillis(100)),
+                fault(FaultType.KILL_BROKER, FaultTarget.broker(3), 600, Duration.ofMillis(100))),
+                slowFirstRestart, new FaultEventLog(stateDir), history, line -> { })) {
+            timeline.startSchedule();
+
+            // when broker 1 comes back only after the times of both later kills have passed
+            Thread.sleep(900);
+            List<String> beforeRestart = List.copyOf(begun);
+            restarted.countDown();
+            Poll.require("every kill healed", Duration.ofSeconds(5), () -> done.size() == 6);
+
+            // then the overdue kills follow the timetable one after the other: kill 3 waits for kill 2's heal
+            assertThat(beforeRestart).containsExactly("kill-broker 1");
+            assertThat(done).containsExactly("inject kill-broker 1", "heal kill-broker 1", "inject kill-broker 2",
+                    "heal kill-broker 2", "inject kill-broker 3", "heal kill-broker 3");
+        }
+    }
+
+    @Test
+    void shouldBeginAFaultAfterARestartTimedBeforeItButNotWaitForAKillForGood() throws InterruptedException {
+        // given a restart of broker 1 at 0 s that takes its time, a kill of broker 2 for good at 0 s, and a delay at 50 ms
+        CountDownLatch restarted = new CountDownLatch(1);
+        FaultActions slowRestart = spec -> new FakeAction(spec.type().cliName(), OptionalInt.empty(),
+                spec.type() == FaultType.RESTART_BROKER ? restarted : new CountDownLatch(0));
+        try (FaultTimeline timeline = new FaultTimeline(List.of(
+                fault(FaultType.KILL_BROKER, FaultTarget.broker(2), 0, null),
+                fault(FaultType.RESTART_BROKER, FaultTarget.broker(1), 0, null),
+                fault(FaultType.DELAY, null, 50, Duration.ofSeconds(10))),
+                slowRestart, new FaultEventLog(stateDir), history, line -> { })) {
+            timeline.startSchedule();
+
+            // when the kill for good is in place and the restart still runs
+            Poll.require("the kill for good", Duration.ofSeconds(5), () -> done.contains("inject kill-broker"));
+            Poll.require("the restart begun", Duration.ofSeconds(5), () -> begun.contains("restart-broker"));
+            Thread.sleep(300); // past the delay's time
+            boolean delayBeforeRestart = begun.contains("delay");
+            restarted.countDown();
+            Poll.require("the delay", Duration.ofSeconds(5), () -> done.contains("inject delay"));
+
+            // then the delay began once the restart returned, and the kill that never ends held nothing back
+            assertThat(delayBeforeRestart).isFalse();
+            assertThat(done).containsSubsequence("inject restart-broker", "inject delay");
         }
     }
 }
