@@ -9,10 +9,12 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -92,7 +94,8 @@ public final class Benchmark {
      */
     public record Figures(Throughput producerPerformance, Throughput loadGenerator, Throughput loadGeneratorKeyed,
                           Pipelines pipeline, LightLoads lightLoad, Throughput direct, double rssMb,
-                          double rssFileMb, Map<String, Object> settings, TlsCost tls) {
+                          double rssFileMb, Map<String, Double> rssMbByProcess, Map<String, Object> settings,
+                          TlsCost tls) {
 
         /** Kafka's benchmark through the proxies: the same figure as {@link #producerPerformance}, under its own key. */
         @JsonProperty("proxied")
@@ -177,7 +180,8 @@ public final class Benchmark {
 
     /** What the proxied env gave. */
     private record OnProxied(Throughput producerPerformance, Throughput loadGenerator, Throughput loadGeneratorKeyed,
-                             Pipelines pipelines, LightLoads lightLoads, double rssMb, double rssFileMb) {
+                             Pipelines pipelines, LightLoads lightLoads, double rssMb, double rssFileMb,
+                             Map<String, Double> rssMbByProcess) {
     }
 
     private static final String BENCH_TOPIC = "bench-orders";
@@ -280,7 +284,7 @@ public final class Benchmark {
             checkStop(stop);
             LightLoad alosLight = lightLoad(proxiedSpec, "at_least_once", producer, stop);
             return new OnProxied(producerPerformance, loadGenerator, loadGeneratorKeyed, new Pipelines(eos, alos),
-                    new LightLoads(eosLight, alosLight), memory.peakMb(), memory.fileMbAtPeak());
+                    new LightLoads(eosLight, alosLight), memory.peakMb(), memory.fileMbAtPeak(), memory.byProcessAtPeak());
         });
         checkStop(stop);
         TlsCost tls = null;
@@ -297,11 +301,12 @@ public final class Benchmark {
         settings.put("lightLoad", Map.of("ratePerSecond", LIGHT_RATE, "warmup", LIGHT_STEADY.describe(),
                 "orders", LIGHT_ORDERS));
         return new Figures(proxied.producerPerformance(), proxied.loadGenerator(), proxied.loadGeneratorKeyed(),
-                proxied.pipelines(), proxied.lightLoads(), direct, proxied.rssMb(), proxied.rssFileMb(), settings, tls);
+                proxied.pipelines(), proxied.lightLoads(), direct, proxied.rssMb(), proxied.rssFileMb(),
+                proxied.rssMbByProcess(), settings, tls);
     }
 
-    /** The pipeline runs alone ({@code bench --only pipeline}), and the RSS peak of the first. */
-    public record PipelinesOnly(Pipelines pipelines, double rssMb, double rssFileMb) {
+    /** The pipeline runs alone ({@code bench --only pipeline}), and the RSS peak of the first, whole and by process. */
+    public record PipelinesOnly(Pipelines pipelines, double rssMb, double rssFileMb, Map<String, Double> rssMbByProcess) {
     }
 
     /**
@@ -320,7 +325,8 @@ public final class Benchmark {
             Pipeline eos = pipeline(spec, cluster.access(), "exactly_once_v2", producer, orders, stop, memory);
             checkStop(stop);
             Pipeline alos = pipeline(spec, cluster.access(), "at_least_once", producer, orders, stop, null);
-            return new PipelinesOnly(new Pipelines(eos, alos), memory.peakMb(), memory.fileMbAtPeak());
+            return new PipelinesOnly(new Pipelines(eos, alos), memory.peakMb(), memory.fileMbAtPeak(),
+                    memory.byProcessAtPeak());
         });
     }
 
@@ -585,13 +591,15 @@ public final class Benchmark {
 
     /**
      * Peak resident memory (VmRSS) of the env's brokers, Toxiproxy and the app instances, sampled each
-     * second, and how much of that peak was file-backed (RssFile).
+     * second: the peak of their sum, how much of that sample was file-backed (RssFile), and what each
+     * process held in it (where a cut would have to come from).
      */
     private static final class ResidentMemory {
         private final ChaosPaths paths;
         private final EnvState state;
         private volatile double peakMb;
         private volatile double fileMbAtPeak;
+        private volatile Map<String, Double> byProcessAtPeak = Map.of();
         private ScheduledExecutorService sampler;
 
         ResidentMemory(ChaosPaths paths, EnvState state) {
@@ -602,14 +610,17 @@ public final class Benchmark {
         void start() {
             sampler = Executors.newSingleThreadScheduledExecutor();
             sampler.scheduleAtFixedRate(() -> {
-                List<Long> pids = new ArrayList<>();
-                state.brokers().forEach(broker -> pids.add(broker.pid()));
-                pids.add(state.toxiproxyPid());
-                new AppInstances(paths).read().forEach(app -> pids.add(app.pid()));
-                List<Long> alive = pids.stream().filter(pid -> pid != null).toList();
-                double total = alive.stream().mapToDouble(HostMetrics::residentMb).sum();
+                Map<String, Long> pids = new LinkedHashMap<>();
+                state.brokers().forEach(broker -> pids.put("broker " + broker.id(), broker.pid()));
+                pids.put("toxiproxy", state.toxiproxyPid());
+                new AppInstances(paths).read().forEach(app -> pids.put("app " + app.index(), app.pid()));
+                pids.values().removeIf(Objects::isNull);
+                Map<String, Double> resident = new LinkedHashMap<>();
+                pids.forEach((name, pid) -> resident.put(name, HostMetrics.residentMb(pid)));
+                double total = resident.values().stream().mapToDouble(Double::doubleValue).sum();
                 if (total > peakMb) {
-                    fileMbAtPeak = alive.stream().mapToDouble(HostMetrics::residentFileMb).sum();
+                    fileMbAtPeak = pids.values().stream().mapToDouble(HostMetrics::residentFileMb).sum();
+                    byProcessAtPeak = Collections.unmodifiableMap(resident);
                     peakMb = total;
                 }
             }, 0, 1, TimeUnit.SECONDS);
@@ -627,6 +638,11 @@ public final class Benchmark {
         /** The file-backed part (RssFile) of the sample that set the peak: jars, libraries, AOT caches. */
         double fileMbAtPeak() {
             return fileMbAtPeak;
+        }
+
+        /** Each process's VmRSS in the sample that set the peak ("broker 1", "toxiproxy", "app 0"), in MB. */
+        Map<String, Double> byProcessAtPeak() {
+            return byProcessAtPeak;
         }
     }
 }

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -125,6 +126,7 @@ final class BenchCommand implements Callable<Integer> {
         out.printf("%-44s %,14.0f %10.2f%n", "RSS brokers, Toxiproxy, app MB (target 1,500)", figures.rssMb(),
                 figures.rssMb() / 1_500);
         out.printf("%-44s %,14.0f%n", "  of it file-backed (jars, AOT caches: RssFile)", figures.rssFileMb());
+        residentByProcess(out, figures.rssMbByProcess());
         if (figures.tls() != null) {
             tls(out, figures.tls());
         }
@@ -170,11 +172,22 @@ final class BenchCommand implements Callable<Integer> {
         out.printf("%-44s %,14.0f %10.2f%n", "RSS brokers, Toxiproxy, app MB (target 1,500)", figures.rssMb(),
                 figures.rssMb() / 1_500);
         out.printf("%-44s %,14.0f%n", "  of it file-backed (jars, AOT caches: RssFile)", figures.rssFileMb());
+        residentByProcess(out, figures.rssMbByProcess());
         if (json != null) {
             ResultFiles.writeJson(json.toAbsolutePath(), figures);
             out.println("figures: " + json);
         }
         return 0;
+    }
+
+    /** Each process's share of the RSS peak, largest first: "broker 2 412, app 0 598, ...". */
+    private static void residentByProcess(PrintWriter out, Map<String, Double> byProcess) {
+        if (byProcess.isEmpty()) {
+            return;
+        }
+        out.printf("  at the peak: %s%n", byProcess.entrySet().stream()
+                .map(process -> String.format("%s %,.0f", process.getKey(), process.getValue()))
+                .collect(Collectors.joining(", ")));
     }
 
     private static void perOrder(PrintWriter out, String guarantee, Benchmark.Pipeline pipeline) {
