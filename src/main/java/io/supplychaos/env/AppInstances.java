@@ -114,7 +114,7 @@ public final class AppInstances {
         Path state = StateDir.createOwned(paths.dataDir().resolve("apps")).resolve(Integer.toString(index));
         JavaRuntime runtime = JavaRuntime.detect();
         List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx512m"));
-        jvm.addAll(ExtraJavaOptions.from(ExtraJavaOptions.APP));
+        jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.APP));
         List<String> command = new ArrayList<>(List.of(runtime.java().binary()));
         command.addAll(jvm);
         command.addAll(runtime.aotOptions("app", jvm, List.of(jar.toString())));

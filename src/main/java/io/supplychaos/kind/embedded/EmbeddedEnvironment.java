@@ -400,7 +400,7 @@ public final class EmbeddedEnvironment {
         // -Dcom.sun.management.jmxremote adds the JMX agent's module, which an AOT cache must know about
         List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
                 "-Dcom.sun.management.jmxremote"));
-        jvm.addAll(ExtraJavaOptions.from(ExtraJavaOptions.BROKER));
+        jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.BROKER));
         List<String> command = new ArrayList<>(List.of(runtime.java().binary()));
         command.addAll(jvm);
         command.addAll(runtime.aotOptions("broker", jvm, List.of(classpath.split(java.io.File.pathSeparator))));
