@@ -42,6 +42,7 @@ import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.EnvSpecReader;
 import io.supplychaos.env.ExternalCommand;
+import io.supplychaos.env.JavaRuntime;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.env.ProcessControl;
@@ -616,7 +617,9 @@ public final class Benchmark {
                 new AppInstances(paths).read().forEach(app -> pids.put("app " + app.index(), app.pid()));
                 pids.values().removeIf(Objects::isNull);
                 Map<String, Double> resident = new LinkedHashMap<>();
-                pids.forEach((name, pid) -> resident.put(name, HostMetrics.residentMb(pid)));
+                // a JVM training its AOT cache holds its recording too (about 200 MB more for an app)
+                pids.forEach((name, pid) -> resident.put(ProcessControl.arguments(pid).map(JavaRuntime::trainsCache)
+                        .orElse(false) ? name + " (training its AOT cache)" : name, HostMetrics.residentMb(pid)));
                 double total = resident.values().stream().mapToDouble(Double::doubleValue).sum();
                 if (total > peakMb) {
                     fileMbAtPeak = pids.values().stream().mapToDouble(HostMetrics::residentFileMb).sum();
@@ -640,7 +643,10 @@ public final class Benchmark {
             return fileMbAtPeak;
         }
 
-        /** Each process's VmRSS in the sample that set the peak ("broker 1", "toxiproxy", "app 0"), in MB. */
+        /**
+         * Each process's VmRSS in the sample that set the peak ("broker 1", "toxiproxy", "app 0"), in
+         * MB; a JVM that was training its AOT cache is named so ("app 1 (training its AOT cache)").
+         */
         Map<String, Double> byProcessAtPeak() {
             return byProcessAtPeak;
         }

@@ -87,6 +87,16 @@ public final class JavaRuntime {
     }
 
     /**
+     * True when a process with these arguments is training its cache rather than using one: it
+     * records classes and profiles as it runs, which costs memory and CPU a run with the cache
+     * does not pay (the bench says so beside its figures).
+     */
+    public static boolean trainsCache(List<String> arguments) {
+        return arguments.stream().anyMatch(argument -> argument.startsWith("-XX:AOTCacheOutput=")
+                || argument.startsWith("-XX:ArchiveClassesAtExit="));
+    }
+
+    /**
      * The JVM options that start a process of {@code role} warm: the cache's, or the training
      * run's that writes it (an AOT cache from JDK 25 on, a CDS archive before); none when switched
      * off, or when the cache directory cannot be written.

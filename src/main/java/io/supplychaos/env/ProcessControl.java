@@ -86,7 +86,7 @@ public final class ProcessControl {
     }
 
     /** The process's argv from /proc/PID/cmdline (NUL-separated), empty when it is gone. */
-    static Optional<List<String>> arguments(long pid) {
+    public static Optional<List<String>> arguments(long pid) {
         try {
             String raw = new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")), StandardCharsets.UTF_8);
             if (raw.isEmpty()) {
