@@ -34,6 +34,20 @@ class JavaRuntimeTest {
     }
 
     @Test
+    void shouldTellAJvmTrainingItsCacheFromOneUsingIt() {
+        // given the command lines of a JVM training its cache (JDK 25, and the CDS archive before it) and of one using it
+        List<String> training = List.of("java", "-Xmx512m", "-XX:AOTCacheOutput=/c/app-1.aot.1f.training", "-jar", "a.jar");
+        List<String> trainingCds = List.of("java", "-XX:ArchiveClassesAtExit=/c/app-1.jsa.2e.training", "-jar", "a.jar");
+        List<String> using = List.of("java", "-Xmx512m", "-XX:AOTCache=/c/app-1.aot", "-jar", "a.jar");
+
+        // then only the first two are training
+        assertThat(JavaRuntime.trainsCache(training)).isTrue();
+        assertThat(JavaRuntime.trainsCache(trainingCds)).isTrue();
+        assertThat(JavaRuntime.trainsCache(using)).isFalse();
+        assertThat(JavaRuntime.trainsCache(List.of("java", "-jar", "a.jar"))).isFalse();
+    }
+
+    @Test
     void shouldChooseTheNewestJdkOfAtLeast25AmongTheCandidates() throws IOException {
         Path jdk17 = jdk("jdk-17", "17.0.9", 0);
         Path jdk25 = jdk("jdk-25", "25.0.3", 0);
