@@ -93,6 +93,33 @@ public final class AppInstances {
         return read().stream().filter(app -> app.index() == index).findFirst();
     }
 
+    /** SmallRye's switch for the SSE feed's channel (SRMSG00231: "disabled by configuration"). */
+    static final String SSE_FEED_ENABLED = "mp.messaging.incoming.notifications.enabled";
+
+    /**
+     * True when an instance started now would train the app's AOT cache (the first start of a new
+     * build or of new JVM options): such a JVM records as it runs and costs more memory and CPU than
+     * the instances after it (the bench trains it before it measures).
+     */
+    public boolean trainsCache() {
+        return !JavaRuntime.detect().hasCache("app", jvmOptions(), List.of(jar().toString()));
+    }
+
+    private Path jar() {
+        Path jar = paths.home().resolve("target/quarkus-app/quarkus-run.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("no app build at " + jar + ": run ./chaos (it builds) or mvn package");
+        }
+        return jar;
+    }
+
+    /** The JVM options of every instance, the user's after the tool's (they win); part of the AOT cache's fingerprint. */
+    private static List<String> jvmOptions() {
+        List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx512m"));
+        jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.APP));
+        return jvm;
+    }
+
     /**
      * Starts instance {@code index} against {@code cluster} (its bootstrap servers and client config) with the given app properties
      * (system properties; e.g. kafka-streams.processing.guarantee) and records it. Its local
@@ -100,21 +127,14 @@ public final class AppInstances {
      * cluster it belongs to: state from an earlier cluster points at offsets the new one never had
      * (Streams calls such tasks corrupted and restores them from scratch).
      */
-    /** SmallRye's switch for the SSE feed's channel (SRMSG00231: "disabled by configuration"). */
-    static final String SSE_FEED_ENABLED = "mp.messaging.incoming.notifications.enabled";
-
     public AppInstance start(int index, KafkaAccess cluster, Map<String, String> properties) {
-        Path jar = paths.home().resolve("target/quarkus-app/quarkus-run.jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("no app build at " + jar + ": run ./chaos (it builds) or mvn package");
-        }
+        Path jar = jar();
         int port = freePort();
         // the instances' Streams state is the tool's to delete with the cluster's data (StateDir)
         StateDir.createOwned(paths.dataDir());
         Path state = StateDir.createOwned(paths.dataDir().resolve("apps")).resolve(Integer.toString(index));
         JavaRuntime runtime = JavaRuntime.detect();
-        List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx512m"));
-        jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.APP));
+        List<String> jvm = jvmOptions();
         List<String> command = new ArrayList<>(List.of(runtime.java().binary()));
         command.addAll(jvm);
         command.addAll(runtime.aotOptions("app", jvm, List.of(jar.toString())));

@@ -116,6 +116,26 @@ public final class JavaRuntime {
         }
     }
 
+    /**
+     * False when a process of this role, options and classpath would train its cache if started now
+     * (none written yet for this java, build and options); true when it would start from one, or
+     * when caches are off.
+     */
+    public boolean hasCache(String role, List<String> options, List<String> classpath) {
+        if (!aot) {
+            return true;
+        }
+        synchronized (ADOPTION) {
+            try {
+                Path cache = cacheDir.resolve(role + "-" + fingerprint(javaIdentity(), role, options, classpath) + extension());
+                adoptFinishedTraining(cache, options, classpath);
+                return Files.isRegularFile(cache);
+            } catch (IOException e) {
+                return false;
+            }
+        }
+    }
+
     private List<String> cacheOptions(String role, List<String> options, List<String> classpath) {
         try {
             Files.createDirectories(cacheDir);
