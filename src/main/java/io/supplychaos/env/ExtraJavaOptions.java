@@ -23,10 +23,11 @@ public final class ExtraJavaOptions {
      * The collector of the brokers and app instances the tool starts on this machine, unless the
      * user's options choose one. The JDK picks G1 on any machine of two cores and 2 GB; with three
      * brokers of a 192 MB heap, an app and the load generator on two cores, G1's concurrent threads
-     * and write barriers cost more than they save: with the serial collector a broker used half
-     * the CPU per order under at_least_once and the pipelines ran 1.4-1.7 times as many orders per
-     * second (C3, {@code bench --only pipeline}, docs/PERFORMANCE.md). Young pauses of heaps this
-     * size are a few milliseconds.
+     * and write barriers cost more than they save: with the serial collector the brokers used half
+     * the CPU per order under at_least_once, the app a quarter less, and the pipelines' medians rose
+     * 1.3 times (exactly-once) and 1.7 times (at-least-once) in orders per second (C3,
+     * {@code bench --only pipeline}, docs/PERFORMANCE.md). Young pauses of heaps this size are a few
+     * milliseconds.
      */
     public static final String DEFAULT_COLLECTOR = "-XX:+UseSerialGC";
     /** A JVM option that chooses a collector: two of them and the JVM does not start. */
