@@ -538,10 +538,11 @@ public final class FaultTimeline implements AutoCloseable {
             return;
         }
         // the environment's own time of the heal where it reports one (Chaos Mesh's status), else when heal returned
+        // the journal's line first: whoever sees the HEALED event finds the line too
         long now = fault.action().undoneAt().orElse(System.currentTimeMillis());
-        history.append(healed(fault, now));
         appendJournal(new FaultEventLog.Entry(now, FaultEventLog.Entry.HEAL, fault.type().cliName(), fault.target(),
                 fault.detail(), FaultEventLog.Entry.SCHEDULE, fault.place().brokerId(), null, fault.journalId()));
+        history.append(healed(fault, now));
         out.accept("healed: " + fault.detail());
     }
 
