@@ -16,9 +16,10 @@ import io.smallrye.config.PropertiesConfigSource;
  * {@code -D} and a scenario's {@code app.config} still win).
  *
  * <p>Under exactly_once_v2 nothing a task writes is readable downstream before its transaction
- * commits, so the commit interval is each hop's latency floor. LATENCY commits every 100 ms with
- * the state-store caches off (see {@link Tuning} for why the caches cost latency); THROUGHPUT twice
- * a second with the caches on. Producer batches may wait up to 100 ms under both: the commit
+ * commits, so each hop costs a commit interval plus a commit. LATENCY commits every 50 ms with the
+ * state-store caches off (see {@link Tuning} for why the caches cost latency): against 100 ms it
+ * took each hop from about 185 to 120-150 ms and kept up from 100 to 300 orders/s, the rates
+ * LATENCY serves (docs/PERFORMANCE.md, session 9); THROUGHPUT commits twice a second with the caches on. Producer batches may wait up to 100 ms under both: the commit
  * flushes them anyway, and a shorter linger sent more, smaller requests and was slower here
  * (docs/PERFORMANCE.md). Under at_least_once records are readable as soon as they are written and
  * the caches hold back changelog writes only, never a hop: both tunings keep Streams' own commit
@@ -49,6 +50,12 @@ public final class StreamsTuning implements ConfigSourceFactory {
      * an order's four timeline updates reached the changelog 2.8 times instead of once.
      */
     static final String AT_LEAST_ONCE_THROUGHPUT_CACHE_BYTES = "67108864";
+    /**
+     * The exactly-once commit interval tuned for latency. Each commit flushes the thread's producer
+     * and waits for acks=all (most of a commit's time at 100 orders/s), so an interval shorter than
+     * the commit spends the thread on commits: 30 ms fell behind at 100 orders/s.
+     */
+    static final String EXACTLY_ONCE_LATENCY_COMMIT_MS = "50";
 
     @Override
     public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
@@ -76,7 +83,7 @@ public final class StreamsTuning implements ConfigSourceFactory {
                     "262144");
         }
         if (tuning == Tuning.LATENCY) {
-            return settings("100", "0", "100", "262144");
+            return settings(EXACTLY_ONCE_LATENCY_COMMIT_MS, "0", "100", "262144");
         }
         return settings("500", KAFKA_CACHE_MAX_BYTES, "100", "262144");
     }

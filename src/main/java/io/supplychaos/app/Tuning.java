@@ -7,12 +7,13 @@ import java.util.Locale;
  * {@link StreamsTuning} below anything set explicitly.
  *
  * <p>Under exactly_once_v2 a record is readable downstream only once its task's transaction
- * commits, and each of the chain's topic hops waits for one. LATENCY commits every 100 ms and
+ * commits, and each of the chain's topic hops waits for one. LATENCY commits every 50 ms and
  * turns the state-store caches off: with caches on, each commit flushes task after task, each
  * flush a produce round trip (about 24 tasks here), and that took a commit from about 30 ms to
  * 500-700 ms (docs/PERFORMANCE.md). THROUGHPUT commits twice a second with caches on, so repeated
  * updates of a key reach the changelog once per commit: fewer records, larger transactions.
- * Under at_least_once both are the same: records are readable as soon as they are written.
+ * Under at_least_once records are readable as soon as they are written: both keep Streams' commit
+ * interval, and differ in cache size and producer batching only ({@link StreamsTuning}).
  */
 public enum Tuning {
     LATENCY, THROUGHPUT;

@@ -32,11 +32,11 @@ class StreamsTuningTest {
     }
 
     @Test
-    void shouldCommitEveryHundredMillisecondsWithoutCachesWhenTunedForLatencyUnderExactlyOnce() {
+    void shouldCommitEveryFiftyMillisecondsWithoutCachesWhenTunedForLatencyUnderExactlyOnce() {
         SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "exactly_once_v2",
                 StreamsTuning.TUNING, "LATENCY"));
 
-        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(100);
+        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(50);
         assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isZero();
     }
 
@@ -44,7 +44,7 @@ class StreamsTuningTest {
     void shouldTuneForLatencyUnderExactlyOnceWhenNothingIsSet() {
         SmallRyeConfig config = configWith(Map.of());
 
-        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(100);
+        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(50);
         assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isZero();
     }
 
