@@ -32,8 +32,7 @@ public final class SupplyMetrics {
 
     /** The topics whose records are decoded, so can be dead-lettered: the values of DEAD_LETTERS' source tag. */
     public static final List<String> DECODED_TOPICS = List.of(Topics.ORDER_PLACED.name(),
-            Topics.SHIPMENT_STATUS.name(), Topics.DRUG_MANUFACTURED.name(), Topics.ORDER_CONFIRMATION.name(),
-            Topics.NOTIFICATIONS.name());
+            Topics.DRUG_MANUFACTURED.name(), Topics.ORDER_CONFIRMATION.name(), Topics.NOTIFICATIONS.name());
 
     private SupplyMetrics() {
     }

@@ -17,10 +17,10 @@ class ConsumerLagTest {
     void shouldNameEverySubtopologyByTheTopicsItReadsWithInternalTopicsUnderTheirFullName() {
         Map<Integer, List<String>> sources = ConsumerLag.subtopologies("supply-app");
 
-        assertThat(sources).hasSize(4);
-        assertThat(sources.get(0)).containsExactly("order-confirmation", "order-placed", "shipment-status");
+        assertThat(sources).hasSize(3);
+        assertThat(sources.get(0)).containsExactly("drug-manufactured", "order-confirmation", "order-placed");
         assertThat(sources.get(1)).containsExactly("supply-app-stock-commands-by-drug-repartition");
-        assertThat(sources.get(3)).containsExactly("notifications");
+        assertThat(sources.get(2)).containsExactly("notifications");
     }
 
     @Test

@@ -93,7 +93,7 @@ class ScenarioRunIT {
         assertThat(rows).allSatisfy(r -> assertThat(r[header.indexOf("phase")].equals("warmup"))
                 .isEqualTo(Long.parseLong(r[header.indexOf("second")]) < 0));
         assertThat(rows).anySatisfy(r -> assertThat(r[header.indexOf("phase")]).isEqualTo("warmup"));
-        assertThat(header).contains("lagSubtopology0", "lagSubtopology3");
+        assertThat(header).contains("lagSubtopology0", "lagSubtopology2");
         String report = Files.readString(dir.resolve("out/report.html"));
         assertThat(report).doesNotContain("null").contains("(leader of order-placed:0)")
                 .contains("delay 50 ms, client links, all brokers").contains("Consumer lag per sub-topology");

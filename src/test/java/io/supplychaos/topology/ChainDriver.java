@@ -43,7 +43,6 @@ final class ChainDriver implements AutoCloseable {
     final TestInputTopic<String, byte[]> rawOrders;
     final TestInputTopic<String, Batch> goodsIn;
     final TestInputTopic<String, Confirmation> confirmationsIn;
-    final TestInputTopic<String, ShipmentStatus> shipmentsIn;
     final TestInputTopic<String, Notification> notificationsIn;
     /** The stock-command repartition topic, keyed by drugId: what any intake task or delivery writes. */
     final TestInputTopic<String, StockCommand> stockCommandsIn;
@@ -74,7 +73,6 @@ final class ChainDriver implements AutoCloseable {
                 Serdes.ByteArray().serializer(), START, Duration.ZERO);
         goodsIn = input(Topics.DRUG_MANUFACTURED);
         confirmationsIn = input(Topics.ORDER_CONFIRMATION);
-        shipmentsIn = input(Topics.SHIPMENT_STATUS);
         notificationsIn = input(Topics.NOTIFICATIONS);
         stockCommandsIn = driver.createInputTopic(internalTopic(StoreNames.STOCK_COMMANDS_BY_DRUG + "-repartition"),
                 Serdes.String().serializer(), JsonSerde.of(StockCommand.class).serializer(), START, Duration.ZERO);
@@ -119,17 +117,21 @@ final class ChainDriver implements AutoCloseable {
     }
 
     /**
-     * An order's state as the notification stage reads it: a confirmation (BACKORDERED, CONFIRMED,
-     * REJECTED) on order-confirmation, or a shipment status on shipment-status, stamped now.
+     * A confirmation (BACKORDERED, CONFIRMED, REJECTED) on order-confirmation, stamped now, as the
+     * manufacturer writes it for the notification stage.
      */
-    void reach(String orderId, OrderStatus status, long placedAt) {
-        if (status.ordinal() < OrderStatus.DISPATCHED.ordinal() || status == OrderStatus.REJECTED) {
-            confirmationsIn.pipeInput(orderId, new Confirmation(orderId, "hospital-1", "insulin", 1,
-                    ConfirmationStatus.valueOf(status.name()), null, placedAt, now()), now());
-        } else {
-            shipmentsIn.pipeInput(orderId, new ShipmentStatus(orderId, "s-" + orderId, "hospital-1", "insulin", 1,
-                    ShipmentState.valueOf(status.name()), placedAt, now()), now());
-        }
+    void confirm(String orderId, ConfirmationStatus status, long placedAt) {
+        confirmationsIn.pipeInput(orderId, new Confirmation(orderId, "hospital-1", "insulin", 1, status,
+                status == ConfirmationStatus.CONFIRMED ? null : "test", placedAt, now()), now());
+    }
+
+    /**
+     * The order's goods on drug-manufactured, stamped now: transport ships them through DISPATCHED,
+     * IN_TRANSIT and DELIVERED (at once with transit time zero, as the clock advances otherwise) and
+     * hands each state to the notification stage and, DELIVERED, to the stock release, in process.
+     */
+    void ship(String orderId, long placedAt) {
+        goodsIn.pipeInput(orderId, new Batch(orderId, "hospital-1", "insulin", "b-" + orderId, 1, placedAt, now()), now());
     }
 
     /** A topic Streams names after the application id: repartition and changelog topics. */

@@ -65,13 +65,14 @@ class DeadLetterTopologyTest {
 
     @Test
     void shouldDeadLetterMalformedRecordsOnInternalTopicsToo() {
-        chain.driver.createInputTopic(Topics.SHIPMENT_STATUS.name(),
+        chain.driver.createInputTopic(Topics.DRUG_MANUFACTURED.name(),
                         org.apache.kafka.common.serialization.Serdes.String().serializer(),
                         org.apache.kafka.common.serialization.Serdes.ByteArray().serializer())
-                .pipeInput("o9", utf8("{\"orderId\":\"o9\",\"status\":\"LOST_AT_SEA\"}"));
+                .pipeInput("o9", utf8("{\"orderId\":\"o9\",\"drugId\":\"insulin\"}"));
 
         assertThat(header(chain.deadLetters.readRecord().headers(), DecodeProcessor.TOPIC_HEADER))
-                .isEqualTo("shipment-status");
+                .isEqualTo("drug-manufactured");
+        assertThat(chain.shipments.isEmpty()).as("goods without a batch ship nothing").isTrue();
     }
 
     private static byte[] utf8(String text) {

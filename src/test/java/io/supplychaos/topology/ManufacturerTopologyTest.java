@@ -201,7 +201,8 @@ class ManufacturerTopologyTest {
         assertThat(before.reserved()).isEqualTo(3);
         assertThat(before.shipped()).isEqualTo(4);
 
-        chain.shipmentsIn.pipeInput("o1", delivered);
+        // when: o1's DELIVERED repeats on the stock commands (any intake or transport task may write one again)
+        chain.stockCommandsIn.pipeInput("insulin", StockCommand.release(delivered));
         chain.stockCommandsIn.pipeInput("insulin", StockCommand.release(delivered));
 
         publishStock();

@@ -51,14 +51,20 @@ import io.supplychaos.topology.state.StockCommand;
 
 /**
  * Builds the drug supply chain as one Kafka Streams topology (see topology/README.md for the
- * diagram). Each stage reads its input topic, as the paper's services do:
+ * diagram). A stage reads a topic where its key or its task changes (the manufacturer works by
+ * drug, the others by order), and otherwise takes its input in process:
  * <pre>
- * order-placed -> intake (dedup) -+-> [stock-commands-by-drug] -> manufacturer (dedup) -> order-confirmation,
- * shipment-status (DELIVERED) ----+                                  drug-manufactured, inventory-updated
- * drug-manufactured -> transport -> shipment-status
- * order-confirmation + shipment-status -> notification -> notifications
+ * order-placed -> intake (dedup) --------+-> [stock-commands-by-drug] -> manufacturer (dedup) -> order-confirmation,
+ * transport's DELIVERED (in process) ----+                                  drug-manufactured, inventory-updated
+ * drug-manufactured -> transport -> shipment-status, and in process to the release and to notification
+ * order-confirmation + transport's states -> notification -> notifications
  * notification -> SLA monitor (same task) -> monitor-alerts;  notifications -> stage monitor -> monitor-alerts
  * </pre>
+ * Transport and notification are both keyed by orderId, so transport's shipment states reach the
+ * notification stage and the stock release in the same task and, under exactly_once_v2, in the same
+ * transaction: reading shipment-status back would cost every order a commit interval more
+ * (docs/PERFORMANCE.md, "Three commits instead of four"). shipment-status is still written for its
+ * readers (the run's checker, a hospital's systems); the app does not read it.
  * Every source is decoded by a {@link DecodeProcessor}; malformed records go to dead-letter.
  * Every processor, store and repartition topic is named (names in {@link StoreNames}) so that
  * changelog and repartition topics keep their names. Per-order entries are deleted
@@ -90,7 +96,10 @@ public final class SupplyChainTopology {
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
                 .process(() -> new OrderIntakeProcessor(settings), Named.as("order-intake"),
                         StoreNames.ORDER_LEDGER);
-        KStream<String, ShipmentStatus> shipments = decoded(builder, Topics.SHIPMENT_STATUS);
+        KStream<String, ShipmentStatus> shipments = decoded(builder, Topics.DRUG_MANUFACTURED)
+                .process(() -> new TransportProcessor(settings), Named.as("transport"),
+                        StoreNames.SHIPMENTS);
+        shipments.to(Topics.SHIPMENT_STATUS.name(), produced(Topics.SHIPMENT_STATUS, "transport"));
 
         KStream<String, StockCommand> reservations =
                 accepted.mapValues(StockCommand::reserve, Named.as("reserve-command"));
@@ -105,11 +114,6 @@ public final class SupplyChainTopology {
                         StoreNames.MANUFACTURER_STOCK);
         route(manufactured, "manufacturer", Topics.ORDER_CONFIRMATION, Topics.DRUG_MANUFACTURED,
                 Topics.INVENTORY_UPDATED);
-
-        decoded(builder, Topics.DRUG_MANUFACTURED)
-                .process(() -> new TransportProcessor(settings), Named.as("transport"),
-                        StoreNames.SHIPMENTS)
-                .to(Topics.SHIPMENT_STATUS.name(), produced(Topics.SHIPMENT_STATUS, "transport"));
 
         KStream<String, StatusEvent> confirmed = decoded(builder, Topics.ORDER_CONFIRMATION)
                 .mapValues(StatusEvent::of, Named.as("confirmation-to-status"));

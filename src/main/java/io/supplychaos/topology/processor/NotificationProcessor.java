@@ -59,7 +59,10 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
     @Override
     public void process(Record<String, StatusEvent> record) {
         StatusEvent event = record.value();
-        String source = context().recordMetadata().map(meta -> meta.topic() + "@" + meta.offset()).orElse(null);
+        // the input record and the state it carried: transport's three states of one order come in
+        // process from one drug-manufactured record, and each answers for its own when that record is processed again
+        String source = context().recordMetadata().map(meta -> meta.topic() + "@" + meta.offset() + "#" + event.status())
+                .orElse(null);
         OrderTimeline timeline = Optional.ofNullable(timelines.get(event.orderId()))
                 .orElseGet(() -> OrderTimeline.start(event));
         if (timeline.hasNotified(event.status()) || timeline.isPending(event.status())

@@ -16,7 +16,7 @@ public record OrderTimeline(String orderId, String hospitalId, String drugId, lo
     /**
      * A state the hospital was notified of, and when.
      *
-     * @param source the input record whose processing sent it ("topic@offset"; null unknown): that record
+     * @param source the input record whose processing sent it ("topic@offset#STATE": the record and the state it carried; null unknown): that record
      *               processed again after an at_least_once crash sends it again
      */
     public record Step(OrderStatus status, long at, String source) {

@@ -59,6 +59,40 @@ class NotificationProcessorTest {
         assertThat(context.forwarded()).isEmpty();
     }
 
+    @Test
+    void shouldNotifyEachStateOnceAgainWhenTheRecordThatCarriedSeveralIsProcessedAgain() {
+        // given: CONFIRMED, then transport's three states in process from one drug-manufactured record (offset 4)
+        process("order-confirmation", 3, OrderStatus.CONFIRMED);
+        process("drug-manufactured", 4, OrderStatus.DISPATCHED);
+        process("drug-manufactured", 4, OrderStatus.IN_TRANSIT);
+        process("drug-manufactured", 4, OrderStatus.DELIVERED);
+        context.resetForwards();
+
+        // when: that record is processed again after a crash, and transport answers with its three states again
+        process("drug-manufactured", 4, OrderStatus.DISPATCHED);
+        process("drug-manufactured", 4, OrderStatus.IN_TRANSIT);
+        process("drug-manufactured", 4, OrderStatus.DELIVERED);
+
+        // then: each state goes out once more, not once per state of the record
+        assertThat(statuses()).containsExactly(OrderStatus.DISPATCHED, OrderStatus.IN_TRANSIT, OrderStatus.DELIVERED);
+    }
+
+    @Test
+    void shouldHoldStatesThatArriveOutOfOrderUntilTheirPredecessorsAreNotified() {
+        // given shipment states before the confirmation, the last first
+        process("drug-manufactured", 4, OrderStatus.DELIVERED);
+        process("drug-manufactured", 4, OrderStatus.DISPATCHED);
+        process("drug-manufactured", 4, OrderStatus.IN_TRANSIT);
+        assertThat(context.forwarded()).as("nothing before CONFIRMED").isEmpty();
+
+        // when the confirmation arrives
+        process("order-confirmation", 3, OrderStatus.CONFIRMED);
+
+        // then every state goes out once, in the order of the lifecycle
+        assertThat(statuses()).containsExactly(OrderStatus.CONFIRMED, OrderStatus.DISPATCHED, OrderStatus.IN_TRANSIT,
+                OrderStatus.DELIVERED);
+    }
+
     private List<OrderStatus> statuses() {
         return context.forwarded().stream().map(forward -> forward.record().value().status()).toList();
     }
