@@ -134,8 +134,9 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
         if (!stuck.isEmpty()) {
             v.add("stuck " + stuck.size() + " orders: in order-placed but never completed, e.g. " + sample(stuck));
         }
-        if (!c.incomplete().isEmpty()) {
-            v.add("incomplete lifecycle for " + c.incomplete().size() + " orders, e.g. " + sample(c.incomplete()));
+        List<String> incomplete = c.incompleteUnexplained(expect.lossExpected());
+        if (!incomplete.isEmpty()) {
+            v.add("incomplete lifecycle for " + incomplete.size() + " orders, e.g. " + sample(incomplete));
         }
         if (!c.unexpected().isEmpty()) {
             v.add("unexpected " + c.unexpected().size() + " orderIds the run never sent, e.g. " + sample(c.unexpected()));
@@ -145,7 +146,8 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
                     + sample(c.malformed()));
         }
         long copies = c.producerCopies();
-        long duplicates = expect.writtenTwice() == null ? c.duplicates() : c.duplicates() - copies;
+        long repeated = c.duplicatesUnexplained(expect.lossExpected());
+        long duplicates = expect.writtenTwice() == null ? repeated : repeated - copies;
         if (expect.duplicates() != null && duplicates > expect.duplicates()) {
             v.add("duplicates " + duplicates + " (expected at most " + expect.duplicates() + "), e.g. "
                     + sample(c.duplicateSample()) + (expect.writtenTwice() == null ? writtenTwice(c) : ""));
@@ -154,9 +156,10 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
             v.add("written twice by the producer: " + copies + " extra copies on order-placed (expected at most "
                     + expect.writtenTwice() + ")" + writtenTwice(c));
         }
-        if (expect.outOfOrder() != null && c.outOfOrder().size() > expect.outOfOrder()) {
-            v.add("out of order " + c.outOfOrder().size() + " orders (expected at most " + expect.outOfOrder()
-                    + "), e.g. " + sample(c.outOfOrder()));
+        List<String> outOfOrder = c.outOfOrderUnexplained(expect.lossExpected());
+        if (expect.outOfOrder() != null && outOfOrder.size() > expect.outOfOrder()) {
+            v.add("out of order " + outOfOrder.size() + " orders (expected at most " + expect.outOfOrder()
+                    + "), e.g. " + sample(outOfOrder));
         }
         if (Boolean.TRUE.equals(expect.inventoryConserved()) && !stock.violations().isEmpty()) {
             v.add("stock: " + sample(stock.violations()));
@@ -215,6 +218,13 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
                     + " position came from before the cut are past it), or read mid-chain before it (the rest of its"
                     + " chain was cut); " + (h.expect.lossExpected() ? "expected with the loss" : "not excused: the"
                     + " scenario expects no loss") + ", e.g. " + sample(why));
+        }
+        if (!c.cutByPowerLoss().isEmpty()) {
+            notes.add("cut by power loss: " + c.cutByPowerLoss().size() + " orders whose chain ran across a power loss"
+                    + " show its cut: each partition is cut at its own recovery point, so one transaction's records"
+                    + " survived on some topics and not on others, and the app, restored from changelogs and offsets the"
+                    + " same loss cut, repeated work it had done; " + (h.expect.lossExpected() ? "expected with the loss"
+                    : "not excused: the scenario expects no loss") + ", e.g. " + sample(c.cutByPowerLossDescribed()));
         }
         List<String> leaderMoves = c.lostExpected().stream().filter(id -> !c.lostToPowerLoss().contains(id)).toList();
         if (!leaderMoves.isEmpty()) {

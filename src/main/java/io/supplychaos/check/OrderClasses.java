@@ -2,6 +2,7 @@ package io.supplychaos.check;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,6 +49,14 @@ import io.supplychaos.topology.state.StockCommand;
  * without MANUFACTURED on drug-manufactured...).
  * <li><b>out of order</b>: on notifications, a state read after a later one, or anything after a
  * final state (duplicates included, as before).
+ * <li><b>cut by power loss</b>: of the orders whose chain ran across a power loss
+ * ({@link RunHistory#chainAcrossPowerLoss}), those with an incomplete lifecycle, out of order or
+ * with a record repeated. Each partition is cut at its own recovery point, so what one transaction
+ * wrote survives on some partitions and is gone from others (DELIVERED on notifications, nothing on
+ * shipment-status), and the app, restored from changelogs and committed offsets the same loss cut,
+ * processes again what it had done (a RESERVE or a state written twice). They stay in their classes;
+ * a scenario that expects loss excuses them ({@link #incompleteUnexplained}, {@link #outOfOrderUnexplained},
+ * {@link #duplicatesUnexplained}), one that does not counts them as usual.
  * </ul>
  * Not per acknowledged order:
  * <ul>
@@ -75,7 +84,9 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
                     List<String> outOfOrder, long duplicates, Map<String, Long> duplicatesByTopic,
                     List<String> duplicateSample, List<String> writtenTwiceByProducer, List<String> stockDuplicates,
                     List<String> unexpected,
-                    List<String> earlier, List<String> neverAcked, List<String> writtenUnacked, List<String> malformed) {
+                    List<String> earlier, List<String> neverAcked, List<String> writtenUnacked, List<String> malformed,
+                    Map<String, List<String>> cutByPowerLoss, long duplicatesCutByPowerLoss,
+                    List<String> stockDuplicatesCutByPowerLoss) {
 
     private static final Set<OrderStatus> DELIVERED_PATH = EnumSet.of(OrderStatus.CONFIRMED, OrderStatus.DISPATCHED,
             OrderStatus.IN_TRANSIT, OrderStatus.DELIVERED);
@@ -92,6 +103,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         List<String> notLookedFor = new ArrayList<>();
         List<String> incomplete = new ArrayList<>();
         List<String> outOfOrder = new ArrayList<>();
+        Map<String, List<String>> cutByPowerLoss = new LinkedHashMap<>();
         long completed = 0;
         long rejected = 0;
         long measuredAcked = 0;
@@ -106,8 +118,12 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
             }
             List<OrderStatus> states = notified(h, id);
             boolean inOrder = inLifecycleOrder(states);
+            boolean acrossPowerLoss = h.chainAcrossPowerLoss(id).isPresent();
             if (!inOrder) {
                 outOfOrder.add(id);
+                if (acrossPowerLoss) {
+                    cutByPowerLoss.computeIfAbsent(id, k -> new ArrayList<>()).add("notifications " + states);
+                }
             }
             boolean delivered = states.contains(OrderStatus.DELIVERED);
             boolean isRejected = states.contains(OrderStatus.REJECTED);
@@ -145,8 +161,20 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
             String missing = missing(h, id, states);
             if (missing != null) {
                 incomplete.add(id + " (" + missing + ")");
+                if (acrossPowerLoss) {
+                    cutByPowerLoss.computeIfAbsent(id, k -> new ArrayList<>()).add(missing);
+                }
             } else if (inOrder && !duplicates.orders().contains(id) && !gone) {
                 ok.add(id);
+            }
+        }
+        long duplicatesCutByPowerLoss = 0;
+        List<String> stockDuplicatesCutByPowerLoss = new ArrayList<>();
+        for (Map.Entry<String, List<String>> repeated : duplicates.byOrder().entrySet()) {
+            if (h.chainAcrossPowerLoss(repeated.getKey()).isPresent()) {
+                cutByPowerLoss.computeIfAbsent(repeated.getKey(), k -> new ArrayList<>()).addAll(repeated.getValue());
+                duplicatesCutByPowerLoss += duplicates.extraByOrder().get(repeated.getKey());
+                stockDuplicatesCutByPowerLoss.addAll(duplicates.stockByOrder().getOrDefault(repeated.getKey(), List.of()));
             }
         }
         long measuredSent = h.sent.values().stream().filter(s -> !s.warmup()).count()
@@ -177,7 +205,44 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
                 lostExpected, lostBad, lostAfterProcessing, lostToPowerLoss, stuck, stuckByPowerLoss, unseen, notLookedFor, incomplete, outOfOrder,
                 duplicates.extra(), duplicates.byTopic(), duplicates.sample(), duplicates.writtenTwice(), duplicates.stock(),
                 unexpected, earlier,
-                neverAcked, writtenUnacked, malformed);
+                neverAcked, writtenUnacked, malformed, cutByPowerLoss, duplicatesCutByPowerLoss,
+                stockDuplicatesCutByPowerLoss);
+    }
+
+    /** The orders a power loss cut mid-chain, each with what shows it: "orderId (what; what)". */
+    List<String> cutByPowerLossDescribed() {
+        return cutByPowerLoss.entrySet().stream()
+                .map(e -> e.getKey() + " (" + String.join("; ", e.getValue()) + ")").toList();
+    }
+
+    /** The incomplete lifecycles nothing explains: all of them, or, when the scenario expects loss, those no power loss cut. */
+    List<String> incompleteUnexplained(boolean lossExpected) {
+        return lossExpected ? incomplete.stream().filter(entry -> !cutByPowerLoss.containsKey(idOf(entry))).toList()
+                : incomplete;
+    }
+
+    /** The orders out of order that nothing explains; see {@link #incompleteUnexplained}. */
+    List<String> outOfOrderUnexplained(boolean lossExpected) {
+        return lossExpected ? outOfOrder.stream().filter(id -> !cutByPowerLoss.containsKey(id)).toList() : outOfOrder;
+    }
+
+    /** The duplicate records nothing explains; see {@link #incompleteUnexplained}. */
+    long duplicatesUnexplained(boolean lossExpected) {
+        return lossExpected ? duplicates - duplicatesCutByPowerLoss : duplicates;
+    }
+
+    /** The stock-command excesses nothing explains; see {@link #incompleteUnexplained}. */
+    List<String> stockDuplicatesUnexplained(boolean lossExpected) {
+        if (!lossExpected) {
+            return stockDuplicates;
+        }
+        Set<String> explained = new HashSet<>(stockDuplicatesCutByPowerLoss);
+        return stockDuplicates.stream().filter(d -> !explained.contains(d)).toList();
+    }
+
+    private static String idOf(String entry) {
+        int space = entry.indexOf(' ');
+        return space < 0 ? entry : entry.substring(0, space);
     }
 
     List<String> lost() {
@@ -191,7 +256,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         if (!lossExpected) {
             return stuck;
         }
-        Set<String> explained = new java.util.HashSet<>(stuckByPowerLoss);
+        Set<String> explained = new HashSet<>(stuckByPowerLoss);
         return stuck.stream().filter(id -> !explained.contains(id)).toList();
     }
 
@@ -207,7 +272,7 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
 
     /** Of the given lost orders, those lost from the log after processing, in their order. */
     List<String> afterProcessing(List<String> lost) {
-        Set<String> processed = new java.util.HashSet<>(lostAfterProcessing);
+        Set<String> processed = new HashSet<>(lostAfterProcessing);
         return lost.stream().filter(processed::contains).toList();
     }
 
@@ -269,7 +334,8 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
 
     /** Extra records per order and topic; see the class comment. */
     private record Duplicates(long extra, Map<String, Long> byTopic, List<String> sample, Set<String> orders,
-                              List<String> writtenTwice, List<String> stock) {
+                              List<String> writtenTwice, List<String> stock, Map<String, List<String>> byOrder,
+                              Map<String, Long> extraByOrder, Map<String, List<String>> stockByOrder) {
     }
 
     private static Duplicates duplicates(RunHistory h) {
@@ -279,6 +345,9 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
         Set<String> orders = new LinkedHashSet<>();
         List<String> stock = new ArrayList<>();
         List<String> writtenTwice = new ArrayList<>();
+        Map<String, List<String>> byOrder = new LinkedHashMap<>();
+        Map<String, Long> extraByOrder = new LinkedHashMap<>();
+        Map<String, List<String>> stockByOrder = new LinkedHashMap<>();
         Set<String> ids = new LinkedHashSet<>(h.sent.keySet());
         ids.addAll(h.acked.keySet());
         for (String id : ids) {
@@ -288,6 +357,8 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
                 byTopic.merge(RunHistory.ORDER_PLACED, copies, Long::sum);
                 sample.add(id + " " + RunHistory.ORDER_PLACED + " x" + (copies + 1));
                 orders.add(id);
+                byOrder.computeIfAbsent(id, k -> new ArrayList<>()).add(RunHistory.ORDER_PLACED + " x" + (copies + 1));
+                extraByOrder.merge(id, copies, Long::sum);
                 writtenTwice.add(id);
             }
             for (String topic : RunHistory.OUTPUT_TOPICS) {
@@ -300,6 +371,9 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
                         byTopic.merge(topic, more, Long::sum);
                         sample.add(id + " " + topic + " " + count.getKey() + " x" + count.getValue());
                         orders.add(id);
+                        byOrder.computeIfAbsent(id, k -> new ArrayList<>())
+                                .add(topic + " " + count.getKey() + " x" + count.getValue());
+                        extraByOrder.merge(id, more, Long::sum);
                     }
                 }
             }
@@ -315,11 +389,16 @@ record OrderClasses(long sent, long measuredSent, long acked, long measuredAcked
                     byTopic.merge(RunHistory.STOCK_COMMANDS, seen - explained, Long::sum);
                     sample.add(id + " " + RunHistory.STOCK_COMMANDS + " " + kind + " x" + seen);
                     orders.add(id);
-                    stock.add(kind + " seen " + seen + " times for order " + id + " (explained: " + explained + ")");
+                    String excess = kind + " seen " + seen + " times for order " + id + " (explained: " + explained + ")";
+                    stock.add(excess);
+                    byOrder.computeIfAbsent(id, k -> new ArrayList<>())
+                            .add(RunHistory.STOCK_COMMANDS + " " + kind + " x" + seen + " (explained: " + explained + ")");
+                    extraByOrder.merge(id, seen - explained, Long::sum);
+                    stockByOrder.computeIfAbsent(id, k -> new ArrayList<>()).add(excess);
                 }
             }
         }
-        return new Duplicates(extra, byTopic, sample, orders, writtenTwice, stock);
+        return new Duplicates(extra, byTopic, sample, orders, writtenTwice, stock, byOrder, extraByOrder, stockByOrder);
     }
 
     /** Extra copies of sends on order-placed: records of one send found more than once (see {@link RunHistory#producerCopies}). */

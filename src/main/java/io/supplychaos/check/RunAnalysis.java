@@ -85,6 +85,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
         counts.put("lost.afterProcessing", o.lost() == null ? null : count(o.lost().afterProcessing()));
         counts.put("stuck", count(o.stuck()));
         counts.put("stuckByPowerLoss", count(o.stuckByPowerLoss()));
+        counts.put("cutByPowerLoss", count(o.cutByPowerLoss()));
         counts.put("lost.toPowerLoss", o.lost() == null ? null : count(o.lost().toPowerLoss()));
         counts.put("unseen", count(o.unseen()));
         counts.put("duplicates", o.duplicates() == null ? null : o.duplicates().count());
@@ -114,6 +115,7 @@ public record RunAnalysis(String scenario, String env, RunResult.Orders orders, 
                 RunResult.OrderClass.of(c.outOfOrder()), RunResult.OrderClass.of(c.unexpected()),
                 RunResult.OrderClass.of(c.neverAcked()), RunResult.OrderClass.of(c.writtenUnacked()),
                 RunResult.OrderClass.of(c.malformed()), new RunResult.Stock(RunResult.OrderClass.of(stock.violations()),
-                stock.notJudged()), c.measuredSent(), c.availability(), RunResult.OrderClass.of(c.stuckByPowerLoss()));
+                stock.notJudged()), c.measuredSent(), c.availability(), RunResult.OrderClass.of(c.stuckByPowerLoss()),
+                RunResult.OrderClass.of(c.cutByPowerLossDescribed()));
     }
 }

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import io.supplychaos.history.Expectations;
@@ -214,8 +215,25 @@ final class RunHistory {
      * before it fsyncs unless its flush settings say otherwise. Only an injected one counts (a failed
      * injection cut nothing).
      */
-    java.util.Optional<Fault> powerLossAfter(long ackedAt) {
+    Optional<Fault> powerLossAfter(long ackedAt) {
         return powerLosses().stream().filter(loss -> ackedBefore(loss, ackedAt)).findFirst();
+    }
+
+    /**
+     * The first power loss the order's chain ran across, if any: the order was acknowledged before
+     * it ({@link #ackedBefore}), or, never acknowledged, sent before it. Every partition is cut at
+     * its own recovery point, so the records one exactly-once transaction wrote for such an order
+     * can survive on one topic and be gone from another, and the app, restored from changelogs and
+     * offsets the same loss cut, may process what it had done again, from a store that went back.
+     */
+    Optional<Fault> chainAcrossPowerLoss(String orderId) {
+        Acked ack = acked.get(orderId);
+        if (ack != null) {
+            return powerLossAfter(ack.at());
+        }
+        Sent send = sent.get(orderId);
+        return send == null ? Optional.empty()
+                : powerLosses().stream().filter(loss -> ackedBefore(loss, send.at())).findFirst();
     }
 
     /** The action's name of the fault that starts a broker again, as a run records it. */

@@ -56,7 +56,7 @@ final class StockCheck {
     }
 
     static Result of(RunHistory h, OrderClasses orders) {
-        List<String> stockDuplicates = orders.stockDuplicates();
+        List<String> stockDuplicates = orders.stockDuplicatesUnexplained(h.expect.lossExpected());
         List<String> violations = new ArrayList<>();
         List<String> notJudged = new ArrayList<>();
         Map<String, StockObserved> baseline = new TreeMap<>();

@@ -170,15 +170,32 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
      *                          after it at an offset of order-placed Kafka had handed out before it (consumers
      *                          whose position came from before the cut skip it), or read mid-chain before
      *                          it; null in summaries written before runs named them
+     * @param cutByPowerLoss    orders whose chain ran across a power loss (acknowledged, or sent and never
+     *                          answered, before it) and whose records show the cut: a record missing on
+     *                          one topic while a later one survived on another, a record repeated, or
+     *                          notifications out of order; each as "orderId (what)". Null in summaries
+     *                          written before runs named them
      */
     public record Orders(long sent, long acked, long measuredAcked, long completed, long rejected, OrderClass ok,
                          Lost lost, OrderClass stuck, OrderClass unseen, Duplicates duplicates,
                          OrderClass incompleteLifecycle, OrderClass outOfOrder, OrderClass unexpected,
                          OrderClass neverAcked, OrderClass writtenUnacked, OrderClass malformed, Stock stock,
-                         Long measuredSent, Double availability, OrderClass stuckByPowerLoss) {
+                         Long measuredSent, Double availability, OrderClass stuckByPowerLoss,
+                         OrderClass cutByPowerLoss) {
 
         @JsonCreator
         public Orders {
+        }
+
+        /** Without the orders a power loss cut mid-chain, as summaries written before it hold them. */
+        public Orders(long sent, long acked, long measuredAcked, long completed, long rejected, OrderClass ok,
+                      Lost lost, OrderClass stuck, OrderClass unseen, Duplicates duplicates,
+                      OrderClass incompleteLifecycle, OrderClass outOfOrder, OrderClass unexpected,
+                      OrderClass neverAcked, OrderClass writtenUnacked, OrderClass malformed, Stock stock,
+                      Long measuredSent, Double availability, OrderClass stuckByPowerLoss) {
+            this(sent, acked, measuredAcked, completed, rejected, ok, lost, stuck, unseen, duplicates,
+                    incompleteLifecycle, outOfOrder, unexpected, neverAcked, writtenUnacked, malformed, stock,
+                    measuredSent, availability, stuckByPowerLoss, null);
         }
 
         /** Without the stuck orders a power loss explains, as summaries written before it hold them. */
@@ -189,7 +206,7 @@ public record RunResult(String scenario, String env, Map<String, Object> workloa
                       Long measuredSent, Double availability) {
             this(sent, acked, measuredAcked, completed, rejected, ok, lost, stuck, unseen, duplicates,
                     incompleteLifecycle, outOfOrder, unexpected, neverAcked, writtenUnacked, malformed, stock,
-                    measuredSent, availability, null);
+                    measuredSent, availability, null, null);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.supplychaos.check;
 
 import static io.supplychaos.check.Histories.CONFIRMATIONS;
+import static io.supplychaos.check.Histories.MANUFACTURED;
 import static io.supplychaos.check.Histories.STOCK;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -123,5 +124,83 @@ class PowerLossVerdictTest {
         // then the last record is judged against the deliveries: a violation
         assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(analysis.judgement().violations()).anyMatch(v -> v.contains("shipped grew by 1"));
+    }
+    /**
+     * A history whose power loss cut one order mid-chain unevenly: r1-p0-2 was acknowledged before
+     * it, its records on shipment-status were cut while its notifications and its RELEASE survived,
+     * and r1-p0-3, also acknowledged before it, had its RESERVE written again after the app came back
+     * from a cut changelog. r1-p0-1 is lost to the power loss; the stock went back across it.
+     */
+    private static Histories cutMidChain(Expectations expect) {
+        return Histories.run(expect, "all").partition(0, 1, 1, 2, 3)
+                .baseline(DRUG, 100, 100, 0, 0)
+                .orderAt("r1-p0-1", DRUG, 1, 0, 0).process("r1-p0-1", DRUG, 1)
+                .orderAt("r1-p0-2", DRUG, 1, 0, 1).placed("r1-p0-2")
+                .orderAt("r1-p0-3", DRUG, 1, 0, 2).placed("r1-p0-3")
+                .see(STOCK, "r1-p0-3", "RESERVE", DRUG, 1)
+                .stock(DRUG, 100, 0, 97, 1, 2)
+                .fault(FaultPhase.INJECTED, "power-loss", "all", FaultSource.SCHEDULE, null).tickBy(1000)
+                .fault(FaultPhase.HEALED, "power-loss", "all", FaultSource.SCHEDULE, null).tickBy(1000)
+                .see(STOCK, "r1-p0-2", "RESERVE", DRUG, 1).see(CONFIRMATIONS, "r1-p0-2", "CONFIRMED", "r1-p0-2", 1)
+                .see(MANUFACTURED, "r1-p0-2", "MANUFACTURED", "r1-p0-2", 1)
+                .notify("r1-p0-2", "CONFIRMED", "DISPATCHED", "IN_TRANSIT", "DELIVERED")
+                .see(STOCK, "r1-p0-2", "RELEASE", DRUG, 1)
+                .process("r1-p0-3", DRUG, 1)
+                .stock(DRUG, 100, 0, 99, 0, 1);
+    }
+
+    @Test
+    void recordsAPowerLossCutOnOneTopicAndNotAnotherAreNamedAndExcusedWithTheLossTheScenarioExpects() {
+        // given an order whose shipment-status records were cut while its notifications and RELEASE
+        // survived, and another whose RESERVE the app wrote again, both acknowledged before the power loss
+        RunAnalysis analysis = cutMidChain(Histories.lossExpectedAtLeast(1)).analyse();
+
+        // then both are cut by the power loss, named with what shows it, and the run passes
+        assertThat(analysis.judgement().violations()).isEmpty();
+        assertThat(analysis.verdict()).isEqualTo(Verdict.PASS);
+        assertThat(analysis.orders().cutByPowerLoss().sample()).containsExactly(
+                "r1-p0-2 (DELIVERED without DISPATCHED on shipment-status; stock-commands RELEASE x1 (explained: 0))",
+                "r1-p0-3 (stock-commands RESERVE x2 (explained: 1))");
+        assertThat(analysis.orders().incompleteLifecycle().count()).isEqualTo(1);
+        assertThat(analysis.orders().duplicates().count()).isEqualTo(2);
+        assertThat(analysis.judgement().notes())
+                .anyMatch(n -> n.startsWith("cut by power loss: 2 orders") && n.contains("expected with the loss"));
+    }
+
+    @Test
+    void theSameCutFailsAScenarioThatExpectsNoLoss() {
+        // given the same history under flush-every-message's promise (lost: 0)
+        RunAnalysis analysis = cutMidChain(Expectations.strict()).analyse();
+
+        // then the gap, the repeats and the stock commands beyond what deliveries explain are violations
+        assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(analysis.judgement().violations())
+                .anyMatch(v -> v.startsWith("incomplete lifecycle for 1 orders") && v.contains("r1-p0-2"))
+                .anyMatch(v -> v.startsWith("duplicates 2 (expected at most 0)"))
+                .anyMatch(v -> v.startsWith("stock: ") && v.contains("RESERVE seen 2 times for order r1-p0-3"));
+        assertThat(analysis.judgement().notes())
+                .anyMatch(n -> n.startsWith("cut by power loss: 2 orders") && n.contains("not excused"));
+    }
+
+    @Test
+    void anOrderAcknowledgedAfterThePowerLossIsHeldToEveryRule() {
+        // given an order acknowledged once the brokers ran again, with a gap and a repeated RESERVE, beside
+        // an order lost to the power loss
+        RunAnalysis analysis = Histories.run(Histories.lossExpectedAtLeast(1), "all").partition(0, 1, 1, 2, 3)
+                .orderAt("r1-p0-1", DRUG, 1, 0, 0).process("r1-p0-1", DRUG, 1)
+                .fault(FaultPhase.INJECTED, "power-loss", "all", FaultSource.SCHEDULE, null).tickBy(1000)
+                .fault(FaultPhase.HEALED, "power-loss", "all", FaultSource.SCHEDULE, null).tickBy(1000)
+                .orderAt("r1-p0-2", DRUG, 1, 0, 1).placed("r1-p0-2")
+                .see(STOCK, "r1-p0-2", "RESERVE", DRUG, 1).see(STOCK, "r1-p0-2", "RESERVE", DRUG, 1)
+                .see(CONFIRMATIONS, "r1-p0-2", "CONFIRMED", "r1-p0-2", 1)
+                .see(MANUFACTURED, "r1-p0-2", "MANUFACTURED", "r1-p0-2", 1)
+                .notify("r1-p0-2", "CONFIRMED", "DISPATCHED", "IN_TRANSIT", "DELIVERED").analyse();
+
+        // then nothing about the power loss explains it: FAIL on the gap and the repeat
+        assertThat(analysis.orders().cutByPowerLoss().count()).isZero();
+        assertThat(analysis.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(analysis.judgement().violations())
+                .anyMatch(v -> v.startsWith("incomplete lifecycle for 1 orders") && v.contains("r1-p0-2"))
+                .anyMatch(v -> v.startsWith("duplicates 1 (expected at most 0)"));
     }
 }
