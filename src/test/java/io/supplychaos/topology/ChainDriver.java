@@ -118,7 +118,8 @@ final class ChainDriver implements AutoCloseable {
 
     /**
      * A confirmation (BACKORDERED, CONFIRMED, REJECTED) on order-confirmation, stamped now, as the
-     * manufacturer writes it for the notification stage.
+     * manufacturer writes it. The notification stage reads REJECTED and BACKORDERED from it; a
+     * CONFIRMED it tells from the goods ({@link #ship}).
      */
     void confirm(String orderId, ConfirmationStatus status, long placedAt) {
         confirmationsIn.pipeInput(orderId, new Confirmation(orderId, "hospital-1", "insulin", 1, status,
@@ -126,9 +127,10 @@ final class ChainDriver implements AutoCloseable {
     }
 
     /**
-     * The order's goods on drug-manufactured, stamped now: transport ships them through DISPATCHED,
-     * IN_TRANSIT and DELIVERED (at once with transit time zero, as the clock advances otherwise) and
-     * hands each state to the notification stage and, DELIVERED, to the stock release, in process.
+     * The order's goods on drug-manufactured, stamped now: the notification stage tells CONFIRMED from
+     * them, and transport ships them through DISPATCHED, IN_TRANSIT and DELIVERED (at once with transit
+     * time zero, as the clock advances otherwise) and hands each state to the notification stage and,
+     * DELIVERED, to the stock release, in process.
      */
     void ship(String orderId, long placedAt) {
         goodsIn.pipeInput(orderId, new Batch(orderId, "hospital-1", "insulin", "b-" + orderId, 1, placedAt, now()), now());

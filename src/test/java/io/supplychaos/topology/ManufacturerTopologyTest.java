@@ -50,6 +50,7 @@ class ManufacturerTopologyTest {
             assertThat(batch.orderId()).isEqualTo("o1");
             assertThat(batch.batchId()).isEqualTo("insulin-initial");
             assertThat(batch.quantity()).isEqualTo(4);
+            assertThat(batch.backordered()).as("confirmed from stock on hand").isFalse();
         });
         InventoryUpdate published = lastInventory("insulin");
         assertThat(published.available()).isEqualTo(6);
@@ -111,8 +112,10 @@ class ManufacturerTopologyTest {
         List<Confirmation> confirmed = chain.confirmations.readValuesToList();
         assertThat(confirmed).extracting(Confirmation::orderId).containsExactly("o2", "o3");
         assertThat(confirmed).extracting(Confirmation::status).containsOnly(ConfirmationStatus.CONFIRMED);
-        assertThat(chain.goods.readValuesToList()).extracting(Batch::orderId, Batch::batchId)
-                .contains(org.assertj.core.groups.Tuple.tuple("o2", "heparin-b1"));
+        // the goods of orders that waited say so: their CONFIRMED is told after their BACKORDERED
+        assertThat(chain.goods.readValuesToList()).extracting(Batch::orderId, Batch::batchId, Batch::backordered)
+                .contains(org.assertj.core.groups.Tuple.tuple("o2", "heparin-b1", true),
+                        org.assertj.core.groups.Tuple.tuple("o3", "heparin-b1", true));
 
         chain.advance(Duration.ofMillis(2100));
         assertThat(chain.confirmations.readValuesToList()).extracting(Confirmation::orderId).containsExactly("o4");

@@ -60,8 +60,9 @@ class SupplyMetricsTopologyTest {
 
     @Test
     void shouldCountAStuckOrderWhenItsSlaPassesAndOnlyOnce() {
+        // given o1 backordered and never confirmed, o2 confirmed and delivered (both told from its goods)
         long placedAt = chain.now();
-        chain.confirm("o1", ConfirmationStatus.CONFIRMED, placedAt);
+        chain.confirm("o1", ConfirmationStatus.BACKORDERED, placedAt);
         chain.confirm("o2", ConfirmationStatus.CONFIRMED, placedAt);
         chain.ship("o2", placedAt);
 

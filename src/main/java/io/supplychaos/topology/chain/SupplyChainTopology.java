@@ -20,6 +20,8 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
+import io.supplychaos.domain.Batch;
+import io.supplychaos.domain.ConfirmationStatus;
 import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.ShipmentState;
@@ -56,15 +58,21 @@ import io.supplychaos.topology.state.StockCommand;
  * <pre>
  * order-placed -> intake (dedup) --------+-> [stock-commands-by-drug] -> manufacturer (dedup) -> order-confirmation,
  * transport's DELIVERED (in process) ----+                                  drug-manufactured, inventory-updated
- * drug-manufactured -> transport -> shipment-status, and in process to the release and to notification
- * order-confirmation + transport's states -> notification -> notifications
+ * drug-manufactured -> CONFIRMED, then transport -> shipment-status, both in process to notification
+ *                      (and transport's DELIVERED to the release)
+ * order-confirmation (REJECTED, BACKORDERED) + the above -> notification -> notifications
  * notification -> SLA monitor (same task) -> monitor-alerts;  notifications -> stage monitor -> monitor-alerts
  * </pre>
  * Transport and notification are both keyed by orderId, so transport's shipment states reach the
  * notification stage and the stock release in the same task and, under exactly_once_v2, in the same
  * transaction: reading shipment-status back would cost every order a commit interval more
  * (docs/PERFORMANCE.md, "Three commits instead of four"). shipment-status is still written for its
- * readers (the run's checker, a hospital's systems); the app does not read it.
+ * readers (the run's checker, a hospital's systems); the app does not read it. Likewise the
+ * notification stage tells CONFIRMED from the goods (the manufacturer writes both in one
+ * transaction, the goods saying whether the order was backordered first) rather than from
+ * order-confirmation: the two topics are fetched apart, and a confirmation read one commit before
+ * its goods cost each order a second timeline write under exactly_once_v2 (docs/PERFORMANCE.md,
+ * "One timeline write per order"). A CONFIRMED on order-confirmation is not read by the app.
  * Every source is decoded by a {@link DecodeProcessor}; malformed records go to dead-letter.
  * Every processor, store and repartition topic is named (names in {@link StoreNames}) so that
  * changelog and repartition topics keep their names. Per-order entries are deleted
@@ -96,7 +104,12 @@ public final class SupplyChainTopology {
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
                 .process(() -> new OrderIntakeProcessor(settings), Named.as("order-intake"),
                         StoreNames.ORDER_LEDGER);
-        KStream<String, ShipmentStatus> shipments = decoded(builder, Topics.DRUG_MANUFACTURED)
+        KStream<String, Batch> goods = decoded(builder, Topics.DRUG_MANUFACTURED);
+        // the CONFIRMED the goods stand for; transport's states of the same record wait for it in the
+        // timeline if they come first, so all four go out in order in the processing of one record
+        KStream<String, StatusEvent> confirmedByGoods = goods.mapValues(StatusEvent::confirmedBy,
+                Named.as("goods-to-confirmed"));
+        KStream<String, ShipmentStatus> shipments = goods
                 .process(() -> new TransportProcessor(settings), Named.as("transport"),
                         StoreNames.SHIPMENTS);
         shipments.to(Topics.SHIPMENT_STATUS.name(), produced(Topics.SHIPMENT_STATUS, "transport"));
@@ -115,9 +128,13 @@ public final class SupplyChainTopology {
         route(manufactured, "manufacturer", Topics.ORDER_CONFIRMATION, Topics.DRUG_MANUFACTURED,
                 Topics.INVENTORY_UPDATED);
 
-        KStream<String, StatusEvent> confirmed = decoded(builder, Topics.ORDER_CONFIRMATION)
+        // REJECTED and BACKORDERED from order-confirmation; a CONFIRMED there is told from its goods
+        KStream<String, StatusEvent> answered = decoded(builder, Topics.ORDER_CONFIRMATION)
+                .filterNot((orderId, confirmation) -> confirmation.status() == ConfirmationStatus.CONFIRMED,
+                        Named.as("confirmed-by-goods"))
                 .mapValues(StatusEvent::of, Named.as("confirmation-to-status"));
-        KStream<String, Notification> notified = confirmed
+        KStream<String, Notification> notified = answered
+                .merge(confirmedByGoods, Named.as("answers-and-goods"))
                 .merge(shipments.mapValues(StatusEvent::of, Named.as("shipment-to-status")), Named.as("order-statuses"))
                 .process(() -> new NotificationProcessor(settings), Named.as("notification"),
                         StoreNames.ORDER_TIMELINE);

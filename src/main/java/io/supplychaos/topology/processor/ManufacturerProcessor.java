@@ -157,7 +157,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
                 settings.catalogue().get(command.drugId()));
         if (!stock.hasBacklog() && stock.available() >= command.quantity()) {
             state.putOrder(ManufacturerOrder.of(command, ManufacturerOrder.State.RESERVED, now, offset, -1));
-            stock = reserve(stock, command, now);
+            stock = reserve(stock, command, false, now);
         } else {
             long ahead = stock.backlogTail() - stock.backlogHead();
             state.putWaiting(command.drugId(), stock.backlogTail(), command);
@@ -206,7 +206,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
                 Inventory stock = state.stock(known.drugId());
                 emit(command.orderId(), confirmation(command, ConfirmationStatus.CONFIRMED, null, now), now);
                 emit(command.orderId(), new Batch(command.orderId(), command.hospitalId(), command.drugId(),
-                        stock.currentBatchId(), command.quantity(), command.placedAt(), now), now);
+                        stock.currentBatchId(), command.quantity(), command.placedAt(), now, known.wasBackordered()), now);
                 stockChanged(stock, command.orderId());
             }
         }
@@ -275,7 +275,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
             if (waiting.quantity() > stock.available()) {
                 break;
             }
-            stock = reserve(stock.dequeue(), waiting, now);
+            stock = reserve(stock.dequeue(), waiting, true, now);
         }
         if (stock.hasBacklog()) {
             stock = stock.scheduleProduction(now + settings.productionLeadTime().toMillis());
@@ -290,17 +290,18 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
             if (waiting != null) {
                 emit(waiting.orderId(), confirmation(waiting, ConfirmationStatus.CONFIRMED, null, now), now);
                 emit(waiting.orderId(), new Batch(waiting.orderId(), waiting.hospitalId(), waiting.drugId(),
-                        stock.currentBatchId(), waiting.quantity(), waiting.placedAt(), now), now);
+                        stock.currentBatchId(), waiting.quantity(), waiting.placedAt(), now, true), now);
             }
         }
         stockChanged(stock, null);
     }
 
-    private Inventory reserve(Inventory stock, StockCommand command, long now) {
+    /** Reserves the order's units: CONFIRMED and its goods, which say whether it waited for production. */
+    private Inventory reserve(Inventory stock, StockCommand command, boolean backordered, long now) {
         Inventory reserved = stock.reserve(command.quantity());
         emit(command.orderId(), confirmation(command, ConfirmationStatus.CONFIRMED, null, now), now);
         emit(command.orderId(), new Batch(command.orderId(), command.hospitalId(), command.drugId(),
-                reserved.currentBatchId(), command.quantity(), command.placedAt(), now), now);
+                reserved.currentBatchId(), command.quantity(), command.placedAt(), now, backordered), now);
         stockChanged(reserved, command.orderId());
         return reserved;
     }

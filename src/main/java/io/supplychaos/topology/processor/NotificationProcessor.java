@@ -17,11 +17,14 @@ import io.supplychaos.topology.state.OrderTimeline;
 import io.supplychaos.topology.state.StatusEvent;
 
 /**
- * Notification, on order-confirmation and shipment-status merged, keyed by orderId: tells the
- * hospital each state of its order exactly once and in lifecycle order, on {@code notifications}.
+ * Notification, keyed by orderId: tells the hospital each state of its order exactly once and in
+ * lifecycle order, on {@code notifications}. Its input is the REJECTED and BACKORDERED of
+ * order-confirmation, the CONFIRMED an order's goods on drug-manufactured stand for, and
+ * transport's states of those goods, handed over in process (see the topology's README: a confirmed
+ * order's four notifications come from one input record, one timeline write per commit).
  * The per-order {@value StoreNames#ORDER_TIMELINE} store holds what was notified; a state whose
- * predecessor has not been notified yet (a shipment status overtaking its confirmation, since the
- * two topics are read independently) waits there. A repeated state, or one that would go
+ * predecessor has not been notified yet waits there: the CONFIRMED of goods that waited for
+ * production until its BACKORDERED, read from the other topic, has gone out. A repeated state, or one that would go
  * backwards, is dropped and counted in {@code suppressed-notifications-total}.
  *
  * <p>A timeline is deleted {@code orderRetention} after its final state (DELIVERED or REJECTED)
@@ -71,7 +74,7 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
             suppressed.increment();
             return;
         }
-        if (!timeline.canNotify(event.status())) {
+        if (!timeline.canNotify(event)) {
             timelines.put(event.orderId(), timeline.withPending(event));
             return;
         }
@@ -114,7 +117,7 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
 
     private static Optional<StatusEvent> nextReady(OrderTimeline timeline) {
         return timeline.pending().stream()
-                .filter(waiting -> timeline.canNotify(waiting.status()) && !timeline.isBehind(waiting.status()))
+                .filter(waiting -> timeline.canNotify(waiting) && !timeline.isBehind(waiting.status()))
                 .findFirst();
     }
 }

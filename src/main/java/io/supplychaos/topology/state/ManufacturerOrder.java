@@ -65,6 +65,11 @@ public record ManufacturerOrder(String orderId, String drugId, int quantity, Sta
                 previous);
     }
 
+    /** Whether the order waited in its drug's backlog before its units were reserved (this entry or the one it replaced). */
+    public boolean wasBackordered() {
+        return waitSeq >= 0 || previous != null && previous.waitSeq() >= 0;
+    }
+
     private ManufacturerOrder withoutPrevious() {
         return previous == null ? this
                 : new ManufacturerOrder(orderId, drugId, quantity, state, at, reserveOffset, version, waitSeq, null);

@@ -62,6 +62,11 @@ public record OrderTimeline(String orderId, String hospitalId, String drugId, lo
         return status.requires() == null || hasNotified(status.requires());
     }
 
+    /** Whether the states this event must come after were all notified: its status's, and its own {@code after}. */
+    public boolean canNotify(StatusEvent event) {
+        return canNotify(event.status()) && (event.after() == null || hasNotified(event.after()));
+    }
+
     /** The steps the processing of {@code source} notified, in order; empty for a null source. */
     public List<Step> notifiedBy(String source) {
         return source == null ? List.of() : notified.stream().filter(step -> source.equals(step.source())).toList();
