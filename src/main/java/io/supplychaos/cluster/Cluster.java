@@ -1,6 +1,7 @@
 package io.supplychaos.cluster;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -38,6 +39,15 @@ public interface Cluster {
      */
     default Optional<AppFleet> appFleet() {
         return Optional.empty();
+    }
+
+    /**
+     * The processes ids of this cluster's JVMs that run on this machine (an embedded env's brokers),
+     * as they are now: a fault may have restarted a broker under another pid. Empty for a cluster
+     * whose brokers run elsewhere (containers, Kubernetes, a cluster the tool attached to).
+     */
+    default List<Long> localJvms() {
+        return List.of();
     }
 
     /**

@@ -122,8 +122,19 @@ public sealed interface HistoryEvent {
      * @param completed warm-up orders completed in it
      * @param backlog   orders sent and not completed when it was closed
      * @param sent      orders sent by then, warm-up included
+     * @param jitCores  the CPU the JIT compilers of the JVMs on this machine (tool, brokers, app) used in
+     *                  it, in cores; null when not watched
      */
-    record WarmupWindow(long endMs, Double p50Ms, long completed, long backlog, long sent) {
+    record WarmupWindow(long endMs, Double p50Ms, long completed, long backlog, long sent, Double jitCores) {
+
+        @JsonCreator
+        public WarmupWindow {
+        }
+
+        /** A window whose JIT was not watched (a history written before it was, an env not on this machine). */
+        public WarmupWindow(long endMs, Double p50Ms, long completed, long backlog, long sent) {
+            this(endMs, p50Ms, completed, backlog, sent, null);
+        }
     }
 
     /** The load generator handed an order to its producer. {@code intendedAt} is when the schedule meant to. */

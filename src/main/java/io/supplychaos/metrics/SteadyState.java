@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.DoubleSupplier;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 
 import io.supplychaos.history.HistoryEvent.WarmupWindow;
@@ -34,6 +36,12 @@ import io.supplychaos.spec.Durations;
  *     backlog that shrinks is a queue left by the cold start still draining: its p50 falls slowly
  *     enough to pass the p50 rules while the chain is far from its steady latency.</li>
  * </ul>
+ * Where the JVMs run on this machine (the tool's own always, an embedded env's brokers and apps), the
+ * rule also asks that their JIT compilers be quiet: in each of the K windows they used at most
+ * {@link #JIT_QUIET_CORES_PER_JVM} of a core per JVM watched ({@link JitCpu}). A JVM that still compiles is still
+ * getting faster, and on few cores its compilers take the CPU the chain needs: at 100 orders/s on
+ * two cores the windows' p50 was flat while the compilers still took a fifth to a third of the
+ * host (docs/PERFORMANCE.md, "What 100 orders/s costs").
  * Comparing the K windows with the lowest p50 before them, rather than each window with the one
  * before it, catches a slow decline that is within the tolerance from one window to the next.
  * The state is {@link Status#NOT_STEADY} once the rule's bound passed without the rule holding.
@@ -49,6 +57,12 @@ public final class SteadyState {
     public static final double LATENCY_SLACK_MS = 10;
     /** A backlog growing by this few orders is noise whatever the tolerance (a very low rate). */
     public static final long BACKLOG_SLACK_ORDERS = 5;
+    /**
+     * The JIT compilers of the watched JVMs at most this much of a core each, on average, in each of
+     * the K windows: warm JVMs on this machine spent 0.00-0.08 of a core each on them at 100 orders/s,
+     * cold ones 0.1-0.55.
+     */
+    public static final double JIT_QUIET_CORES_PER_JVM = 0.05;
 
     /**
      * The rule.
@@ -141,15 +155,36 @@ public final class SteadyState {
     private final long windowMs;
     private final List<WarmupWindow> closed = new ArrayList<>();
     private final Map<Long, Samples> open = new TreeMap<>();
+    private final DoubleSupplier jitSeconds;
+    private final IntSupplier jitJvms;
+    /** Whether the compilers were quiet in each closed window (true where not watched). */
+    private final List<Boolean> jitQuiet = new ArrayList<>();
+    private double jitAtLastClose;
+    private long jitLastAt;
     private Status status = Status.WARMING;
     private long decidedAfterMs = -1;
 
-    /** Starts watching now ({@code clock}, in ms). */
+    /** Starts watching now ({@code clock}, in ms), the JIT not watched. */
     public SteadyState(Rule rule, LongSupplier clock) {
+        this(rule, clock, () -> Double.NaN, () -> 0);
+    }
+
+    /**
+     * Starts watching now ({@code clock}, in ms).
+     *
+     * @param jitSeconds the CPU seconds the watched JVMs' compilers used so far, never decreasing
+     *                   ({@link JitCpu#seconds()}); NaN when not known, and then the JIT is not asked
+     * @param jitJvms    how many JVMs that figure covers now ({@link JitCpu#jvms()})
+     */
+    public SteadyState(Rule rule, LongSupplier clock, DoubleSupplier jitSeconds, IntSupplier jitJvms) {
         this.rule = rule;
         this.clock = clock;
         this.start = clock.getAsLong();
         this.windowMs = rule.window().toMillis();
+        this.jitSeconds = jitSeconds;
+        this.jitJvms = jitJvms;
+        this.jitAtLastClose = jitSeconds.getAsDouble();
+        this.jitLastAt = start;
     }
 
     public Rule rule() {
@@ -176,13 +211,27 @@ public final class SteadyState {
      */
     public synchronized Status poll(long backlog, long sent) {
         long now = clock.getAsLong();
-        boolean closedOne = false;
-        while (start + (closed.size() + 1L) * windowMs <= now) {
+        int closing = 0;
+        while (start + (closed.size() + closing + 1L) * windowMs <= now) {
+            closing++;
+        }
+        Double jitCores = null;
+        if (closing > 0) {
+            double jit = jitSeconds.getAsDouble();
+            if (!Double.isNaN(jit) && !Double.isNaN(jitAtLastClose) && now > jitLastAt) {
+                // windows closed by one poll share its figure: the compilers' CPU since the last close
+                jitCores = Math.max(0, jit - jitAtLastClose) / ((now - jitLastAt) / 1000.0);
+            }
+            jitAtLastClose = jit;
+            jitLastAt = now;
+        }
+        boolean closedOne = closing > 0;
+        for (int i = 0; i < closing; i++) {
             long index = closed.size();
             Samples samples = open.remove(index);
             closed.add(new WarmupWindow((index + 1) * windowMs, samples == null ? null : samples.p50(),
-                    samples == null ? 0 : samples.size, backlog, sent));
-            closedOne = true;
+                    samples == null ? 0 : samples.size, backlog, sent, jitCores));
+            jitQuiet.add(jitCores == null || jitCores <= JIT_QUIET_CORES_PER_JVM * Math.max(1, jitJvms.getAsInt()));
         }
         if (status == Status.WARMING) {
             if (closedOne && holds()) {
@@ -205,6 +254,10 @@ public final class SteadyState {
         }
         List<WarmupWindow> last = closed.subList(n - k, n);
         if (last.stream().anyMatch(w -> w.p50Ms() == null)) {
+            return false;
+        }
+        // JVMs still compiling are still getting faster, and take the CPU the chain runs on
+        if (jitQuiet.subList(n - k, n).contains(false)) {
             return false;
         }
         for (int i = n - k; i < n; i++) {

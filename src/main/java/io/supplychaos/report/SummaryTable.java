@@ -3,6 +3,7 @@ package io.supplychaos.report;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 import io.supplychaos.history.HistoryEvent.WarmupEnd;
@@ -138,6 +139,12 @@ public final class SummaryTable {
                 .collect(Collectors.joining(", "));
         out.printf("  %-22s %s%s (per %d s)%n", "warm-up p50 ms", shown.size() < windows.size() ? "... " : "", p50s,
                 Math.round(windows.get(0).endMs() / 1000.0));
+        if (shown.stream().anyMatch(w -> w.jitCores() != null)) {
+            String jit = shown.stream().map(w -> w.jitCores() == null ? "-" : String.format(Locale.ROOT, "%.2f", w.jitCores()))
+                    .collect(Collectors.joining(", "));
+            out.printf("  %-22s %s%s (cores, the JVMs on this machine)%n", "warm-up JIT", shown.size() < windows.size()
+                    ? "... " : "", jit);
+        }
     }
 
     /** The order classes on two lines: the good and neutral ones, then the ones that break rules. */

@@ -2,10 +2,12 @@ package io.supplychaos.scenario;
 
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 
@@ -15,6 +17,7 @@ import io.supplychaos.chaos.FaultTimeline;
 import io.supplychaos.check.RunAnalysis;
 import io.supplychaos.check.WarmupPhase;
 import io.supplychaos.cluster.Cluster;
+import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
@@ -29,6 +32,7 @@ import io.supplychaos.metrics.LiveSeries;
 import io.supplychaos.metrics.PartitionWatch;
 import io.supplychaos.metrics.ProgressLine;
 import io.supplychaos.metrics.Sampler;
+import io.supplychaos.metrics.JitCpu;
 import io.supplychaos.metrics.SteadyState;
 import io.supplychaos.provenance.RunProvenance;
 import io.supplychaos.result.Provenance;
@@ -306,7 +310,15 @@ public final class ScenarioRunner {
                 scenario.workload().producers(), drugs(scenario), runId, recorder, deadlines.stall())
                 .excusingFaults(() -> started.timeline.plannedFaultInPlace() ? StallDetector.FAULT_IN_PLACE
                         : started.timeline.lastFaultEndedAt());
-        if (!warmUp(scenario.workload(), generator, history, recorder, started, workload, deadlines, halted)) {
+        // the JIT of the JVMs on this machine: the tool's, the brokers' of an env it started, the apps' it started
+        JitCpu jit = new JitCpu(() -> {
+            List<Long> pids = new ArrayList<>(env.localJvms());
+            pids.add(ProcessHandle.current().pid());
+            new AppInstances(paths).read().stream().map(AppInstances.AppInstance::pid).filter(Objects::nonNull)
+                    .forEach(pids::add);
+            return pids;
+        });
+        if (!warmUp(scenario.workload(), generator, history, recorder, started, workload, deadlines, halted, jit)) {
             return;
         }
         workload.offsetsAtMeasure = ClusterOffsets.allEnds(bootstrap, Timeouts.ADMIN_QUICK);
@@ -335,8 +347,8 @@ public final class ScenarioRunner {
      * stalled, Ctrl-C, a tool failure).
      */
     private boolean warmUp(WorkloadSpec load, WorkloadGenerator generator, HistoryLog history, RunRecorder recorder,
-                           Started started, Workload workload, RunDeadlines deadlines, BooleanSupplier halted)
-            throws InterruptedException {
+                           Started started, Workload workload, RunDeadlines deadlines, BooleanSupplier halted,
+                           JitCpu jit) throws InterruptedException {
         Warmup warmup = load.warmupAsRun();
         long began = System.currentTimeMillis();
         if (warmup.equals(Warmup.none())) {
@@ -344,14 +356,17 @@ public final class ScenarioRunner {
             return true;
         }
         SteadyState.Rule rule = warmup instanceof Warmup.UntilSteady until ? until.rule() : SteadyState.Rule.DEFAULT;
-        SteadyState steady = new SteadyState(rule, System::currentTimeMillis);
+        SteadyState steady = new SteadyState(rule, System::currentTimeMillis, jit::seconds, jit::jvms);
+        String jitRule = Double.isNaN(jit.seconds()) ? "" : String.format(Locale.ROOT,
+                "; and the JIT compilers of the %d JVMs here under %.2f of a core each", jit.jvms(),
+                SteadyState.JIT_QUIET_CORES_PER_JVM);
         recorder.onWarmupCompletion(steady::completed);
         BooleanSupplier settled = () -> steady.poll(recorder.backlog(), recorder.sentCount()) != SteadyState.Status.WARMING;
         WarmupEnd end;
         try {
             if (warmup instanceof Warmup.UntilSteady) {
                 enter(Phase.WARMUP, history, started, began);
-                say("warm-up: until steady at " + load.ratePerSecond() + "/s (" + rule.describe() + ")");
+                say("warm-up: until steady at " + load.ratePerSecond() + "/s (" + rule.describe() + jitRule + ")");
                 workload.end = generator.runPhase(Long.MAX_VALUE, load.ratePerSecond(), 0, true, halted, settled);
                 if (workload.end != PhaseEnd.COMPLETED) {
                     stalled(workload, deadlines);

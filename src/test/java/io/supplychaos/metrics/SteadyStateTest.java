@@ -2,6 +2,7 @@ package io.supplychaos.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -290,5 +291,78 @@ class SteadyStateTest {
         // steady at the first three in one band (850, 880, 870)
         assertThat(statuses.subList(0, 8)).containsOnly(Status.WARMING);
         assertThat(statuses.get(8)).isEqualTo(Status.STEADY);
+    }
+
+    /** A warm-up whose JVMs' compilers used {@code jitCores} in each window: the compilers' CPU seconds so far. */
+    private static final class Compilers {
+        double seconds;
+    }
+
+    @Test
+    void givenAFlatP50WhileTheJitStillCompiles_whenPolled_thenNotSteadyUntilTheCompilersAreQuiet() {
+        // given: a steady rule that watches the JIT, and a p50 flat from the first window
+        Compilers jit = new Compilers();
+        SteadyState watched = new SteadyState(Rule.DEFAULT, clock::get, () -> jit.seconds, () -> 3);
+        double[] coresPerWindow = {0.6, 0.4, 0.3, 0.2, 0.3, 0.05, 0.02, 0.10, 0.01};
+        List<Status> statuses = new ArrayList<>();
+        for (double cores : coresPerWindow) {
+            long start = clock.get();
+            clock.set(start + WINDOW_MS / 2);
+            for (int i = 0; i < 10; i++) {
+                watched.completed(480);
+            }
+            clock.set(start + WINDOW_MS);
+            jit.seconds += cores * WINDOW_MS / 1000.0;
+            sent += SENT_PER_WINDOW;
+            statuses.add(watched.poll(70, sent));
+        }
+
+        // then: the latency alone would be steady at the fourth window; three JVMs' compilers used more
+        // than 0.15 of a core (0.05 each) until the sixth, so it is steady at the eighth (three quiet
+        // windows: 0.05, 0.02, 0.10)
+        assertThat(statuses.subList(0, 7)).containsOnly(Status.WARMING);
+        assertThat(statuses.get(7)).isEqualTo(Status.STEADY);
+        assertThat(watched.windows()).extracting(WarmupWindow::jitCores).allSatisfy(cores -> assertThat(cores).isNotNull());
+        assertThat(watched.windows().get(0).jitCores()).isCloseTo(0.6, within(1e-9));
+    }
+
+    @Test
+    void givenAJitThatCannotBeWatched_whenPolled_thenTheLatencyAloneDecidesAndTheWindowsSaySo() {
+        // given: a JIT whose compilers cannot be read (no /proc, a cluster elsewhere)
+        SteadyState unwatched = new SteadyState(Rule.DEFAULT, clock::get, () -> Double.NaN, () -> 0);
+        List<Status> statuses = new ArrayList<>();
+        for (int w = 0; w < 4; w++) {
+            long start = clock.get();
+            clock.set(start + WINDOW_MS / 2);
+            unwatched.completed(480);
+            clock.set(start + WINDOW_MS);
+            sent += SENT_PER_WINDOW;
+            statuses.add(unwatched.poll(70, sent));
+        }
+
+        // then: steady at the fourth window, as without a JIT, and no window carries a JIT figure
+        assertThat(statuses.get(3)).isEqualTo(Status.STEADY);
+        assertThat(unwatched.windows()).extracting(WarmupWindow::jitCores).containsOnlyNulls();
+    }
+
+    @Test
+    void givenOneJvmWatched_whenItsCompilersUseATenthOfACore_thenThatIsNotQuiet() {
+        // given: one JVM watched (the tool's, on an env whose brokers run elsewhere), its compilers at
+        // 0.10 of a core in every window, the p50 flat
+        Compilers jit = new Compilers();
+        SteadyState watched = new SteadyState(Rule.DEFAULT, clock::get, () -> jit.seconds, () -> 1);
+        List<Status> statuses = new ArrayList<>();
+        for (int w = 0; w < 8; w++) {
+            long start = clock.get();
+            clock.set(start + WINDOW_MS / 2);
+            watched.completed(480);
+            clock.set(start + WINDOW_MS);
+            jit.seconds += 0.10 * WINDOW_MS / 1000.0;
+            sent += SENT_PER_WINDOW;
+            statuses.add(watched.poll(70, sent));
+        }
+
+        // then: its share is 0.05 of a core, so it never is steady (three JVMs at 0.10 together would be)
+        assertThat(statuses).containsOnly(Status.WARMING);
     }
 }

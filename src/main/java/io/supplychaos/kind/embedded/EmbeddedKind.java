@@ -2,6 +2,8 @@ package io.supplychaos.kind.embedded;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Objects;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -67,6 +69,13 @@ public final class EmbeddedKind implements ClusterKind {
             Map<Integer, Integer> ports = new HashMap<>();
             state.brokers().forEach(broker -> ports.put(broker.id(), broker.jmxPort()));
             return MetricsSource.localJmx(ports);
+        }
+
+        @Override
+        public List<Long> localJvms() {
+            // the recorded state: a fault restarts a broker under a new pid
+            return environment.running().orElse(state).brokers().stream().map(EnvState.BrokerState::pid)
+                    .filter(Objects::nonNull).toList();
         }
 
         @Override

@@ -1,0 +1,110 @@
+package io.supplychaos.metrics;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The CPU the JIT compilers of local JVMs have used: the C1 and C2 compiler threads of each
+ * process (HotSpot names them "C1 CompilerThre..." and "C2 CompilerThre..." in
+ * {@code /proc/<pid>/task/<tid>/comm}), their user and system time from {@code stat}. A JVM that
+ * still compiles is still getting faster, and on a machine of few cores its compilers take CPU from
+ * the code they compile: a latency measured then describes the JIT (docs/PERFORMANCE.md, "What 100
+ * orders/s costs"). The processes are asked for at each sample, so an app instance that restarts is
+ * followed; a process seen for the first time counts from its start, except those there at
+ * construction, which count from then. Linux only: elsewhere, or when no process can be read,
+ * {@link #seconds()} is NaN.
+ */
+public final class JitCpu {
+
+    /** Clock ticks per second of {@code /proc/<pid>/stat}'s times: 100 on every Linux the tool runs on. */
+    private static final double TICKS_PER_SECOND = 100;
+
+    private final Supplier<Collection<Long>> pids;
+    private final Path proc;
+    private final Map<Long, Double> last = new HashMap<>();
+    private double total;
+    private int jvms;
+
+    /** @param pids the JVMs to watch, asked at each sample (this JVM among them, if wanted) */
+    public JitCpu(Supplier<Collection<Long>> pids) {
+        this(pids, Path.of("/proc"));
+    }
+
+    JitCpu(Supplier<Collection<Long>> pids, Path proc) {
+        this.pids = pids;
+        this.proc = proc;
+        for (Long pid : pids.get()) {
+            double now = compilerSeconds(pid);
+            if (!Double.isNaN(now)) {
+                last.put(pid, now);
+            }
+        }
+    }
+
+    /**
+     * CPU seconds the watched JVMs' compilers used since construction, summed, never decreasing (a
+     * process gone keeps what it used); NaN when none of the processes could be read.
+     */
+    public synchronized double seconds() {
+        int read = 0;
+        for (Long pid : pids.get()) {
+            double now = compilerSeconds(pid);
+            if (Double.isNaN(now)) {
+                continue;
+            }
+            read++;
+            double before = last.getOrDefault(pid, 0.0);
+            total += Math.max(0, now - before);
+            last.put(pid, now);
+        }
+        jvms = read;
+        return read > 0 ? total : Double.NaN;
+    }
+
+    /** How many of the JVMs could be read at the last {@link #seconds()}. */
+    public synchronized int jvms() {
+        return jvms;
+    }
+
+    /** The compiler threads' CPU seconds of one process since it started; NaN when it cannot be read. */
+    private double compilerSeconds(Long pid) {
+        if (pid == null) {
+            return Double.NaN;
+        }
+        Path tasks = proc.resolve(Long.toString(pid)).resolve("task");
+        if (!Files.isDirectory(tasks)) {
+            return Double.NaN;
+        }
+        long ticks = 0;
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+            for (Path thread : threads) {
+                ticks += compilerTicks(thread);
+            }
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+        return ticks / TICKS_PER_SECOND;
+    }
+
+    /** utime + stime of a compiler thread, 0 for any other thread or one that ended meanwhile. */
+    private static long compilerTicks(Path thread) {
+        try {
+            String name = Files.readString(thread.resolve("comm")).trim();
+            if (!name.contains("CompilerThre")) {
+                return 0;
+            }
+            String stat = Files.readString(thread.resolve("stat"));
+            // fields after the command, which is in parentheses and may hold spaces: state is field 3
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+}
