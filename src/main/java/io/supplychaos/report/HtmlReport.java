@@ -164,14 +164,24 @@ public final class HtmlReport {
         if (w.windows().isEmpty()) {
             return;
         }
+        boolean jit = w.windows().stream().anyMatch(window -> window.jitCores() != null);
         List<List<String>> rows = new ArrayList<>();
         for (HistoryEvent.WarmupWindow window : w.windows()) {
-            rows.add(List.of(window.endMs() % 1000 == 0 ? Long.toString(window.endMs() / 1000) : num(window.endMs() / 1000.0),
+            List<String> row = new ArrayList<>(List.of(window.endMs() % 1000 == 0 ? Long.toString(window.endMs() / 1000)
+                            : num(window.endMs() / 1000.0),
                     window.p50Ms() == null ? "-" : count(Math.round(window.p50Ms())), count(window.completed()),
                     count(window.backlog()), count(window.sent())));
+            if (jit) {
+                row.add(window.jitCores() == null ? "-" : String.format(Locale.ROOT, "%.2f", window.jitCores()));
+            }
+            rows.add(row);
         }
-        body.append(Html.table(List.of("window end (s)", "p50 of the orders completed in it (ms)", "completed",
-                "backlog at its end", "sent by then"), rows));
+        List<String> header = new ArrayList<>(List.of("window end (s)", "p50 of the orders completed in it (ms)",
+                "completed", "backlog at its end", "sent by then"));
+        if (jit) {
+            header.add("JIT compilers of the JVMs here (cores)");
+        }
+        body.append(Html.table(header, rows));
     }
 
     /** Every order class: count and sample, the bad ones flagged when not empty. */

@@ -405,7 +405,7 @@ public final class ScenarioRunner {
         boolean held = end == WarmupEnd.STEADY || end == WarmupEnd.ORDERS_SENT && steady.holds();
         long at = System.currentTimeMillis();
         List<HistoryEvent.WarmupWindow> windows = steady.windows();
-        history.append(new HistoryEvent.WarmupEnded(end, held, began, rule.describe(), windows, at));
+        history.append(new HistoryEvent.WarmupEnded(end, held, began, rule.describe() + jitRule, windows, at));
         String last = windows.stream().map(HistoryEvent.WarmupWindow::p50Ms).filter(p -> p != null)
                 .reduce((first, second) -> second).map(p50 -> String.format(Locale.ROOT, "; p50 of the last window %.0f ms", p50))
                 .orElse("; no warm-up order completed");

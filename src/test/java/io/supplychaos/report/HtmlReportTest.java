@@ -446,4 +446,28 @@ class HtmlReportTest {
 
         assertThat(html).contains("not steady after 90 s");
     }
+
+    @Test
+    void givenAWarmupWhoseJitWasWatched_whenRendered_thenEachWindowShowsTheCompilersCores() {
+        // given: two windows with the compilers' CPU, one from before the JIT was watched
+        RunResult.Warmup watched = new RunResult.Warmup(HistoryEvent.WarmupEnd.STEADY, true, 10_000, 1_000, 30_000,
+                "rule; and the JIT compilers of the 5 JVMs here under 0.05 of a core each",
+                List.of(new HistoryEvent.WarmupWindow(5_000, 900.0, 400, 80, 500, 0.87),
+                        new HistoryEvent.WarmupWindow(10_000, 120.0, 500, 20, 1_000, null)));
+
+        // when
+        String html = HtmlReport.render(new ResultFiles.Run(Runs.result().withWarmup(watched), Runs.rows()));
+
+        // then: a JIT column, its figure per window, "-" where it was not watched, and the rule says so
+        assertThat(html).contains("JIT compilers of the JVMs here (cores)").contains("<td>0.87</td>")
+                .contains("under 0.05 of a core each");
+        assertThat(html).contains("<td>1,000</td><td>-</td>");
+    }
+
+    @Test
+    void givenAWarmupFromBeforeTheJitWasWatched_whenRendered_thenThereIsNoJitColumn() {
+        String html = HtmlReport.render(new ResultFiles.Run(Runs.result(), Runs.rows()));
+
+        assertThat(html).doesNotContain("JIT compilers of the JVMs here");
+    }
 }

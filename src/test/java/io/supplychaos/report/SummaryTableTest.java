@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -66,6 +67,21 @@ class SummaryTableTest {
         assertThat(text.toString())
                 .containsPattern("warm-up +steady after 35 s \\(cold-start cost; 3512 orders\\), then measured for 60 s\n")
                 .containsPattern("warm-up p50 ms +-, 6512, 2210, 805, 512, 498, 505 \\(per 5 s\\)\n");
+        // windows from before the JIT was watched print no JIT line
+        assertThat(text.toString()).doesNotContain("warm-up JIT");
+    }
+
+    @Test
+    void givenAWarmupWhoseJitWasWatched_whenPrinted_thenALineGivesEachWindowsCompilerCores() {
+        StringWriter text = new StringWriter();
+        RunResult.Warmup watched = new RunResult.Warmup(HistoryEvent.WarmupEnd.STEADY, true, 15_000, 1_500, 30_000,
+                "rule", List.of(new HistoryEvent.WarmupWindow(5_000, 900.0, 400, 80, 500, 0.87),
+                new HistoryEvent.WarmupWindow(10_000, 130.0, 500, 20, 1_000, 0.042),
+                new HistoryEvent.WarmupWindow(15_000, 120.0, 500, 20, 1_500, null)));
+
+        SummaryTable.print(new PrintWriter(text), Runs.result().withWarmup(watched), Path.of("results/x"));
+
+        assertThat(text.toString()).containsPattern("warm-up JIT +0\\.87, 0\\.04, - \\(cores, the JVMs on this machine\\)\n");
     }
 
     @Test
