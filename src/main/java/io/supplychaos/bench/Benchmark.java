@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -47,6 +48,7 @@ import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.env.ProcessControl;
 import io.supplychaos.history.Expectations;
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.kind.Environments;
 import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.metrics.HostMetrics;
@@ -60,6 +62,7 @@ import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioRunner;
 import io.supplychaos.scenario.Warmup;
 import io.supplychaos.scenario.WorkloadSpec;
+import io.supplychaos.time.Poll;
 import io.supplychaos.time.Timeouts;
 import io.supplychaos.session.Apps;
 import io.supplychaos.session.ClusterSource;
@@ -78,7 +81,7 @@ import io.supplychaos.workload.WorkloadGenerator;
  * direct env, the project's load generator alone with the same producer settings and record size
  * (placed as Kafka's benchmark places its keyless records, and keyed by order id as in a run), in
  * alternating rounds whose median is the figure, and the whole pipeline as fast as it goes, after
- * an equal warm-up, under exactly_once_v2 and at_least_once, with the resident memory of brokers,
+ * rounds of as many orders until the JIT compilers are quiet, under exactly_once_v2 and at_least_once, with the resident memory of brokers,
  * Toxiproxy and app while the pipeline runs; and, when the env has a secured twin (ENV-sasl-ssl),
  * Kafka's benchmark and the EOS light load on both, for what TLS and SASL cost. Starts and stops its
  * own envs (refuses when one is running) and writes nothing but the figures. A raised stop flag
@@ -131,14 +134,22 @@ public final class Benchmark {
      *                                    other, markers, total
      * @param recordsPerOrderByTopic      the same run's data records per order in each topic, the most
      *                                    written first ({@link RecordsPerOrder#byTopic})
-     * @param cpuSecondsPerThousandOrders each process's CPU seconds per 1,000 orders over the whole run
-     *                                    (its unmeasured orders and the app's start included)
-     * @param profiles                    flame graphs written (with {@code --profile}), by process
+     * @param cpuSecondsPerThousandOrders each process's CPU seconds per 1,000 measured orders, from the
+     *                                    measured phase's start to the app's stop (their drain included;
+     *                                    the warm-up and the app's start left out)
+     * @param profiles                    flame graphs written (with {@code --profile}), by process: of the
+     *                                    measured phase
+     * @param warmupOrders                orders of the warm-up's rounds (as fast as they go, each drained)
+     * @param warmupMs                    how long the rounds took
+     * @param jitQuiet                    the last round's JIT compilers were quiet (else the bound ended
+     *                                    the warm-up)
+     * @param warmupJitCores              the cores the watched JVMs' compilers used in each round
      */
     public record Pipeline(double ordersPerSec, double recordsPerSec, double avgLatencyMs, double p99LatencyMs,
                            String verdict, Map<String, Double> recordsPerOrder,
                            Map<String, Double> recordsPerOrderByTopic,
-                           Map<String, Double> cpuSecondsPerThousandOrders, Map<String, String> profiles) {
+                           Map<String, Double> cpuSecondsPerThousandOrders, Map<String, String> profiles,
+                           long warmupOrders, long warmupMs, boolean jitQuiet, List<Double> warmupJitCores) {
     }
 
     public record Pipelines(Pipeline eos, Pipeline alos) {
@@ -188,6 +199,11 @@ public final class Benchmark {
     private static final String BENCH_TOPIC = "bench-orders";
     /** Orders of the unmeasured run that trains the app's AOT cache: enough to run every stage and store. */
     private static final long APP_TRAINING_ORDERS = 2_000;
+    /**
+     * The bound on a pipeline run's warm-up rounds: at 600-1,000 orders/s on two cores the compilers of
+     * five JVMs took 2-3 minutes to fall quiet (docs/PERFORMANCE.md, "A throughput after the JIT").
+     */
+    private static final Duration PIPELINE_WARMUP_MAX = Duration.ofSeconds(240);
     /** Warm-up passes send this fraction of the measured records. */
     private static final long WARM_UP_DIVISOR = 3;
     /**
@@ -455,6 +471,12 @@ public final class Benchmark {
                 Expectations.strict(), Duration.ofSeconds(60), Duration.ofSeconds(60), 1, List.of(), true, false);
         new ScenarioRunner(paths, basePort, environments, false, new PrintWriter(Writer.nullWriter())).run(scenario, stop);
         checkStop(stop);
+        // the JVM hands its recording to a child that assembles the cache after the app has gone: an
+        // instance started before that file exists trains again, and would be measured training
+        if (!Poll.until(Timeouts.AOT_CACHE_WRITE, Duration.ofSeconds(2), () -> !new AppInstances(paths).trainsCache())) {
+            out.println("  the app's AOT cache was not written within " + Timeouts.describe(Timeouts.AOT_CACHE_WRITE)
+                    + ": the first measured instance trains it (its RSS is named so)");
+        }
     }
 
     /**
@@ -542,12 +564,14 @@ public final class Benchmark {
 
     private Pipeline pipeline(EnvSpec env, KafkaAccess access, String guarantee, Map<String, String> producer, long orders,
                               AtomicBoolean stop, ResidentMemory memory) throws InterruptedException {
+        Warmup warmup = new Warmup.UntilJitQuiet(orders, PIPELINE_WARMUP_MAX);
         Scenario scenario = new Scenario("bench-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
-                producer, new WorkloadSpec(Warmup.orders(List.of(orders)), orders, 0, 0, 1, null), List.of(),
+                producer, new WorkloadSpec(warmup, orders, 0, 0, 1, null), List.of(),
                 Expectations.strict(), Duration.ofSeconds(60), Duration.ofSeconds(60), 1, List.of(), true, false);
-        // A fresh app and its first transactions keep the JIT of app and brokers busy for seconds:
-        // 10,000 orders after a warm-up of 1,000 gave half the orders/s of 30,000 (596 against 1,218).
-        out.println("== pipeline, " + guarantee + ", " + orders + " orders as fast as they go, after as many unmeasured");
+        // A fresh app, its first transactions and the load generator keep the JIT busy for minutes: in a
+        // run of 10,000 orders after as many, the compilers took 51-53 % of the app's CPU, 37-50 % of a
+        // broker's and 57-65 % of the tool's (docs/PERFORMANCE.md, "A throughput after the JIT")
+        out.println("== pipeline, " + guarantee + ", " + orders + " orders as fast as they go, after " + warmup.describe());
         if (memory != null) {
             memory.start();
         }
@@ -562,8 +586,8 @@ public final class Benchmark {
         ScenarioRunner.Outcome outcome;
         try {
             watch.start();
-            outcome = new ScenarioRunner(paths, basePort, environments, false,
-                    new PrintWriter(Writer.nullWriter())).run(scenario, stop);
+            outcome = new ScenarioRunner(paths, basePort, environments, false, new PrintWriter(Writer.nullWriter()))
+                    .onMeasureStart(watch::measuring).run(scenario, stop);
         } finally {
             watch.close();
             if (memory != null) {
@@ -571,6 +595,15 @@ public final class Benchmark {
             }
         }
         RunResult result = outcome.result();
+        RunResult.Warmup warmedUp = result.warmup();
+        long warmupOrders = warmedUp == null ? 0 : warmedUp.orders();
+        String jitByRound = warmedUp == null ? "" : warmedUp.windows().stream()
+                .map(w -> w.jitCores() == null ? "-" : String.format(Locale.ROOT, "%.2f", w.jitCores()))
+                .collect(Collectors.joining(", "));
+        boolean jitQuiet = warmedUp != null && warmedUp.end() == HistoryEvent.WarmupEnd.STEADY;
+        out.printf("  warm-up %s: %,d orders in %d round(s), %.0f s, the JIT %s; its cores by round: %s%n", guarantee,
+                warmupOrders, warmedUp == null ? 0 : warmedUp.windows().size(),
+                warmedUp == null ? 0 : warmedUp.ms() / 1000.0, jitQuiet ? "quiet" : "not quiet", jitByRound);
         out.printf("pipeline %s: %,.0f orders/s, %,.0f records/s, latency avg %.0f ms p99 %.0f ms, %s%n", guarantee,
                 result.throughput().ordersPerSec(), result.throughput().recordsPerSec(), result.latencyMs().avg(),
                 result.latencyMs().p99(), result.verdict());
@@ -580,21 +613,23 @@ public final class Benchmark {
         if (!beforeRun.isEmpty() && !afterRun.isEmpty()) {
             // every order of the run, its unmeasured ones included: the app stopped, its caches flushed
             Map<TopicPartition, Long> data = DataRecords.count(access, beforeRun, afterRun, Duration.ofSeconds(60));
-            perOrder = RecordsPerOrder.of(beforeRun, afterRun, data, 2 * orders);
+            perOrder = RecordsPerOrder.of(beforeRun, afterRun, data, warmupOrders + orders);
             out.printf("  records per order %s (whole run, app stopped): %s%n", guarantee, rounded(perOrder, 2));
-            byTopic = RecordsPerOrder.byTopic(beforeRun, afterRun, data, 2 * orders);
+            byTopic = RecordsPerOrder.byTopic(beforeRun, afterRun, data, warmupOrders + orders);
             out.printf("  by topic %s: %s%n", guarantee, rounded(byTopic, 2));
         }
-        // every order of the run: the unmeasured ones, as many as the measured
-        Map<String, Double> cpu = watch.cpuSecondsPerThousandOrders(2 * orders);
-        out.printf("  CPU s per 1,000 orders %s (whole run): %s%n", guarantee, rounded(cpu, 2));
+        // the measured orders, from the measured phase's start to the app's stop (their drain included)
+        Map<String, Double> cpu = watch.cpuSecondsPerThousandOrders(orders);
+        out.printf("  CPU s per 1,000 orders %s (measured phase): %s%n", guarantee, rounded(cpu, 2));
         Map<String, String> written = new LinkedHashMap<>();
         watch.profiles().forEach((process, file) -> written.put(process, file.toString()));
         if (!written.isEmpty()) {
             out.printf("  flame graphs %s: %s%n", guarantee, written);
         }
         return new Pipeline(result.throughput().ordersPerSec(), result.throughput().recordsPerSec(),
-                result.latencyMs().avg(), result.latencyMs().p99(), result.verdict().name(), perOrder, byTopic, cpu, written);
+                result.latencyMs().avg(), result.latencyMs().p99(), result.verdict().name(), perOrder, byTopic, cpu, written,
+                warmupOrders, warmedUp == null ? 0 : warmedUp.ms(), jitQuiet,
+                warmedUp == null ? List.of() : warmedUp.windows().stream().map(HistoryEvent.WarmupWindow::jitCores).toList());
     }
 
     private static Map<String, Double> rounded(Map<String, Double> figures, int decimals) {

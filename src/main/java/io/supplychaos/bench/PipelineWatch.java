@@ -95,6 +95,33 @@ final class PipelineWatch implements AutoCloseable {
         });
     }
 
+    /**
+     * The measured phase starts: CPU time counts from here, and the profiles start again, so that
+     * neither describes the warm-up (the JIT compiling, the app starting).
+     */
+    void measuring() {
+        first.clear();
+        last.clear();
+        if (library == null) {
+            return;
+        }
+        if (profiledBroker != null) {
+            agent(profiledBroker, "stop,file=/dev/null,collapsed", "broker");
+            agent(profiledBroker, "start,event=cpu," + INTERVAL, "broker");
+        }
+        Long app = profiledApp;
+        if (app != null && app > 0) {
+            agent(app, "stop,file=/dev/null,collapsed", "app");
+            agent(app, "start,event=cpu," + INTERVAL, "app");
+        }
+        try {
+            AsyncProfiler.getInstance(library).stop();
+        } catch (IllegalStateException e) {
+            out.println("profile of this JVM not stopped: " + e.getMessage());
+        }
+        startSelf();
+    }
+
     /** The app's profile so far, over the previous dump (the app may be gone at the end of the run). */
     private void dumpApp() {
         Long pid = profiledApp;
@@ -120,7 +147,7 @@ final class PipelineWatch implements AutoCloseable {
         }
     }
 
-    /** CPU seconds per 1,000 orders of each process, over the run. */
+    /** CPU seconds per 1,000 orders of each process, over the run or, once {@link #measuring()}, its measured phase. */
     Map<String, Double> cpuSecondsPerThousandOrders(long orders) {
         Map<String, Double> perProcess = new LinkedHashMap<>();
         first.keySet().stream().sorted().forEach(role -> {

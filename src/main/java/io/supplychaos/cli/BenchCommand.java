@@ -48,7 +48,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--records", defaultValue = "300000", description = "Records per producer round; three rounds per producer (default: ${DEFAULT-VALUE}).")
     long records;
 
-    @Option(names = "--orders", defaultValue = "10000", description = "Orders measured per pipeline run, after as many unmeasured (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--orders", defaultValue = "10000", description = "Orders measured per pipeline run, after rounds of as many until the JIT compilers are quiet (at most 4 min; default: ${DEFAULT-VALUE}).")
     long orders;
 
     @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "Producer settings for every producer "
@@ -212,6 +212,8 @@ final class BenchCommand implements Callable<Integer> {
         pipeline.cpuSecondsPerThousandOrders().forEach((process, seconds) -> cpu.append(cpu.isEmpty() ? "" : ", ")
                 .append(process).append(String.format(" %.2f", seconds)));
         out.printf("%-44s %s%n", "  CPU s per 1,000 orders " + guarantee, cpu);
+        out.printf("%-44s %,d orders in %.0f s, the JIT %s%n", "  warm-up " + guarantee, pipeline.warmupOrders(),
+                pipeline.warmupMs() / 1000.0, pipeline.jitQuiet() ? "quiet" : "not quiet (measured anyway)");
     }
 
     /** The light-load lines: p50 against its target, p99, and where the p50 goes hop by hop. */

@@ -255,11 +255,26 @@ public final class AppInstances {
         }
     }
 
-    /** Stops every recorded instance (SIGTERM, SIGKILL after the grace) and forgets them. */
+    /**
+     * The grace a teardown gives ({@link #stopAll}; a stop-app fault keeps its own): an instance training its AOT cache writes it as it exits (JDK 25 hands
+     * its recording to a child JVM that assembles the cache: 10-20 s here after Streams closed), and
+     * a SIGKILL within that leaves no cache, so every later instance would train again; it gets
+     * {@link Timeouts#AOT_CACHE_WRITE}. A stop shorter than the usual grace (Ctrl-C) is not lengthened.
+     */
+    static Duration withCacheWrite(List<Long> pids, Duration grace) {
+        if (grace.compareTo(Timeouts.APP_STOP_GRACE) < 0 || grace.compareTo(Timeouts.AOT_CACHE_WRITE) >= 0) {
+            return grace;
+        }
+        boolean training = pids.stream().anyMatch(pid -> ProcessControl.arguments(pid).map(JavaRuntime::trainsCache)
+                .orElse(false));
+        return training ? Timeouts.AOT_CACHE_WRITE : grace;
+    }
+
+    /** Stops every recorded instance (SIGTERM, SIGKILL after the grace, longer for one writing its AOT cache) and forgets them. */
     public synchronized void stopAll(Duration grace) {
         List<Long> pids = read().stream().filter(this::alive).map(AppInstance::pid).toList();
         // pids no longer running their command are left alone: they are someone else's now
-        ProcessControl.terminateAll(pids, grace);
+        ProcessControl.terminateAll(pids, withCacheWrite(pids, grace));
         try {
             Files.deleteIfExists(file());
             Files.deleteIfExists(paths.stateDir().resolve("app-client.properties"));

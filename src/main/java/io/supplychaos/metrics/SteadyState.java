@@ -126,8 +126,8 @@ public final class SteadyState {
         NOT_STEADY
     }
 
-    /** The latencies of one window still open. */
-    private static final class Samples {
+    /** The latencies of one window still open (also a round's, in {@link JitQuietRounds}). */
+    static final class Samples {
         double[] values = new double[64];
         int size;
 

@@ -80,7 +80,8 @@ public final class ScenarioLoader {
     private static final Rule<Long> WARMUP_WORD = Rule.of(ORDER_COUNT.expected() + ", '" + STEADY + "' or '" + NO_WARMUP
             + "'", ORDER_COUNT::parse, Shape.json("anyOf", List.of(ORDER_COUNT.schema(),
                     Shape.json("enum", List.of(STEADY, NO_WARMUP)))));
-    private static final Rule<String> WARMUP_UNTIL = Rule.oneOf(List.of(STEADY));
+    private static final String JIT_QUIET = "jit-quiet";
+    private static final Rule<String> WARMUP_UNTIL = Rule.oneOf(List.of(STEADY, JIT_QUIET));
     private static final Rule<Duration> WARMUP_MAX = Rule.duration(Duration.ofSeconds(1), Duration.ofMinutes(30));
     private static final Rule<Duration> WARMUP_WINDOW = Rule.duration(Duration.ofSeconds(1), Duration.ofMinutes(5));
     private static final Rule<Long> WARMUP_WINDOWS = Rule.whole(1, 20);
@@ -97,9 +98,12 @@ public final class ScenarioLoader {
             Shape.optional("tuning", TUNING, "Commit interval and caches for latency or throughput (default auto: by the rate)"));
     private static final Shape.Keys WARMUP_STEADY = Shape.keys(
             Shape.required("until", WARMUP_UNTIL, "What ends the warm-up: steady, the p50 stopped falling and rising and the backlog "
-                    + "held"),
+                    + "held; or jit-quiet, a round of orders in which the JIT compilers of the JVMs here were quiet (any rate, "
+                    + "as fast as possible too)"),
             Shape.optional("max", WARMUP_MAX, "The bound: not steady after this long, the measured phase starts anyway "
                     + "(default 90s; at least (windows + 1) x window)"),
+            Shape.optional("orders", ORDER_COUNT, "With until: jit-quiet (and only there, where it is required): the "
+                    + "orders of each round, sent at the rate and drained"),
             Shape.optional("window", WARMUP_WINDOW, "What each p50 and backlog is taken over (default 5s)"),
             Shape.optional("windows", WARMUP_WINDOWS, "How many windows in a row must hold (default 3)"),
             Shape.optional("tolerancePercent", WARMUP_TOLERANCE, "How far the p50 may still fall below the lowest before "
@@ -108,7 +112,8 @@ public final class ScenarioLoader {
             Shape.optional("warmup", Shape.anyOf(Shape.value(WARMUP_WORD), new Shape.ListOf(Shape.value(ORDER_COUNT), false),
                             WARMUP_STEADY),
                     "Before the measured phase: 'steady' (the default at a rate) or {until: steady, ...}: orders at the "
-                            + "rate until the p50 stops falling; order counts sent in one or more rounds; or 'none'"),
+                            + "rate until the p50 stops falling; {until: jit-quiet, orders, max}: rounds of orders until the "
+                            + "JIT is quiet; order counts sent in one or more rounds; or 'none'"),
             Shape.optional("orders", ORDERS, "Orders sent in the measured phase (this or durationSeconds)"),
             Shape.optional("durationSeconds", DURATION_SECONDS, "How long the measured phase sends, instead of a count"),
             Shape.optional("ratePerSecond", RATE, "The offered load"),
@@ -253,7 +258,8 @@ public final class ScenarioLoader {
 
     /**
      * Absent: until steady by the default rule (none as fast as possible); 'steady'; 'none'; a count
-     * or a list of counts; or {until: steady, max, window, windows, tolerancePercent}.
+     * or a list of counts; {until: steady, max, window, windows, tolerancePercent}; or {until: jit-quiet,
+     * orders, max}.
      */
     private static Warmup warmup(SpecNode node) {
         if (!node.present()) {
@@ -270,8 +276,23 @@ public final class ScenarioLoader {
             return Warmup.orders(node.items("order counts").stream().map(count -> count.as(ORDER_COUNT)).toList());
         }
         node.mapping("with until: steady, max, window, windows, tolerancePercent").only(WARMUP_STEADY);
-        node.get("until").as(WARMUP_UNTIL);
         SteadyState.Rule defaults = SteadyState.Rule.DEFAULT;
+        if (node.get("until").as(WARMUP_UNTIL).equals(JIT_QUIET)) {
+            for (String steadyOnly : List.of("window", "windows", "tolerancePercent")) {
+                if (node.has(steadyOnly)) {
+                    throw node.get(steadyOnly).error("only with until: steady (a round ends when drained, and the JIT "
+                            + "decides); with until: jit-quiet give orders and max");
+                }
+            }
+            if (!node.has("orders")) {
+                throw node.error("until: jit-quiet needs orders: the orders of each round (e.g. {until: jit-quiet, "
+                        + "orders: 10000, max: 4m})");
+            }
+            return new Warmup.UntilJitQuiet(node.get("orders").as(ORDER_COUNT), node.get("max").as(WARMUP_MAX, defaults.max()));
+        }
+        if (node.has("orders")) {
+            throw node.get("orders").error("only with until: jit-quiet; until steady sends at the rate until the rule holds");
+        }
         Duration window = node.get("window").as(WARMUP_WINDOW, defaults.window());
         int windows = Math.toIntExact(node.get("windows").as(WARMUP_WINDOWS, (long) defaults.windows()));
         double tolerance = node.get("tolerancePercent").as(WARMUP_TOLERANCE, defaults.tolerance() * 100) / 100;

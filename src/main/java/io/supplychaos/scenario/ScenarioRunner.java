@@ -33,6 +33,7 @@ import io.supplychaos.metrics.PartitionWatch;
 import io.supplychaos.metrics.ProgressLine;
 import io.supplychaos.metrics.Sampler;
 import io.supplychaos.metrics.JitCpu;
+import io.supplychaos.metrics.JitQuietRounds;
 import io.supplychaos.metrics.SteadyState;
 import io.supplychaos.provenance.RunProvenance;
 import io.supplychaos.result.Provenance;
@@ -46,6 +47,7 @@ import io.supplychaos.session.SessionPlan;
 import io.supplychaos.session.Sessions;
 import io.supplychaos.session.SupplyChainApps;
 import io.supplychaos.session.Teardown.Step;
+import io.supplychaos.spec.Durations;
 import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.Topics;
@@ -93,6 +95,7 @@ public final class ScenarioRunner {
     private final Sessions sessions;
     private final PrintWriter out;
     private final ProgressLine progress;
+    private volatile Runnable onMeasure = () -> { };
 
     /**
      * @param environments  brings up or attaches to the scenario's cluster, whatever its kind
@@ -101,6 +104,15 @@ public final class ScenarioRunner {
     public ScenarioRunner(ChaosPaths paths, int basePort, Environments environments, boolean deleteTopics,
                           PrintWriter out) {
         this(paths, new Sessions(paths, basePort, ClusterSource.of(environments), deleteTopics, out::println), out);
+    }
+
+    /**
+     * Called as each run's measured phase starts, after its warm-up (the bench starts its CPU count
+     * and profiles there).
+     */
+    public ScenarioRunner onMeasureStart(Runnable listener) {
+        this.onMeasure = listener;
+        return this;
     }
 
     /** @param sessions where the scenario's sessions open (tests give one on a fake cluster) */
@@ -245,6 +257,11 @@ public final class ScenarioRunner {
                     : Session.LATER_STEADY_MAX;
             return new Warmup.UntilSteady(steady.rule().withMax(bound), steady.byDefault());
         }
+        if (asked instanceof Warmup.UntilJitQuiet rounds) {
+            // warm JVMs are quiet in the first round; cold ones (an app started again) get the short bound
+            Duration bound = rounds.max().compareTo(Session.LATER_STEADY_MAX) < 0 ? rounds.max() : Session.LATER_STEADY_MAX;
+            return new Warmup.UntilJitQuiet(rounds.roundOrders(), bound);
+        }
         long total = ((Warmup.Orders) asked).total();
         return total == 0 ? Warmup.none() : Warmup.orders(List.of(Math.min(total, Session.LATER_WARMUP)));
     }
@@ -325,6 +342,7 @@ public final class ScenarioRunner {
         workload.measuredStart = System.currentTimeMillis();
         started.sampler.measuringFrom(workload.measuredStart);
         history.append(new HistoryEvent.PhaseStarted(Phase.MEASURE, workload.measuredStart));
+        onMeasure.run();
         say("measuring: " + describe(scenario.workload()));
         started.timeline.startSchedule();
         if (!started.timeline.awaitFaultsAtStart(Timeouts.FAULTS_AT_START)) {
@@ -354,6 +372,9 @@ public final class ScenarioRunner {
         if (warmup.equals(Warmup.none())) {
             history.append(new HistoryEvent.WarmupEnded(WarmupEnd.NONE, false, began, "", List.of(), began));
             return true;
+        }
+        if (warmup instanceof Warmup.UntilJitQuiet rounds) {
+            return warmUpInRounds(rounds, load, generator, history, recorder, started, workload, deadlines, halted, jit);
         }
         SteadyState.Rule rule = warmup instanceof Warmup.UntilSteady until ? until.rule() : SteadyState.Rule.DEFAULT;
         SteadyState steady = new SteadyState(rule, System::currentTimeMillis, jit::seconds, jit::jvms);
@@ -416,6 +437,62 @@ public final class ScenarioRunner {
                     + "): measuring anyway";
             default -> "warm-up: " + recorder.sentCount() + " orders in " + seconds + " s, " + (held ? "steady" : "not steady")
                     + " when it ended" + last;
+        });
+        return true;
+    }
+
+    /**
+     * Rounds of orders, each sent at the scenario's rate and drained, until one in which the JIT
+     * compilers of the JVMs here were quiet or the bound passed ({@link JitQuietRounds}); each round
+     * one window of the {@code warmup} event. False when the run ends in it.
+     */
+    private boolean warmUpInRounds(Warmup.UntilJitQuiet warmup, WorkloadSpec load, WorkloadGenerator generator,
+                                   HistoryLog history, RunRecorder recorder, Started started, Workload workload,
+                                   RunDeadlines deadlines, BooleanSupplier halted, JitCpu jit) throws InterruptedException {
+        long began = System.currentTimeMillis();
+        JitQuietRounds rounds = new JitQuietRounds(warmup.max(), System::currentTimeMillis, jit::seconds, jit::jvms);
+        String rule = String.format(Locale.ROOT, "rounds of %d orders, each drained, until one in which the JIT "
+                + "compilers of the %d JVMs here used under %.2f of a core each", warmup.roundOrders(),
+                Math.max(1, jit.jvms()), SteadyState.JIT_QUIET_CORES_PER_JVM);
+        say("warm-up: " + rule + " (at most " + Durations.format(warmup.max()) + ")");
+        recorder.onWarmupCompletion(rounds::completed);
+        try {
+            while (rounds.outcome() == JitQuietRounds.Outcome.WARMING) {
+                rounds.roundStarted();
+                enter(Phase.WARMUP, history, started, System.currentTimeMillis());
+                workload.end = generator.runPhase(warmup.roundOrders(), load.ratePerSecond(), 0, true, halted, () -> false);
+                if (workload.end != PhaseEnd.COMPLETED) {
+                    stalled(workload, deadlines);
+                    return false;
+                }
+                if (Drain.await(recorder, started.outcomes, deadlines.drain(), false, halted,
+                        System::currentTimeMillis) == Drain.End.STOPPED) {
+                    return false;
+                }
+                rounds.roundEnded(recorder.backlog(), recorder.sentCount());
+                HistoryEvent.WarmupWindow last = rounds.windows().get(rounds.windows().size() - 1);
+                say(String.format(Locale.ROOT, "warm-up round %d: %d orders in %.0f s, the JIT %s",
+                        rounds.windows().size(), warmup.roundOrders(), last.endMs() / 1000.0,
+                        last.jitCores() == null ? "not watched" : String.format(Locale.ROOT, "%.2f cores", last.jitCores())));
+            }
+        } finally {
+            recorder.onWarmupCompletion(latencyMs -> { });
+        }
+        JitQuietRounds.Outcome outcome = rounds.outcome();
+        WarmupEnd end = switch (outcome) {
+            case QUIET -> WarmupEnd.STEADY;
+            case NOT_QUIET -> WarmupEnd.NOT_STEADY;
+            default -> WarmupEnd.ORDERS_SENT;
+        };
+        long at = System.currentTimeMillis();
+        history.append(new HistoryEvent.WarmupEnded(end, outcome == JitQuietRounds.Outcome.QUIET, began, rule,
+                rounds.windows(), at));
+        long seconds = Math.round((at - began) / 1000.0);
+        say(switch (outcome) {
+            case QUIET -> "warm-up: the JIT quiet after " + seconds + " s (" + recorder.sentCount() + " orders)";
+            case NOT_QUIET -> "warm-up: the JIT not quiet after " + seconds + " s (" + recorder.sentCount()
+                    + " orders): measuring anyway";
+            default -> "warm-up: " + recorder.sentCount() + " orders in " + seconds + " s (the JIT not watched here)";
         });
         return true;
     }

@@ -1,5 +1,6 @@
 package io.supplychaos.scenario;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +14,10 @@ import io.supplychaos.spec.Durations;
  * the scenario's rate until the system is steady ({@link SteadyState}), bounded. A scenario that
  * says nothing warms up until steady when it offers a rate; as fast as possible it has no steady
  * state to wait for (its latency grows with its backlog), so there it warms up not at all, as
- * before ({@link #at}).
+ * before ({@link #at}). As fast as possible, what does settle is the JIT: {@link UntilJitQuiet} sends
+ * rounds of orders until the compilers of the JVMs on this machine are quiet.
  */
-public sealed interface Warmup permits Warmup.Orders, Warmup.UntilSteady {
+public sealed interface Warmup permits Warmup.Orders, Warmup.UntilSteady, Warmup.UntilJitQuiet {
 
     /**
      * Fixed counts, each a phase sent at the scenario's rate and drained before the next.
@@ -76,6 +78,49 @@ public sealed interface Warmup permits Warmup.Orders, Warmup.UntilSteady {
         @Override
         public String describe() {
             return "until steady (" + rule.describe() + ")";
+        }
+    }
+
+    /**
+     * Rounds of {@code roundOrders}, each sent at the scenario's rate (as fast as possible without
+     * one) and drained, until a round in which the JIT compilers of the JVMs on this machine (the
+     * tool's, an env's brokers it started, the app instances it started) used at most
+     * {@link SteadyState#JIT_QUIET_CORES_PER_JVM} of a core each on average, or until {@code max} has
+     * passed (then the measured phase starts anyway, "not steady"). A throughput measured while
+     * the compilers still take half of each process's CPU describes the JIT, not the chain
+     * (docs/PERFORMANCE.md, "A throughput after the JIT"). Where /proc cannot be read, one round.
+     *
+     * @param roundOrders orders per round, at least 1
+     * @param max         the bound on the rounds together
+     */
+    record UntilJitQuiet(long roundOrders, Duration max) implements Warmup {
+
+        public UntilJitQuiet {
+            if (roundOrders < 1) {
+                throw new IllegalArgumentException("roundOrders must be at least 1, got " + roundOrders);
+            }
+            if (max.isNegative() || max.isZero()) {
+                throw new IllegalArgumentException("max must be positive, got " + max);
+            }
+        }
+
+        @Override
+        public Warmup at(double ratePerSecond) {
+            return this;
+        }
+
+        @Override
+        public Object asJson() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("until", "jit-quiet");
+            json.put("orders", roundOrders);
+            json.put("max", Durations.format(max));
+            return json;
+        }
+
+        @Override
+        public String describe() {
+            return "rounds of " + roundOrders + " orders until the JIT is quiet (at most " + Durations.format(max) + ")";
         }
     }
 

@@ -42,6 +42,11 @@ public final class Timeouts {
     public static final Duration APP_READY = Duration.ofSeconds(180);
     /** SIGTERM to exit for an app instance (Streams closes and commits), then SIGKILL. */
     public static final Duration APP_STOP_GRACE = Duration.ofSeconds(10);
+    /**
+     * A training app's AOT cache, from the instance's stop to the file a new instance maps: JDK 25
+     * assembles it in a child JVM after the app has exited (20-60 s on two busy cores).
+     */
+    public static final Duration AOT_CACHE_WRITE = Duration.ofSeconds(120);
     /** Toxiproxy from start to answering its API. */
     public static final Duration TOXIPROXY_START = Duration.ofSeconds(20);
     /** The protocol proxy (a JVM of its own: the protocol package's server) from start to answering its API. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,6 +42,23 @@ class AppInstancesTest {
         // exited is enough: reaping the zombie is this JVM's reaper thread's business, a moment later
         assertThat(ProcessControl.state(leftover.pid())).isEqualTo(ProcessControl.State.STOPPED);
         assertThat(apps.read()).isEmpty();
+    }
+
+    @Test
+    void givenAnInstanceTrainingItsAotCache_whenTornDown_thenItGetsTheCacheWriteGraceUnlessTheStopIsShort() throws Exception {
+        // given: a process whose arguments say it trains (it records and writes the cache as it exits)
+        Process training = new ProcessBuilder("sh", "-c", "sleep 602", "-XX:AOTCacheOutput=/tmp/app-x.aot.training").start();
+        Process warm = new ProcessBuilder("sh", "-c", "sleep 603", "-XX:AOTCache=/tmp/app-x.aot").start();
+        started.add(training.toHandle());
+        started.add(warm.toHandle());
+
+        // then: a teardown waits for the cache; Ctrl-C's short stop and a warm instance do not
+        assertThat(AppInstances.withCacheWrite(List.of(warm.pid(), training.pid()), Timeouts.APP_STOP_GRACE))
+                .isEqualTo(Timeouts.AOT_CACHE_WRITE);
+        assertThat(AppInstances.withCacheWrite(List.of(warm.pid()), Timeouts.APP_STOP_GRACE))
+                .isEqualTo(Timeouts.APP_STOP_GRACE);
+        assertThat(AppInstances.withCacheWrite(List.of(training.pid()), Timeouts.APP_STOP_GRACE_INTERRUPTED))
+                .isEqualTo(Timeouts.APP_STOP_GRACE_INTERRUPTED);
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -56,11 +57,19 @@ class ScenarioLoaderTest {
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 5, warmup: sometimes}\n",
                         "workload.warmup", "a whole number of orders from 1 to 1000000000, 'steady' or 'none', got 'sometimes'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 5, warmup: {until: tomorrow}}\n",
-                        "workload.warmup.until", "one of steady, got 'tomorrow'"),
+                        "workload.warmup.until", "one of steady, jit-quiet, got 'tomorrow'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 5, warmup: {max: 60s}}\n",
-                        "workload.warmup.until", "required: one of steady"),
+                        "workload.warmup.until", "required: one of steady, jit-quiet"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 5, warmup: {until: steady, colour: red}}\n",
-                        "workload.warmup.colour", "unknown key; expected one of [max, tolerancePercent, until, window, windows]"),
+                        "workload.warmup.colour", "unknown key; expected one of [max, orders, tolerancePercent, until, window, windows]"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, warmup: {until: jit-quiet, max: 2m}}\n",
+                        "workload.warmup", "until: jit-quiet needs orders: the orders of each round"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, warmup: {until: jit-quiet, orders: 0}}\n",
+                        "workload.warmup.orders", "got '0'"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, warmup: {until: jit-quiet, orders: 500, windows: 3}}\n",
+                        "workload.warmup.windows", "only with until: steady"),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 5, warmup: {until: steady, orders: 500}}\n",
+                        "workload.warmup.orders", "only with until: jit-quiet"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 5, warmup: {until: steady, max: 2h}}\n",
                         "workload.warmup.max", "from 1s to 30m, got '2h'"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10, ratePerSecond: 5, warmup: {until: steady, windows: 0}}\n",
@@ -552,6 +561,23 @@ class ScenarioLoaderTest {
                 .isEqualTo(new Warmup.UntilSteady(new SteadyState.Rule(Duration.ofSeconds(2), 4, 0.05,
                         Duration.ofSeconds(60)), false));
         assertThat(warmup(head + "{until: steady}}\n")).isEqualTo(new Warmup.UntilSteady(SteadyState.Rule.DEFAULT, false));
+        assertThat(warmup(head + "{until: jit-quiet, orders: 5000, max: 3m}}\n"))
+                .isEqualTo(new Warmup.UntilJitQuiet(5000, Duration.ofMinutes(3)));
+        assertThat(warmup(head + "{until: jit-quiet, orders: 5000}}\n"))
+                .isEqualTo(new Warmup.UntilJitQuiet(5000, SteadyState.Rule.DEFAULT.max()));
+    }
+
+    @Test
+    void givenAWarmUpUntilTheJitIsQuiet_whenLoadedAsFastAsPossible_thenAcceptedWhereUntilSteadyIsRefused() throws IOException {
+        // given: no offered rate, where a latency has no steady state but the compilers do settle
+        String yaml = "name: x\nenv: c3\nworkload: {orders: 10000, warmup: {until: jit-quiet, orders: 10000, max: 4m}}\n";
+
+        // when
+        Warmup warmup = warmup(yaml);
+
+        // then
+        assertThat(warmup).isEqualTo(new Warmup.UntilJitQuiet(10000, Duration.ofMinutes(4)));
+        assertThat(warmup.asJson()).isEqualTo(Map.of("until", "jit-quiet", "orders", 10000L, "max", "4m"));
     }
 
     private Warmup warmup(String yaml) throws IOException {

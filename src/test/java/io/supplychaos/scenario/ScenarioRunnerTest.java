@@ -95,6 +95,15 @@ class ScenarioRunnerTest {
     }
 
     @Test
+    void givenRoundsUntilTheJitIsQuiet_whenALaterRunOfItsSessionWarmsUp_thenTheSameRoundsBoundedByTheLaterBound() {
+        WorkloadSpec rounds = scenario(C3, false).workload().withWarmup(new Warmup.UntilJitQuiet(10_000, Duration.ofMinutes(4)));
+        WorkloadSpec brief = rounds.withWarmup(new Warmup.UntilJitQuiet(500, Duration.ofSeconds(10)));
+
+        assertThat(ScenarioRunner.laterWarmup(rounds)).isEqualTo(new Warmup.UntilJitQuiet(10_000, Session.LATER_STEADY_MAX));
+        assertThat(ScenarioRunner.laterWarmup(brief)).isEqualTo(new Warmup.UntilJitQuiet(500, Duration.ofSeconds(10)));
+    }
+
+    @Test
     void givenAScenarioThatWarmsUpUntilSteady_whenALaterRunOfItsSessionWarmsUp_thenTheSameRuleBoundedShorter() {
         WorkloadSpec steady = scenario(C3, false).workload().withRatePerSecond(100).withWarmup(Warmup.byDefault());
         WorkloadSpec wide = steady.withWarmup(new Warmup.UntilSteady(new SteadyState.Rule(Duration.ofSeconds(10), 3, 0.1,
