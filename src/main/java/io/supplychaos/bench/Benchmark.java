@@ -135,8 +135,8 @@ public final class Benchmark {
      * @param recordsPerOrderByTopic      the same run's data records per order in each topic, the most
      *                                    written first ({@link RecordsPerOrder#byTopic})
      * @param cpuSecondsPerThousandOrders each process's CPU seconds per 1,000 measured orders, from the
-     *                                    measured phase's start to the app's stop (their drain included;
-     *                                    the warm-up and the app's start left out)
+     *                                    measured phase's start to the end of their drain (the warm-up,
+     *                                    the app's start and stop and the run's check left out)
      * @param profiles                    flame graphs written (with {@code --profile}), by process: of the
      *                                    measured phase
      * @param warmupOrders                orders of the warm-up's rounds (as fast as they go, each drained)
@@ -587,7 +587,13 @@ public final class Benchmark {
         try {
             watch.start();
             outcome = new ScenarioRunner(paths, basePort, environments, false, new PrintWriter(Writer.nullWriter()))
-                    .onMeasureStart(watch::measuring).run(scenario, stop);
+                    .onMeasureStart(watch::measuring).onDrained(() -> {
+                        try {
+                            watch.drained();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }).run(scenario, stop);
         } finally {
             watch.close();
             if (memory != null) {
@@ -618,7 +624,7 @@ public final class Benchmark {
             byTopic = RecordsPerOrder.byTopic(beforeRun, afterRun, data, warmupOrders + orders);
             out.printf("  by topic %s: %s%n", guarantee, rounded(byTopic, 2));
         }
-        // the measured orders, from the measured phase's start to the app's stop (their drain included)
+        // the measured orders, from the measured phase's start to their drain's end
         Map<String, Double> cpu = watch.cpuSecondsPerThousandOrders(orders);
         out.printf("  CPU s per 1,000 orders %s (measured phase): %s%n", guarantee, rounded(cpu, 2));
         Map<String, String> written = new LinkedHashMap<>();

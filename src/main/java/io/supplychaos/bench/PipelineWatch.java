@@ -49,6 +49,7 @@ final class PipelineWatch implements AutoCloseable {
     private String library;
     private Long profiledBroker;
     private volatile Long profiledApp;
+    private boolean finished;
 
     /**
      * @param profiles where flame graphs go; null for CPU time only
@@ -164,14 +165,28 @@ final class PipelineWatch implements AutoCloseable {
         return Map.copyOf(written);
     }
 
-    @Override
-    public void close() throws InterruptedException {
+    /**
+     * The measured orders are drained: the CPU count and the profiles end here, so that neither
+     * describes the check (the tool reading back and judging every order of the run, the warm-up's
+     * too) or the app's stop. Idempotent; {@link #close()} does it if nobody did.
+     */
+    void drained() throws InterruptedException {
+        if (finished) {
+            return;
+        }
+        finished = true;
         if (sampler != null) {
             sampler.shutdownNow();
             sampler.awaitTermination(5, TimeUnit.SECONDS);
+            sample();
         }
         if (library == null) {
             return;
+        }
+        dumpApp();
+        Long app = profiledApp;
+        if (app != null && app > 0) {
+            agent(app, "stop,file=/dev/null,collapsed", "app");
         }
         if (profiledBroker != null) {
             Path file = profiles.resolve(label + "-broker.html");
@@ -186,6 +201,11 @@ final class PipelineWatch implements AutoCloseable {
         } catch (IOException | IllegalStateException e) {
             out.println("profile of this JVM not written: " + e.getMessage());
         }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        drained();
     }
 
     private void startSelf() {

@@ -96,6 +96,7 @@ public final class ScenarioRunner {
     private final PrintWriter out;
     private final ProgressLine progress;
     private volatile Runnable onMeasure = () -> { };
+    private volatile Runnable onDrained = () -> { };
 
     /**
      * @param environments  brings up or attaches to the scenario's cluster, whatever its kind
@@ -112,6 +113,15 @@ public final class ScenarioRunner {
      */
     public ScenarioRunner onMeasureStart(Runnable listener) {
         this.onMeasure = listener;
+        return this;
+    }
+
+    /**
+     * Called as each run's measured orders are drained, before heal, read-back and the check (the
+     * bench ends its CPU count and profiles there).
+     */
+    public ScenarioRunner onDrained(Runnable listener) {
+        this.onDrained = listener;
         return this;
     }
 
@@ -509,6 +519,7 @@ public final class ScenarioRunner {
                             boolean stalled, BooleanSupplier halted) {
         enter(Phase.DRAIN, history, started, System.currentTimeMillis());
         Drain.End end = Drain.await(recorder, started.outcomes, deadlines.drain(), stalled, halted, System::currentTimeMillis);
+        onDrained.run();
         if (end == Drain.End.TIMED_OUT) {
             say("drain: no order completed for " + Timeouts.describe(deadlines.drain()) + "; "
                     + recorder.inFlight() + " still in flight");
