@@ -28,6 +28,7 @@ public final class JitCpu {
     private final Supplier<Collection<Long>> pids;
     private final Path proc;
     private final Map<Long, Double> last = new HashMap<>();
+    private final Map<Long, Double> usedByPid = new HashMap<>();
     private double total;
     private int jvms;
 
@@ -52,19 +53,46 @@ public final class JitCpu {
      * process gone keeps what it used); NaN when none of the processes could be read.
      */
     public synchronized double seconds() {
-        int read = 0;
+        return secondsByJvm().isEmpty() ? Double.NaN : total;
+    }
+
+    /**
+     * Each JVM read now and the CPU seconds its compilers used since it was first watched (since its
+     * start for one that appeared later); empty when none could be read. Two readings give each JVM's
+     * share of an interval ({@link #busiestCores}).
+     */
+    public synchronized Map<Long, Double> secondsByJvm() {
+        Map<Long, Double> now = new HashMap<>();
         for (Long pid : pids.get()) {
-            double now = compilerSeconds(pid);
-            if (Double.isNaN(now)) {
+            double compiler = compilerSeconds(pid);
+            if (Double.isNaN(compiler)) {
                 continue;
             }
-            read++;
             double before = last.getOrDefault(pid, 0.0);
-            total += Math.max(0, now - before);
-            last.put(pid, now);
+            double used = Math.max(0, compiler - before);
+            total += used;
+            last.put(pid, compiler);
+            now.put(pid, usedByPid.merge(pid, used, Double::sum));
         }
-        jvms = read;
-        return read > 0 ? total : Double.NaN;
+        jvms = now.size();
+        return now;
+    }
+
+    /**
+     * The cores of the busiest JVM's compilers between two readings {@code seconds} apart: a JVM
+     * absent from the first counts from 0 there, one absent from the second is left out.
+     */
+    public static double busiestCores(Map<Long, Double> before, Map<Long, Double> after, double seconds) {
+        return after.entrySet().stream()
+                .mapToDouble(jvm -> Math.max(0, jvm.getValue() - before.getOrDefault(jvm.getKey(), 0.0)) / seconds)
+                .max().orElse(0);
+    }
+
+    /** All the JVMs' compilers' cores between two readings {@code seconds} apart (as {@link #busiestCores}). */
+    public static double totalCores(Map<Long, Double> before, Map<Long, Double> after, double seconds) {
+        return after.entrySet().stream()
+                .mapToDouble(jvm -> Math.max(0, jvm.getValue() - before.getOrDefault(jvm.getKey(), 0.0)) / seconds)
+                .sum();
     }
 
     /** How many of the JVMs could be read at the last {@link #seconds()}. */

@@ -3,17 +3,17 @@ package io.supplychaos.metrics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.DoubleSupplier;
-import java.util.function.IntSupplier;
+import java.util.Map;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import io.supplychaos.history.HistoryEvent.WarmupWindow;
 
 /**
  * A warm-up in rounds that ends when the JIT is quiet: each round (a fixed count of orders, sent
  * and drained) becomes one window with its p50, its completions and the cores the JIT compilers of
- * the watched JVMs used over it; the warm-up is done after a round in which they used at most
- * {@link SteadyState#JIT_QUIET_CORES_PER_JVM} of a core per JVM, or once {@code max} has passed
+ * the watched JVMs used over it; the warm-up is done after a round in which each JVM's used at most
+ * {@link SteadyState#JIT_QUIET_CORES_PER_JVM} of a core, or once {@code max} has passed
  * since the first round began. As fast as possible a run has no steady latency to wait for (the
  * latency grows with the backlog), but its compilers do settle, and until they have, each JVM's
  * compilers take a share of two cores the chain itself needs (docs/PERFORMANCE.md, "A throughput
@@ -35,27 +35,24 @@ public final class JitQuietRounds {
 
     private final Duration max;
     private final LongSupplier clock;
-    private final DoubleSupplier jitSeconds;
-    private final IntSupplier jitJvms;
+    private final Supplier<Map<Long, Double>> jit;
     private final List<WarmupWindow> windows = new ArrayList<>();
     private long start = -1;
     private long roundStart;
-    private double jitAtRoundStart;
+    private Map<Long, Double> jitAtRoundStart = Map.of();
     private SteadyState.Samples latencies = new SteadyState.Samples();
     private Outcome outcome = Outcome.WARMING;
 
     /**
      * @param max        the bound on all rounds together, from the first round's start
      * @param clock      milliseconds
-     * @param jitSeconds the CPU seconds the watched JVMs' compilers used so far, never decreasing; NaN
-     *                   when not known ({@link JitCpu#seconds()})
-     * @param jitJvms    how many JVMs that figure covers now ({@link JitCpu#jvms()})
+     * @param jit   the CPU seconds each watched JVM's compilers used so far, never decreasing; empty
+     *              when none can be read ({@link JitCpu#secondsByJvm()})
      */
-    public JitQuietRounds(Duration max, LongSupplier clock, DoubleSupplier jitSeconds, IntSupplier jitJvms) {
+    public JitQuietRounds(Duration max, LongSupplier clock, Supplier<Map<Long, Double>> jit) {
         this.max = max;
         this.clock = clock;
-        this.jitSeconds = jitSeconds;
-        this.jitJvms = jitJvms;
+        this.jit = jit;
     }
 
     /** A round begins now. */
@@ -64,7 +61,7 @@ public final class JitQuietRounds {
         if (start < 0) {
             start = roundStart;
         }
-        jitAtRoundStart = jitSeconds.getAsDouble();
+        jitAtRoundStart = jit.get();
         latencies = new SteadyState.Samples();
     }
 
@@ -81,13 +78,14 @@ public final class JitQuietRounds {
      */
     public synchronized Outcome roundEnded(long backlog, long sent) {
         long now = clock.getAsLong();
-        double jit = jitSeconds.getAsDouble();
-        Double cores = Double.isNaN(jit) || Double.isNaN(jitAtRoundStart) || now <= roundStart ? null
-                : Math.max(0, jit - jitAtRoundStart) / ((now - roundStart) / 1000.0);
+        Map<Long, Double> reading = jit.get();
+        double seconds = (now - roundStart) / 1000.0;
+        boolean watched = !reading.isEmpty() && now > roundStart;
+        Double cores = watched ? JitCpu.totalCores(jitAtRoundStart, reading, seconds) : null;
         windows.add(new WarmupWindow(now - start, latencies.p50(), latencies.size, backlog, sent, cores));
-        if (cores == null) {
+        if (!watched) {
             outcome = Outcome.UNWATCHED;
-        } else if (cores <= SteadyState.JIT_QUIET_CORES_PER_JVM * Math.max(1, jitJvms.getAsInt())) {
+        } else if (JitCpu.busiestCores(jitAtRoundStart, reading, seconds) <= SteadyState.JIT_QUIET_CORES_PER_JVM) {
             outcome = Outcome.QUIET;
         } else if (now - start >= max.toMillis()) {
             outcome = Outcome.NOT_QUIET;

@@ -7,9 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.DoubleSupplier;
-import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import io.supplychaos.history.HistoryEvent.WarmupWindow;
 import io.supplychaos.spec.Durations;
@@ -37,8 +36,8 @@ import io.supplychaos.spec.Durations;
  *     enough to pass the p50 rules while the chain is far from its steady latency.</li>
  * </ul>
  * Where the JVMs run on this machine (the tool's own always, an embedded env's brokers and apps), the
- * rule also asks that their JIT compilers be quiet: in each of the K windows they used at most
- * {@link #JIT_QUIET_CORES_PER_JVM} of a core per JVM watched ({@link JitCpu}). A JVM that still compiles is still
+ * rule also asks that their JIT compilers be quiet: in each of the K windows each JVM's used at most
+ * {@link #JIT_QUIET_CORES_PER_JVM} of a core ({@link JitCpu}). A JVM that still compiles is still
  * getting faster, and on few cores its compilers take the CPU the chain needs: at 100 orders/s on
  * two cores the windows' p50 was flat while the compilers still took a fifth to a third of the
  * host (docs/PERFORMANCE.md, "What 100 orders/s costs").
@@ -58,9 +57,10 @@ public final class SteadyState {
     /** A backlog growing by this few orders is noise whatever the tolerance (a very low rate). */
     public static final long BACKLOG_SLACK_ORDERS = 5;
     /**
-     * The JIT compilers of the watched JVMs at most this much of a core each, on average, in each of
-     * the K windows: warm JVMs on this machine spent 0.00-0.08 of a core each on them at 100 orders/s,
-     * cold ones 0.1-0.55.
+     * The JIT compilers of each watched JVM at most this much of a core in each of the K windows: warm
+     * JVMs on this machine spent 0.00-0.08 of a core each on them at 100 orders/s, cold ones 0.1-0.55.
+     * Each JVM, not their average: a fresh app compiling at 0.2 of a core beside four quiet JVMs
+     * passed an average of 0.05 each.
      */
     public static final double JIT_QUIET_CORES_PER_JVM = 0.05;
 
@@ -155,35 +155,32 @@ public final class SteadyState {
     private final long windowMs;
     private final List<WarmupWindow> closed = new ArrayList<>();
     private final Map<Long, Samples> open = new TreeMap<>();
-    private final DoubleSupplier jitSeconds;
-    private final IntSupplier jitJvms;
+    private final Supplier<Map<Long, Double>> jit;
     /** Whether the compilers were quiet in each closed window (true where not watched). */
     private final List<Boolean> jitQuiet = new ArrayList<>();
-    private double jitAtLastClose;
+    private Map<Long, Double> jitAtLastClose;
     private long jitLastAt;
     private Status status = Status.WARMING;
     private long decidedAfterMs = -1;
 
     /** Starts watching now ({@code clock}, in ms), the JIT not watched. */
     public SteadyState(Rule rule, LongSupplier clock) {
-        this(rule, clock, () -> Double.NaN, () -> 0);
+        this(rule, clock, Map::of);
     }
 
     /**
      * Starts watching now ({@code clock}, in ms).
      *
-     * @param jitSeconds the CPU seconds the watched JVMs' compilers used so far, never decreasing
-     *                   ({@link JitCpu#seconds()}); NaN when not known, and then the JIT is not asked
-     * @param jitJvms    how many JVMs that figure covers now ({@link JitCpu#jvms()})
+     * @param jit the CPU seconds each watched JVM's compilers used so far, never decreasing
+     *            ({@link JitCpu#secondsByJvm()}); empty when none can be read, and then the JIT is not asked
      */
-    public SteadyState(Rule rule, LongSupplier clock, DoubleSupplier jitSeconds, IntSupplier jitJvms) {
+    public SteadyState(Rule rule, LongSupplier clock, Supplier<Map<Long, Double>> jit) {
         this.rule = rule;
         this.clock = clock;
         this.start = clock.getAsLong();
         this.windowMs = rule.window().toMillis();
-        this.jitSeconds = jitSeconds;
-        this.jitJvms = jitJvms;
-        this.jitAtLastClose = jitSeconds.getAsDouble();
+        this.jit = jit;
+        this.jitAtLastClose = jit.get();
         this.jitLastAt = start;
     }
 
@@ -216,13 +213,16 @@ public final class SteadyState {
             closing++;
         }
         Double jitCores = null;
+        boolean quiet = true;
         if (closing > 0) {
-            double jit = jitSeconds.getAsDouble();
-            if (!Double.isNaN(jit) && !Double.isNaN(jitAtLastClose) && now > jitLastAt) {
+            Map<Long, Double> reading = jit.get();
+            if (!reading.isEmpty() && now > jitLastAt) {
                 // windows closed by one poll share its figure: the compilers' CPU since the last close
-                jitCores = Math.max(0, jit - jitAtLastClose) / ((now - jitLastAt) / 1000.0);
+                double seconds = (now - jitLastAt) / 1000.0;
+                jitCores = JitCpu.totalCores(jitAtLastClose, reading, seconds);
+                quiet = JitCpu.busiestCores(jitAtLastClose, reading, seconds) <= JIT_QUIET_CORES_PER_JVM;
             }
-            jitAtLastClose = jit;
+            jitAtLastClose = reading;
             jitLastAt = now;
         }
         boolean closedOne = closing > 0;
@@ -231,7 +231,7 @@ public final class SteadyState {
             Samples samples = open.remove(index);
             closed.add(new WarmupWindow((index + 1) * windowMs, samples == null ? null : samples.p50(),
                     samples == null ? 0 : samples.size, backlog, sent, jitCores));
-            jitQuiet.add(jitCores == null || jitCores <= JIT_QUIET_CORES_PER_JVM * Math.max(1, jitJvms.getAsInt()));
+            jitQuiet.add(quiet);
         }
         if (status == Status.WARMING) {
             if (closedOne && holds()) {

@@ -387,7 +387,7 @@ public final class ScenarioRunner {
             return warmUpInRounds(rounds, load, generator, history, recorder, started, workload, deadlines, halted, jit);
         }
         SteadyState.Rule rule = warmup instanceof Warmup.UntilSteady until ? until.rule() : SteadyState.Rule.DEFAULT;
-        SteadyState steady = new SteadyState(rule, System::currentTimeMillis, jit::seconds, jit::jvms);
+        SteadyState steady = new SteadyState(rule, System::currentTimeMillis, jit::secondsByJvm);
         String jitRule = Double.isNaN(jit.seconds()) ? "" : String.format(Locale.ROOT,
                 "; and the JIT compilers of the %d JVMs here under %.2f of a core each", jit.jvms(),
                 SteadyState.JIT_QUIET_CORES_PER_JVM);
@@ -460,7 +460,7 @@ public final class ScenarioRunner {
                                    HistoryLog history, RunRecorder recorder, Started started, Workload workload,
                                    RunDeadlines deadlines, BooleanSupplier halted, JitCpu jit) throws InterruptedException {
         long began = System.currentTimeMillis();
-        JitQuietRounds rounds = new JitQuietRounds(warmup.max(), System::currentTimeMillis, jit::seconds, jit::jvms);
+        JitQuietRounds rounds = new JitQuietRounds(warmup.max(), System::currentTimeMillis, jit::secondsByJvm);
         String rule = String.format(Locale.ROOT, "rounds of %d orders, each drained, until one in which the JIT "
                 + "compilers of the %d JVMs here used under %.2f of a core each", warmup.roundOrders(),
                 Math.max(1, jit.jvms()), SteadyState.JIT_QUIET_CORES_PER_JVM);

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,6 +63,26 @@ class JitCpuTest {
 
         // then: the 2 s stay, and the new process adds all of its 0.7 s
         assertThat(jit.seconds()).isCloseTo(2.7, within(1e-9));
+    }
+
+    @Test
+    void givenTwoReadings_whenOneJvmCompilesAndTheOthersDoNot_thenTheBusiestIsThatJvmAndTheTotalAllOfThem() throws IOException {
+        // given: an app and a broker watched from construction
+        thread(40, 41, "C2 CompilerThre", 500, 0);
+        thread(50, 51, "C2 CompilerThre", 900, 0);
+        JitCpu jit = new JitCpu(() -> List.of(40L, 50L), proc);
+        Map<Long, Double> before = jit.secondsByJvm();
+
+        // when: over 10 s the app's compilers use 1.5 s and the broker's 0.2 s
+        thread(40, 41, "C2 CompilerThre", 650, 0);
+        thread(50, 51, "C2 CompilerThre", 920, 0);
+        Map<Long, Double> after = jit.secondsByJvm();
+
+        // then
+        assertThat(after).containsOnlyKeys(40L, 50L);
+        assertThat(JitCpu.busiestCores(before, after, 10)).isCloseTo(0.15, within(1e-9));
+        assertThat(JitCpu.totalCores(before, after, 10)).isCloseTo(0.17, within(1e-9));
+        assertThat(jit.seconds()).isCloseTo(1.7, within(1e-9));
     }
 
     @Test

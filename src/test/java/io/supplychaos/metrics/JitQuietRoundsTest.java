@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongToDoubleFunction;
 
 import org.junit.jupiter.api.Test;
 
@@ -14,33 +15,40 @@ import io.supplychaos.history.HistoryEvent.WarmupWindow;
 import io.supplychaos.metrics.JitQuietRounds.Outcome;
 
 /**
- * The warm-up in rounds on a clock and a JIT figure the test moves: five JVMs watched, so the
- * compilers are quiet at 0.25 of a core or less over a round (0.05 each), and a bound of 60 s.
+ * The warm-up in rounds on a clock and compilers the test moves: five JVMs watched (pids 1-5), each
+ * quiet at 0.05 of a core or less over a round, and a bound of 60 s.
  */
 class JitQuietRoundsTest {
 
     private final AtomicLong clock = new AtomicLong(1_000_000);
-    private final AtomicReference<Double> jitSeconds = new AtomicReference<>(100.0);
-    private final AtomicInteger jvms = new AtomicInteger(5);
-    private final JitQuietRounds rounds = new JitQuietRounds(Duration.ofSeconds(60), clock::get, jitSeconds::get, jvms::get);
+    private final Map<Long, Double> compilers = new HashMap<>(Map.of(1L, 10.0, 2L, 20.0, 3L, 30.0, 4L, 40.0, 5L, 50.0));
+    private boolean readable = true;
+    private final JitQuietRounds rounds = new JitQuietRounds(Duration.ofSeconds(60), clock::get,
+            () -> readable ? Map.copyOf(compilers) : Map.of());
     private long sent;
 
-    /** One round of {@code seconds}, its compilers at {@code cores}, with completions at the latencies given. */
+    /**
+     * One round of {@code seconds}, the five JVMs' compilers at {@code cores} together (a fifth each),
+     * with completions at the latencies given.
+     */
     private Outcome round(long seconds, double cores, double... latenciesMs) {
+        return round(seconds, pid -> cores / 5, latenciesMs);
+    }
+
+    private Outcome round(long seconds, LongToDoubleFunction coresOf, double... latenciesMs) {
         rounds.roundStarted();
         for (double latency : latenciesMs) {
             rounds.completed(latency);
         }
         clock.addAndGet(seconds * 1000);
-        Double now = jitSeconds.get();
-        jitSeconds.set(Double.isNaN(now) ? now : now + cores * seconds);
+        compilers.replaceAll((pid, used) -> used + coresOf.applyAsDouble(pid) * seconds);
         sent += latenciesMs.length;
         return rounds.roundEnded(0, sent);
     }
 
     @Test
     void givenCompilersBusyThenQuiet_whenRoundsEnd_thenWarmingUntilTheFirstQuietRoundAndEachRoundAWindow() {
-        // when: two busy rounds (0.9 and 0.4 cores among five JVMs), then one at 0.2
+        // when: two busy rounds (0.9 and 0.4 cores among five JVMs), then one at 0.2 (0.04 each)
         Outcome first = round(15, 0.9, 300, 100, 200);
         Outcome second = round(15, 0.4, 50, 40);
         Outcome third = round(10, 0.2, 30, 20, 10, 40);
@@ -70,18 +78,23 @@ class JitQuietRoundsTest {
     }
 
     @Test
-    void givenOneJvmWatched_whenItsCompilersUseMoreThanAOneJvmShare_thenNotQuiet() {
-        // given: only this JVM could be read: 0.05 of a core is the whole allowance
-        jvms.set(1);
+    void givenOneJvmStillCompiling_whenTheOthersAreQuiet_thenNotQuietThoughTheirAverageIsUnderAShare() {
+        // given: a fresh app (pid 5) at 0.12 of a core, four warm JVMs at 0.01: 0.032 each on average
+        Outcome busyApp = round(10, pid -> pid == 5 ? 0.12 : 0.01, 5);
 
-        assertThat(round(10, 0.08, 5)).isEqualTo(Outcome.WARMING);
-        assertThat(round(10, 0.05, 5)).isEqualTo(Outcome.QUIET);
+        // when: the app's compilers fall to 0.05
+        Outcome quietApp = round(10, pid -> pid == 5 ? 0.05 : 0.01, 5);
+
+        // then
+        assertThat(busyApp).isEqualTo(Outcome.WARMING);
+        assertThat(quietApp).isEqualTo(Outcome.QUIET);
+        assertThat(rounds.windows().get(0).jitCores()).isCloseTo(0.16, within(1e-9));
     }
 
     @Test
     void givenNoJitFigure_whenTheFirstRoundEnds_thenUnwatchedAfterOneRound() {
         // given: no /proc to read
-        jitSeconds.set(Double.NaN);
+        readable = false;
 
         // when
         Outcome first = round(10, 0.0, 5, 6);

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -293,16 +295,31 @@ class SteadyStateTest {
         assertThat(statuses.get(8)).isEqualTo(Status.STEADY);
     }
 
-    /** A warm-up whose JVMs' compilers used {@code jitCores} in each window: the compilers' CPU seconds so far. */
+    /** The compilers' CPU seconds so far of each JVM watched (pid 1, 2, 3, ...). */
     private static final class Compilers {
-        double seconds;
+        final Map<Long, Double> seconds = new HashMap<>();
+
+        Compilers(int jvms) {
+            for (long pid = 1; pid <= jvms; pid++) {
+                seconds.put(pid, 0.0);
+            }
+        }
+
+        /** Every JVM's compilers at {@code cores} for {@code ms}. */
+        void each(double cores, long ms) {
+            seconds.replaceAll((pid, used) -> used + cores * ms / 1000.0);
+        }
+
+        Map<Long, Double> reading() {
+            return Map.copyOf(seconds);
+        }
     }
 
     @Test
     void givenAFlatP50WhileTheJitStillCompiles_whenPolled_thenNotSteadyUntilTheCompilersAreQuiet() {
         // given: a steady rule that watches the JIT, and a p50 flat from the first window
-        Compilers jit = new Compilers();
-        SteadyState watched = new SteadyState(Rule.DEFAULT, clock::get, () -> jit.seconds, () -> 3);
+        Compilers jit = new Compilers(3);
+        SteadyState watched = new SteadyState(Rule.DEFAULT, clock::get, jit::reading);
         double[] coresPerWindow = {0.6, 0.4, 0.3, 0.2, 0.3, 0.05, 0.02, 0.10, 0.01};
         List<Status> statuses = new ArrayList<>();
         for (double cores : coresPerWindow) {
@@ -312,7 +329,7 @@ class SteadyStateTest {
                 watched.completed(480);
             }
             clock.set(start + WINDOW_MS);
-            jit.seconds += cores * WINDOW_MS / 1000.0;
+            jit.each(cores / 3, WINDOW_MS);
             sent += SENT_PER_WINDOW;
             statuses.add(watched.poll(70, sent));
         }
@@ -329,7 +346,7 @@ class SteadyStateTest {
     @Test
     void givenAJitThatCannotBeWatched_whenPolled_thenTheLatencyAloneDecidesAndTheWindowsSaySo() {
         // given: a JIT whose compilers cannot be read (no /proc, a cluster elsewhere)
-        SteadyState unwatched = new SteadyState(Rule.DEFAULT, clock::get, () -> Double.NaN, () -> 0);
+        SteadyState unwatched = new SteadyState(Rule.DEFAULT, clock::get, Map::of);
         List<Status> statuses = new ArrayList<>();
         for (int w = 0; w < 4; w++) {
             long start = clock.get();
@@ -349,20 +366,42 @@ class SteadyStateTest {
     void givenOneJvmWatched_whenItsCompilersUseATenthOfACore_thenThatIsNotQuiet() {
         // given: one JVM watched (the tool's, on an env whose brokers run elsewhere), its compilers at
         // 0.10 of a core in every window, the p50 flat
-        Compilers jit = new Compilers();
-        SteadyState watched = new SteadyState(Rule.DEFAULT, clock::get, () -> jit.seconds, () -> 1);
+        Compilers jit = new Compilers(1);
+        SteadyState watched = new SteadyState(Rule.DEFAULT, clock::get, jit::reading);
         List<Status> statuses = new ArrayList<>();
         for (int w = 0; w < 8; w++) {
             long start = clock.get();
             clock.set(start + WINDOW_MS / 2);
             watched.completed(480);
             clock.set(start + WINDOW_MS);
-            jit.seconds += 0.10 * WINDOW_MS / 1000.0;
+            jit.each(0.10, WINDOW_MS);
             sent += SENT_PER_WINDOW;
             statuses.add(watched.poll(70, sent));
         }
 
-        // then: its share is 0.05 of a core, so it never is steady (three JVMs at 0.10 together would be)
+        // then: its share is 0.05 of a core, so it never is steady
         assertThat(statuses).containsOnly(Status.WARMING);
+    }
+
+    @Test
+    void givenOneOfFiveJvmsStillCompiling_whenTheOthersAreQuiet_thenNotSteadyThoughTheirAverageIsUnderAShare() {
+        // given: a fresh app compiling at 0.15 of a core beside four JVMs at 0.01: 0.038 each on average
+        Compilers jit = new Compilers(5);
+        SteadyState watched = new SteadyState(Rule.DEFAULT, clock::get, jit::reading);
+        List<Status> statuses = new ArrayList<>();
+        for (int w = 0; w < 8; w++) {
+            long start = clock.get();
+            clock.set(start + WINDOW_MS / 2);
+            watched.completed(480);
+            clock.set(start + WINDOW_MS);
+            jit.each(0.01, WINDOW_MS);
+            jit.seconds.merge(5L, 0.14 * WINDOW_MS / 1000.0, Double::sum);
+            sent += SENT_PER_WINDOW;
+            statuses.add(watched.poll(70, sent));
+        }
+
+        // then: the busiest JVM decides; the windows show all five's cores together
+        assertThat(statuses).containsOnly(Status.WARMING);
+        assertThat(watched.windows().get(7).jitCores()).isCloseTo(0.19, within(1e-9));
     }
 }
