@@ -204,6 +204,8 @@ public final class Benchmark {
      * five JVMs took 2-3 minutes to fall quiet (docs/PERFORMANCE.md, "A throughput after the JIT").
      */
     private static final Duration PIPELINE_WARMUP_MAX = Duration.ofSeconds(240);
+    /** Orders per warm-up round of a pipeline run: 7-15 s here, so that a round's JIT figure is not one burst. */
+    private static final long PIPELINE_ROUND_ORDERS = 10_000;
     /** Warm-up passes send this fraction of the measured records. */
     private static final long WARM_UP_DIVISOR = 3;
     /**
@@ -564,7 +566,7 @@ public final class Benchmark {
 
     private Pipeline pipeline(EnvSpec env, KafkaAccess access, String guarantee, Map<String, String> producer, long orders,
                               AtomicBoolean stop, ResidentMemory memory) throws InterruptedException {
-        Warmup warmup = new Warmup.UntilJitQuiet(orders, PIPELINE_WARMUP_MAX);
+        Warmup warmup = new Warmup.UntilJitQuiet(PIPELINE_ROUND_ORDERS, PIPELINE_WARMUP_MAX);
         Scenario scenario = new Scenario("bench-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
                 producer, new WorkloadSpec(warmup, orders, 0, 0, 1, null), List.of(),
                 Expectations.strict(), Duration.ofSeconds(60), Duration.ofSeconds(60), 1, List.of(), true, false);

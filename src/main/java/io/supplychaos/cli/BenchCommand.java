@@ -48,7 +48,7 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--records", defaultValue = "300000", description = "Records per producer round; three rounds per producer (default: ${DEFAULT-VALUE}).")
     long records;
 
-    @Option(names = "--orders", defaultValue = "10000", description = "Orders measured per pipeline run, after rounds of as many until the JIT compilers are quiet (at most 4 min; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--orders", defaultValue = "30000", description = "Orders measured per pipeline run, after rounds of 10,000 until the JIT compilers are quiet (at most 4 min; default: ${DEFAULT-VALUE}).")
     long orders;
 
     @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "Producer settings for every producer "
