@@ -315,6 +315,17 @@ class SteadyStateTest {
         }
     }
 
+    /** One window with one completion at 480 ms in its middle, the compilers moved by {@code compiling}, then a poll. */
+    private Status flatWindow(SteadyState watched, Runnable compiling) {
+        long start = clock.get();
+        clock.set(start + WINDOW_MS / 2);
+        watched.completed(480);
+        clock.set(start + WINDOW_MS);
+        compiling.run();
+        sent += SENT_PER_WINDOW;
+        return watched.poll(70, sent);
+    }
+
     @Test
     void givenAFlatP50WhileTheJitStillCompiles_whenPolled_thenNotSteadyUntilTheCompilersAreQuiet() {
         // given: a steady rule that watches the JIT, and a p50 flat from the first window
@@ -349,12 +360,7 @@ class SteadyStateTest {
         SteadyState unwatched = new SteadyState(Rule.DEFAULT, clock::get, Map::of);
         List<Status> statuses = new ArrayList<>();
         for (int w = 0; w < 4; w++) {
-            long start = clock.get();
-            clock.set(start + WINDOW_MS / 2);
-            unwatched.completed(480);
-            clock.set(start + WINDOW_MS);
-            sent += SENT_PER_WINDOW;
-            statuses.add(unwatched.poll(70, sent));
+            statuses.add(flatWindow(unwatched, () -> { }));
         }
 
         // then: steady at the fourth window, as without a JIT, and no window carries a JIT figure
@@ -370,13 +376,7 @@ class SteadyStateTest {
         SteadyState watched = new SteadyState(Rule.DEFAULT, clock::get, jit::reading);
         List<Status> statuses = new ArrayList<>();
         for (int w = 0; w < 8; w++) {
-            long start = clock.get();
-            clock.set(start + WINDOW_MS / 2);
-            watched.completed(480);
-            clock.set(start + WINDOW_MS);
-            jit.each(0.10, WINDOW_MS);
-            sent += SENT_PER_WINDOW;
-            statuses.add(watched.poll(70, sent));
+            statuses.add(flatWindow(watched, () -> jit.each(0.10, WINDOW_MS)));
         }
 
         // then: its share is 0.05 of a core, so it never is steady
@@ -390,14 +390,10 @@ class SteadyStateTest {
         SteadyState watched = new SteadyState(Rule.DEFAULT, clock::get, jit::reading);
         List<Status> statuses = new ArrayList<>();
         for (int w = 0; w < 8; w++) {
-            long start = clock.get();
-            clock.set(start + WINDOW_MS / 2);
-            watched.completed(480);
-            clock.set(start + WINDOW_MS);
-            jit.each(0.01, WINDOW_MS);
-            jit.seconds.merge(5L, 0.14 * WINDOW_MS / 1000.0, Double::sum);
-            sent += SENT_PER_WINDOW;
-            statuses.add(watched.poll(70, sent));
+            statuses.add(flatWindow(watched, () -> {
+                jit.each(0.01, WINDOW_MS);
+                jit.seconds.merge(5L, 0.14 * WINDOW_MS / 1000.0, Double::sum);
+            }));
         }
 
         // then: the busiest JVM decides; the windows show all five's cores together
