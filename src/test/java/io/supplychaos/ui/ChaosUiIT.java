@@ -34,7 +34,8 @@ import io.supplychaos.time.Timeouts;
  */
 @Timeout(180)
 class ChaosUiIT {
-    private static final Duration PAGE = Duration.ofSeconds(15);
+    /** What the page may take to show a change: a broker's restart and the next event poll took over 15 s on a saturated CI run. */
+    private static final Duration PAGE = Duration.ofSeconds(30);
     private static ChaosPaths paths;
     private static EmbeddedEnvironment environment;
 
