@@ -92,16 +92,19 @@ class KafkaSmokeVerifierIT {
     void shouldReadAtLeastOnceDuplicatesWhenSmokeAppsAreKilledUnderAtLeastOnce() throws IOException {
         // SIGKILLs between the app's commits (at_least_once commits every 30 s of a stream thread's life):
         // what it processed since its last commit is replayed. The first instance's commit may fall just
-        // before the first kill (on a loaded machine it starts long before the driver: one CI run read
-        // CLEAN); the second kill falls 15 s into the restarted instance's life, before its first commit
+        // before the first kill (one CI run read CLEAN), and on a slow day the restarted instance took
+        // 35 s to run again, so a second kill 15 s after the first waited for that restart and struck
+        // before the instance had processed anything (another run read CLEAN). The second kill comes
+        // 55 s after the restart: 20-50 s into the new instance's processing, before its first commit
+        // on a slow machine and between its first and second on a fast one
         Path faults = Files.writeString(dir.resolve("app-kill.yaml"), """
                 faults:
                   - {at: 15s, action: kill-app, target: app:1, for: 5s}
-                  - {at: 35s, action: kill-app, target: app:1, for: 5s}
+                  - {at: 75s, action: kill-app, target: app:1, for: 5s}
                 """);
 
         VerifyRun run = VerifyRun.verify(c1State, dir.resolve("out"), List.of("smoke", "--env", "c1", "--faults",
-                faults.toString(), "--guarantee", "at_least_once", "--duration", "45s"));
+                faults.toString(), "--guarantee", "at_least_once", "--duration", "90s"));
 
         // the app reprocesses what it had not committed when killed: Kafka's verifier sees the duplicates
         assertThat(run.output()).contains("PROCESSED-MORE-THAN-GENERATED");
