@@ -112,13 +112,13 @@ class KafkaSmokeVerifierIT {
         assertThat(run.summary().at("/kafka/recordsProcessed").asLong())
                 .isGreaterThan(run.summary().at("/kafka/recordsGenerated").asLong());
         assertThat(run.output()).contains("at-least-once duplicates");
-        // and its aggregates are right all the same, so Kafka's verdict is SUCCESS: the stores' caches
-        // (on, 10 MB) write the changelogs only at a commit, so the stores the restarted instance
-        // restores agree with the committed offsets it replays from, and only the echo, written as
-        // it goes, comes twice (as in both such runs in docs/VERIFY.md's table)
-        assertThat(run.summary().at("/kafka/verdict").asText()).as(run.output()).isEqualTo("PASSED");
+        // and the run passes as Kafka's streams_smoke_test passes a crashed at_least_once run: on
+        // PROCESSED-MORE-THAN-GENERATED, with nothing lost. Whether the verifier also printed FAILURE
+        // depends on where a kill fell (a suppressed window written, its input not yet committed,
+        // is written again: "non-unique result"); VerifyJudgementTest holds both outputs
+        assertThat(run.output()).contains("ALL-RECORDS-DELIVERED").doesNotContain("missedRecords");
+        assertThat(run.summary().get("verdict").asText()).as(run.output()).isEqualTo("PASS");
         assertThat(run.exit()).as(run.output()).isZero();
-        assertThat(run.output()).contains("SUCCESS").doesNotContain("FAILURE");
         run.summary().get("faults").forEach(f -> assertThat(f.get("error").isNull()).as("each kill and its restart played: "
                 + run.summary().get("faults")).isTrue());
         assertThat(run.summary().get("faults")).hasSize(2);

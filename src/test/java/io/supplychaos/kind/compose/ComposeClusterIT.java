@@ -75,7 +75,11 @@ class ComposeClusterIT {
         CommandRunner docker = engine.commands(paths.home());
         // given: the images (built from nothing the first time, kept while their inputs do not change)
         new LocalImages(paths, LocalImages.defaultCacheDir(System.getenv()), docker, System.out::println).build();
-        assertThat(project(docker, "ps", "-aq")).as("no container of the project before the run").isEmpty();
+        if (engine.startedHere()) {
+            removeWhatAnAbortedRunLeft(docker);
+        }
+        assertThat(project(docker, "ps", "-aq")).as("no container of the project before the run (on an engine this "
+                + "test did not start, it leaves them be: the project is then the user's)").isEmpty();
         Path scenario = Files.writeString(dir.resolve("compose-faults.yaml"), """
                 name: it-compose
                 env: compose-c3-local
@@ -120,6 +124,33 @@ class ComposeClusterIT {
         assertThat(containersLeft).as("containers of project " + PROJECT + " left").isEmpty();
         assertThat(networksLeft).as("networks of project " + PROJECT + " left").isEmpty();
         assertThat(volumesLeft).as("volumes of project " + PROJECT + " left").isEmpty();
+    }
+
+    /**
+     * The engine this test started keeps its data root between runs (the image cache), and with it
+     * the project's containers, networks and volumes when an earlier run of this test was stopped
+     * before the tool's down: removed here, so the run starts from nothing as a user's first does.
+     */
+    private static void removeWhatAnAbortedRunLeft(CommandRunner docker) {
+        List<String> containers = project(docker, "ps", "-aq");
+        List<String> networks = project(docker, "network", "ls", "-q");
+        List<String> volumes = project(docker, "volume", "ls", "-q");
+        if (containers.isEmpty() && networks.isEmpty() && volumes.isEmpty()) {
+            return;
+        }
+        System.out.printf("removing what an aborted earlier run left in this test's engine: %d container(s), "
+                + "%d network(s), %d volume(s) of project %s%n", containers.size(), networks.size(), volumes.size(), PROJECT);
+        removeAll(docker, List.of("docker", "rm", "-f", "-v"), containers);
+        removeAll(docker, List.of("docker", "network", "rm"), networks);
+        removeAll(docker, List.of("docker", "volume", "rm", "-f"), volumes);
+    }
+
+    private static void removeAll(CommandRunner docker, List<String> command, List<String> ids) {
+        if (!ids.isEmpty()) {
+            List<String> all = new ArrayList<>(command);
+            all.addAll(ids);
+            docker.run(all, Timeouts.DOCKER_COMMAND);
+        }
     }
 
     /** Ids of the project's containers, networks or volumes ({@code docker <what> --filter label=...}). */
