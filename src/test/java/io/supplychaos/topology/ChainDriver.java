@@ -6,9 +6,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
@@ -56,7 +59,7 @@ final class ChainDriver implements AutoCloseable {
     private final Path stateDir;
     private Instant wallClock = START;
 
-    private ChainDriver(SupplyChainSettings settings) {
+    private ChainDriver(SupplyChainSettings settings, Map<String, List<KeyValue<String, byte[]>>> restored) {
         try {
             stateDir = Files.createTempDirectory("supply-chaos-ttd");
         } catch (IOException e) {
@@ -67,7 +70,8 @@ final class ChainDriver implements AutoCloseable {
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        driver = new TopologyTestDriver(SupplyChainTopology.build(settings), config, START);
+        driver = new TopologyTestDriver(SupplyChainTopology.build(settings, false, RestoredStores.from(restored)), config,
+                START);
         orders = input(Topics.ORDER_PLACED);
         rawOrders = driver.createInputTopic(Topics.ORDER_PLACED.name(), Serdes.String().serializer(),
                 Serdes.ByteArray().serializer(), START, Duration.ZERO);
@@ -86,7 +90,15 @@ final class ChainDriver implements AutoCloseable {
     }
 
     static ChainDriver start(SupplyChainSettings settings) {
-        return new ChainDriver(settings);
+        return new ChainDriver(settings, Map.of());
+    }
+
+    /**
+     * A driver whose stores start with what survived of their changelogs (store name -> records, raw
+     * values), restored before the processors' init as Streams restores a task that is taken over.
+     */
+    static ChainDriver restoredFrom(SupplyChainSettings settings, Map<String, List<KeyValue<String, byte[]>>> restored) {
+        return new ChainDriver(settings, restored);
     }
 
     /**

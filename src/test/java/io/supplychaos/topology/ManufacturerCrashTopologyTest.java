@@ -10,13 +10,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
-import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.processor.StateStore;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.internals.WrappedStateStore;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +27,6 @@ import io.supplychaos.topology.chain.SupplyChainTopology;
 import io.supplychaos.topology.processor.ManufacturerStock;
 import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.state.Inventory;
-import io.supplychaos.topology.state.ManufacturerEntry;
 import io.supplychaos.topology.state.ManufacturerOrder;
 import io.supplychaos.topology.state.StockCommand;
 
@@ -42,7 +39,6 @@ import io.supplychaos.topology.state.StockCommand;
  */
 class ManufacturerCrashTopologyTest {
 
-    private static final Deserializer<ManufacturerEntry> ENTRY = JsonSerde.of(ManufacturerEntry.class).deserializer();
     private static final StockCommand RESERVE =
             StockCommand.reserve(new Order("o1", "h1", "insulin", 3, Priority.ROUTINE, 0L));
 
@@ -58,9 +54,8 @@ class ManufacturerCrashTopologyTest {
         assertThat(written).as("the order entry, then the stock").hasSizeGreaterThanOrEqualTo(2);
 
         for (int survived = 0; survived <= written.size(); survived++) {
-            try (ChainDriver again = ChainDriver.start(settings)) {
+            try (ChainDriver again = restored(settings, written.subList(0, survived))) {
                 // when: the next instance restores what survived and processes the command again
-                restore(again, written.subList(0, survived));
                 again.stockCommandsIn.pipeInput("insulin", RESERVE);
 
                 // then: its units are reserved once, the order is RESERVED, and it is answered (again)
@@ -88,9 +83,8 @@ class ManufacturerCrashTopologyTest {
         }
 
         for (int survived = 0; survived <= written.size(); survived++) {
-            try (ChainDriver again = ChainDriver.start(settings)) {
+            try (ChainDriver again = restored(settings, written.subList(0, survived))) {
                 // when: the input is processed again from the RESERVE on, over what survived
-                restore(again, written.subList(0, survived));
                 again.stockCommandsIn.pipeInput("insulin", RESERVE);
 
                 // then: the order's units moved to shipped once
@@ -114,8 +108,7 @@ class ManufacturerCrashTopologyTest {
             first.stockCommandsIn.pipeInput("insulin", RESERVE);
             written = first.changelog(StoreNames.MANUFACTURER_STOCK).readKeyValuesToList();
         }
-        try (ChainDriver again = ChainDriver.start(settings)) {
-            restore(again, written);
+        try (ChainDriver again = restored(settings, written)) {
             again.stockCommandsIn.pipeInput("insulin", RESERVE);
             again.confirmations.readValuesToList();
 
@@ -155,10 +148,9 @@ class ManufacturerCrashTopologyTest {
         assertThat(written).as("the production run wrote to the changelog").hasSizeGreaterThan(committed);
 
         for (int survived = committed; survived <= written.size(); survived++) {
-            try (ChainDriver again = ChainDriver.start(settings)) {
+            try (ChainDriver again = restored(settings, written.subList(0, survived))) {
                 // when: the next instance restores what survived (its input is committed: nothing to replay)
                 // and its punctuator runs
-                restore(again, written.subList(0, survived));
                 again.advance(settings.productionLeadTime());
 
                 // then: o2 is confirmed (again: the first answer may not have reached its topic), o1 is not,
@@ -193,9 +185,8 @@ class ManufacturerCrashTopologyTest {
             first.advance(settings.punctuationInterval());
             written = first.changelog(StoreNames.MANUFACTURER_STOCK).readKeyValuesToList();
         }
-        try (ChainDriver again = ChainDriver.start(settings)) {
+        try (ChainDriver again = restored(settings, written)) {
             // when: the next instance restores all of it and punctuates
-            restore(again, written);
             again.advance(settings.productionLeadTime());
 
             // then: nothing is answered again, and the backlog entry is gone
@@ -220,9 +211,8 @@ class ManufacturerCrashTopologyTest {
                 .containsExactly(ManufacturerStock.orderKey("o1"), ManufacturerStock.stockKey("insulin"));
 
         for (int survived = 0; survived <= flushed.size(); survived++) {
-            try (ChainDriver again = ChainDriver.start(settings)) {
+            try (ChainDriver again = restored(settings, flushed.subList(0, survived))) {
                 // when: the input is processed again from the RESERVE on, over what survived of the flush
-                restore(again, flushed.subList(0, survived));
                 again.stockCommandsIn.pipeInput("insulin", RESERVE);
 
                 // then: the units were reserved and shipped once, and the order answered
@@ -254,9 +244,8 @@ class ManufacturerCrashTopologyTest {
         }
 
         for (int survived = 0; survived <= flushed.size(); survived++) {
-            try (ChainDriver again = ChainDriver.start(settings)) {
+            try (ChainDriver again = restored(settings, flushed.subList(0, survived))) {
                 // when: the three commands are processed again over what survived
-                restore(again, flushed.subList(0, survived));
                 commands.forEach(command -> again.stockCommandsIn.pipeInput("insulin", command));
 
                 // then: 9 units reserved once, o3 waits once, and each order is answered as it stands
@@ -318,9 +307,8 @@ class ManufacturerCrashTopologyTest {
         }
     }
 
-    private static void restore(ChainDriver driver, List<KeyValue<String, byte[]>> changelog) {
-        KeyValueStore<String, ManufacturerEntry> store = driver.driver.getKeyValueStore(StoreNames.MANUFACTURER_STOCK);
-        changelog.forEach(record -> store.put(record.key,
-                record.value == null ? null : ENTRY.deserialize("changelog", record.value)));
+    /** The next instance: the manufacturer's store restored from what survived of its changelog, before its init. */
+    private static ChainDriver restored(SupplyChainSettings settings, List<KeyValue<String, byte[]>> changelog) {
+        return ChainDriver.restoredFrom(settings, Map.of(StoreNames.MANUFACTURER_STOCK, changelog));
     }
 }

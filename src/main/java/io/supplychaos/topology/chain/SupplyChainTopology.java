@@ -2,6 +2,7 @@ package io.supplychaos.topology.chain;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -98,8 +99,18 @@ public final class SupplyChainTopology {
      *                      commit; statestore.cache.max.bytes=0 turns them off).
      */
     public static Topology build(SupplyChainSettings settings, boolean transactional) {
+        return build(settings, transactional, UnaryOperator.identity());
+    }
+
+    /**
+     * @param stores wraps each store's supplier (the settings' store type): a test restores a store
+     *               from a changelog through it before the processors' init, as Streams restores a
+     *               task's stores before it initialises the task's processors
+     */
+    public static Topology build(SupplyChainSettings settings, boolean transactional,
+                                 UnaryOperator<KeyValueBytesStoreSupplier> stores) {
         StreamsBuilder builder = new StreamsBuilder();
-        addStores(builder, settings.storeType());
+        addStores(builder, settings.storeType(), stores);
 
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
                 .process(() -> new OrderIntakeProcessor(settings), Named.as("order-intake"),
@@ -152,7 +163,8 @@ public final class SupplyChainTopology {
         return builder.build();
     }
 
-    private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType) {
+    private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType,
+                                  UnaryOperator<KeyValueBytesStoreSupplier> wrap) {
         Map<String, Serde<?>> stores = new LinkedHashMap<>();
         stores.put(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class));
         stores.put(StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class));
@@ -161,13 +173,14 @@ public final class SupplyChainTopology {
         stores.put(StoreNames.STAGE_WINDOWS, new StageWindowSerde());
         // manufacturer-stock too: the cache flushes in last-write order, which its crash rule needs (ManufacturerStock)
         stores.put(StoreNames.MANUFACTURER_STOCK, JsonSerde.of(ManufacturerEntry.class));
-        stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType)));
+        stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType, wrap)));
     }
 
     private static <V> StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde,
-                                                     SupplyChainSettings.StoreType storeType) {
-        KeyValueBytesStoreSupplier supplier = storeType == SupplyChainSettings.StoreType.IN_MEMORY
-                ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name);
+                                                     SupplyChainSettings.StoreType storeType,
+                                                     UnaryOperator<KeyValueBytesStoreSupplier> wrap) {
+        KeyValueBytesStoreSupplier supplier = wrap.apply(storeType == SupplyChainSettings.StoreType.IN_MEMORY
+                ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name));
         // caching: repeated updates of a key within a commit interval reach the changelog once
         StoreBuilder<KeyValueStore<String, V>> store = Stores.keyValueStoreBuilder(supplier, Serdes.String(), valueSerde);
         return store.withCachingEnabled();

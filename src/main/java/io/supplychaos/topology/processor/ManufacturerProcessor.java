@@ -104,7 +104,7 @@ public final class ManufacturerProcessor extends ContextualProcessor<String, Sto
     @Override
     public void init(ProcessorContext<String, SupplyEvent> context) {
         super.init(context);
-        state = new ManufacturerStock(context.getStateStore(StoreNames.MANUFACTURER_STOCK));
+        state = ManufacturerStock.owned(context.getStateStore(StoreNames.MANUFACTURER_STOCK));
         expiry = new Expiry(state::deleteOrder, settings.orderRetention());
         // a new instance publishes every stock once: what a crashed one changed may never have been published
         state.stocks().forEach(stock -> changedStock.put(stock.drugId(), null));

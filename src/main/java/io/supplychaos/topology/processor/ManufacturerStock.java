@@ -36,9 +36,45 @@ public final class ManufacturerStock {
     private static final String WAIT = "wait|";
 
     private final KeyValueStore<String, ManufacturerEntry> store;
+    /** The processor's own view: the store's keys in memory ({@link KnownKeyStore}); null for a reader. */
+    private final KnownKeyStore<ManufacturerEntry> known;
 
+    /** A reader of the store (a test, a query): every look-up reaches the store. */
     public ManufacturerStock(KeyValueStore<String, ManufacturerEntry> store) {
+        this(store, null);
+    }
+
+    private ManufacturerStock(KeyValueStore<String, ManufacturerEntry> store, KnownKeyStore<ManufacturerEntry> known) {
         this.store = store;
+        this.known = known;
+    }
+
+    /**
+     * The manufacturer's own view, which writes the store: its keys are read once here and kept in
+     * memory, so the look-up of a new order's entry skips the store.
+     */
+    static ManufacturerStock owned(KeyValueStore<String, ManufacturerEntry> store) {
+        return new ManufacturerStock(store, KnownKeyStore.open(store));
+    }
+
+    private ManufacturerEntry get(String key) {
+        return known == null ? store.get(key) : known.get(key);
+    }
+
+    private void put(String key, ManufacturerEntry entry) {
+        if (known == null) {
+            store.put(key, entry);
+        } else {
+            known.put(key, entry);
+        }
+    }
+
+    private void delete(String key) {
+        if (known == null) {
+            store.delete(key);
+        } else {
+            known.delete(key);
+        }
     }
 
     public static String stockKey(String drugId) {
@@ -55,7 +91,7 @@ public final class ManufacturerStock {
 
     /** The drug's stock, or null before its first change. */
     public Inventory stock(String drugId) {
-        ManufacturerEntry entry = store.get(stockKey(drugId));
+        ManufacturerEntry entry = get(stockKey(drugId));
         return entry == null ? null : entry.stock();
     }
 
@@ -70,7 +106,7 @@ public final class ManufacturerStock {
 
     /** The order's entry as its drug's stock says it is (see the class comment), or null. */
     public ManufacturerOrder order(String orderId) {
-        ManufacturerEntry entry = store.get(orderKey(orderId));
+        ManufacturerEntry entry = get(orderKey(orderId));
         ManufacturerOrder order = entry == null ? null : entry.order();
         if (order == null) {
             return null;
@@ -114,29 +150,29 @@ public final class ManufacturerStock {
 
     /** The command waiting at {@code sequence} in the drug's backlog, or null. */
     public StockCommand waiting(String drugId, long sequence) {
-        ManufacturerEntry entry = store.get(waitingKey(drugId, sequence));
+        ManufacturerEntry entry = get(waitingKey(drugId, sequence));
         return entry == null ? null : entry.waiting();
     }
 
     void putOrder(ManufacturerOrder order) {
-        store.put(orderKey(order.orderId()), ManufacturerEntry.of(order));
+        put(orderKey(order.orderId()), ManufacturerEntry.of(order));
     }
 
     void putWaiting(String drugId, long sequence, StockCommand command) {
-        store.put(waitingKey(drugId, sequence), ManufacturerEntry.of(command));
+        put(waitingKey(drugId, sequence), ManufacturerEntry.of(command));
     }
 
     /** Written last for each command: what it changed holds from here on. */
     void putStock(Inventory stock) {
-        store.put(stockKey(stock.drugId()), ManufacturerEntry.of(stock));
+        put(stockKey(stock.drugId()), ManufacturerEntry.of(stock));
     }
 
     /** Only after the stock put that moved the backlog head past it. */
     void deleteWaiting(String drugId, long sequence) {
-        store.delete(waitingKey(drugId, sequence));
+        delete(waitingKey(drugId, sequence));
     }
 
     void deleteOrder(String orderId) {
-        store.delete(orderKey(orderId));
+        delete(orderKey(orderId));
     }
 }

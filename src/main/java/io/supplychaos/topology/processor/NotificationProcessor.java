@@ -7,8 +7,6 @@ import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Notification;
 import io.supplychaos.topology.StoreNames;
@@ -37,7 +35,7 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
     public static final String SUPPRESSED_METRIC = "suppressed-notifications-total";
 
     private final SupplyChainSettings settings;
-    private KeyValueStore<String, OrderTimeline> timelines;
+    private KnownKeyStore<OrderTimeline> timelines;
     private Expiry expiry;
     private Counter suppressed;
 
@@ -48,12 +46,10 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
     @Override
     public void init(ProcessorContext<String, Notification> context) {
         super.init(context);
-        timelines = context.getStateStore(StoreNames.ORDER_TIMELINE);
-        expiry = new Expiry(timelines::delete, settings.orderRetention());
-        try (KeyValueIterator<String, OrderTimeline> entries = timelines.all()) {
-            entries.forEachRemaining(entry -> entry.value.last().filter(step -> step.status().isFinal())
-                    .ifPresent(step -> expiry.expireAfterRetention(entry.key, step.at())));
-        }
+        expiry = new Expiry(orderId -> timelines.delete(orderId), settings.orderRetention());
+        timelines = KnownKeyStore.open(context.getStateStore(StoreNames.ORDER_TIMELINE), (orderId, timeline) ->
+                timeline.last().filter(step -> step.status().isFinal())
+                        .ifPresent(step -> expiry.expireAfterRetention(orderId, step.at())));
         suppressed = Counter.register(context, SUPPRESSED_METRIC, "repeated or late order states not notified again",
                 "notification");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, expiry::deleteDue);

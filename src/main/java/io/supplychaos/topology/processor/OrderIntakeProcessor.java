@@ -5,8 +5,6 @@ import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Order;
 import io.supplychaos.topology.StoreNames;
@@ -33,7 +31,7 @@ public final class OrderIntakeProcessor extends ContextualProcessor<String, Orde
     public static final String DUPLICATES_METRIC = "duplicate-orders-total";
 
     private final SupplyChainSettings settings;
-    private KeyValueStore<String, LedgerEntry> ledger;
+    private KnownKeyStore<LedgerEntry> ledger;
     private Expiry expiry;
     private Counter duplicates;
 
@@ -44,11 +42,9 @@ public final class OrderIntakeProcessor extends ContextualProcessor<String, Orde
     @Override
     public void init(ProcessorContext<String, Order> context) {
         super.init(context);
-        ledger = context.getStateStore(StoreNames.ORDER_LEDGER);
-        expiry = new Expiry(ledger::delete, settings.orderRetention());
-        try (KeyValueIterator<String, LedgerEntry> entries = ledger.all()) {
-            entries.forEachRemaining(entry -> expiry.expireAfterRetention(entry.key, entry.value.acceptedAt()));
-        }
+        expiry = new Expiry(orderId -> ledger.delete(orderId), settings.orderRetention());
+        ledger = KnownKeyStore.open(context.getStateStore(StoreNames.ORDER_LEDGER),
+                (orderId, entry) -> expiry.expireAfterRetention(orderId, entry.acceptedAt()));
         duplicates = Counter.register(context, DUPLICATES_METRIC, "order-placed records with an orderId seen before",
                 "order-intake");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, expiry::deleteDue);

@@ -42,7 +42,7 @@ import io.supplychaos.topology.state.OrderTimeline;
 public final class SlaMonitorProcessor extends ContextualProcessor<String, Notification, String, Alert> {
 
     private final SupplyChainSettings settings;
-    private KeyValueStore<String, OpenOrder> alerted;
+    private KnownKeyStore<OpenOrder> alerted;
     private Counter stuck;
     /** orderId -> the open order and its last state; not changelogged, rebuilt from the timelines. */
     private final Map<String, OpenOrder> open = new HashMap<>();
@@ -56,7 +56,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
     @Override
     public void init(ProcessorContext<String, Alert> context) {
         super.init(context);
-        alerted = context.getStateStore(StoreNames.SLA_ALERTED);
+        alerted = KnownKeyStore.open(context.getStateStore(StoreNames.SLA_ALERTED));
         KeyValueStore<String, OrderTimeline> timelines = context.getStateStore(StoreNames.ORDER_TIMELINE);
         open.clear();
         deadlines.clear();
@@ -79,9 +79,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
             if (ended != null) {
                 deadlines.remove(DeadlineIndex.key(deadlineOf(ended), orderId));
             }
-            if (alerted.get(orderId) != null) {
-                alerted.delete(orderId);
-            }
+            alerted.delete(orderId);
             return;
         }
         OpenOrder known = open.get(orderId);
@@ -107,7 +105,7 @@ public final class SlaMonitorProcessor extends ContextualProcessor<String, Notif
         due.clear();
         for (String orderId : orderIds) {
             OpenOrder order = open.get(orderId);
-            if (order == null || alerted.get(orderId) != null) {
+            if (order == null || alerted.contains(orderId)) {
                 continue;
             }
             alerted.put(orderId, order.markAlerted());

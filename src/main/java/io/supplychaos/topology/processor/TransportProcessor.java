@@ -5,8 +5,6 @@ import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
-import org.apache.kafka.streams.state.KeyValueIterator;
-import org.apache.kafka.streams.state.KeyValueStore;
 
 import io.supplychaos.domain.Batch;
 import io.supplychaos.domain.ShipmentState;
@@ -34,7 +32,7 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
     public static final String REPEATED_METRIC = "repeated-shipments-total";
 
     private final SupplyChainSettings settings;
-    private KeyValueStore<String, Shipment> shipments;
+    private KnownKeyStore<Shipment> shipments;
     private final DueTimes schedule = new DueTimes();
     private Counter repeated;
 
@@ -45,15 +43,12 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
     @Override
     public void init(ProcessorContext<String, ShipmentStatus> context) {
         super.init(context);
-        shipments = context.getStateStore(StoreNames.SHIPMENTS);
         schedule.takeDue(Long.MAX_VALUE);
-        try (KeyValueIterator<String, Shipment> all = shipments.all()) {
-            all.forEachRemaining(entry -> {
-                if (entry.value.nextDueAt() > 0) {
-                    schedule.add(entry.value.nextDueAt(), entry.key);
-                }
-            });
-        }
+        shipments = KnownKeyStore.open(context.getStateStore(StoreNames.SHIPMENTS), (orderId, shipment) -> {
+            if (shipment.nextDueAt() > 0) {
+                schedule.add(shipment.nextDueAt(), orderId);
+            }
+        });
         repeated = Counter.register(context, REPEATED_METRIC, "drug-manufactured records for an order already shipped",
                 "transport");
         context.schedule(settings.punctuationInterval(), PunctuationType.WALL_CLOCK_TIME, this::advanceDue);
