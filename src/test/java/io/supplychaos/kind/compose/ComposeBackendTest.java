@@ -37,6 +37,10 @@ class ComposeBackendTest {
     private final List<String> commands = new ArrayList<>();
     private final Map<String, String> states = new HashMap<>();
     private final List<Integer> registered = new ArrayList<>();
+    /** Pauses of a container that fail before one succeeds, and docker's words for it. */
+    private final Map<String, Integer> pauseFailures = new HashMap<>();
+    private String pauseError = "Error response from daemon: Cannot pause container 0fbd: OCI runtime pause failed: "
+            + "unable to freeze: unknown";
     private ComposeBackend backend;
     private FaultActions faults;
 
@@ -63,7 +67,13 @@ class ComposeBackendTest {
             }
             case "kill", "stop" -> states.put(container, "exited");
             case "start", "unpause" -> states.put(container, "running");
-            case "pause" -> states.put(container, "paused");
+            case "pause" -> {
+                if (pauseFailures.getOrDefault(container, 0) > 0) {
+                    pauseFailures.merge(container, -1, Integer::sum);
+                    throw new IllegalStateException("docker pause " + container + " failed (exit 1):\n" + pauseError);
+                }
+                states.put(container, "paused");
+            }
             default -> throw new AssertionError("unexpected docker command " + command);
         }
         return "";
@@ -109,6 +119,35 @@ class ComposeBackendTest {
                 "docker pause supply-chaos-kafka-1",
                 "docker unpause supply-chaos-kafka-1");
         assertThat(registered).containsExactly(2, 3);
+    }
+
+    @Test
+    void shouldAskAgainWhenRuncCouldNotFreezeTheBrokersContainerInItsTime() {
+        // given: runc gave up freezing the cgroup twice (a saturated host), then froze it
+        pauseFailures.put("supply-chaos-kafka-2", 2);
+
+        // when
+        bind(FaultType.PAUSE_BROKER, "2").inject();
+
+        // then
+        assertThat(commands).containsExactly("docker pause supply-chaos-kafka-2", "docker pause supply-chaos-kafka-2",
+                "docker pause supply-chaos-kafka-2");
+        assertThat(states).containsEntry("supply-chaos-kafka-2", "paused");
+    }
+
+    @Test
+    void shouldFailAPauseAtOnceForAnyOtherErrorAndAfterTheLastAttemptForAFreeze() {
+        pauseFailures.put("supply-chaos-kafka-1", 1);
+        pauseError = "Error response from daemon: Container supply-chaos-kafka-1 is not running";
+        assertThatThrownBy(() -> bind(FaultType.PAUSE_BROKER, "1").inject()).hasMessageContaining("is not running");
+        assertThat(commands).hasSize(1);
+
+        commands.clear();
+        pauseFailures.put("supply-chaos-kafka-3", ComposeBackend.PAUSE_ATTEMPTS);
+        pauseError = "OCI runtime pause failed: unable to freeze: unknown";
+        assertThatThrownBy(() -> bind(FaultType.PAUSE_BROKER, "3").inject()).hasMessageContaining("unable to freeze");
+        assertThat(commands).hasSize(ComposeBackend.PAUSE_ATTEMPTS);
+        assertThat(states).containsEntry("supply-chaos-kafka-3", "running");
     }
 
     @Test
