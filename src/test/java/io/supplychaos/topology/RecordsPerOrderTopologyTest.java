@@ -25,8 +25,8 @@ import io.supplychaos.topology.chain.SupplyChainTopology;
 /**
  * What the whole chain writes per order, by topic and by class of topic (business, repartition,
  * changelog), counted in a TopologyTestDriver. The driver commits after every input record, so a
- * store's cache never merges two updates of a key: the count is what the chain writes with the
- * caches off (the latency tuning), an upper bound of what it writes with them on.
+ * store's cache merges updates of a key within one input record only: the count is an upper bound
+ * of what the chain writes with the caches on and a longer commit interval.
  */
 class RecordsPerOrderTopologyTest {
 
@@ -70,12 +70,33 @@ class RecordsPerOrderTopologyTest {
         }
     }
 
+    @Test
+    void shouldWriteNoMoreWithTheCachesOffThanWithThemOn() {
+        // given the chain under either guarantee, with the caches on and with them off
+        // (statestore.cache.max.bytes=0: also what a store whose share of a full thread cache is squeezed
+        // to nothing writes, since each put then evicts and flushes at once)
+        for (String guarantee : new String[] {StreamsConfig.EXACTLY_ONCE_V2, StreamsConfig.AT_LEAST_ONCE}) {
+            boolean transactional = guarantee.equals(StreamsConfig.EXACTLY_ONCE_V2);
+            Map<String, Double> cached = recordsPerOrder(guarantee, transactional);
+            Map<String, Double> uncached = recordsPerOrder(guarantee, transactional, 0L);
+
+            // then each stage writes its store once per input record: no cache is needed to merge the
+            // four states a confirmed order's goods bring to its timeline, or anything else
+            assertThat(uncached).as(guarantee).isEqualTo(cached);
+        }
+    }
+
+    private static Map<String, Double> recordsPerOrder(String guarantee, boolean transactional) {
+        return recordsPerOrder(guarantee, transactional, null);
+    }
+
     /**
      * {@value #ORDERS} orders for stocked drugs, 10 ms apart on the wall clock (punctuators run as they
      * would), then two seconds more so that every order is delivered and its alerts checked.
+     * @param cacheBytes statestore.cache.max.bytes, null for Streams' default
      * @return records per order by topic, by class, and "total"
      */
-    private static Map<String, Double> recordsPerOrder(String guarantee, boolean transactional) {
+    private static Map<String, Double> recordsPerOrder(String guarantee, boolean transactional, Long cacheBytes) {
         SupplyChainSettings settings = SupplyChainSettings.defaults()
                 .withStoreType(SupplyChainSettings.StoreType.IN_MEMORY);
         Path stateDir;
@@ -89,6 +110,9 @@ class RecordsPerOrderTopologyTest {
         config.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "unused:9092");
         config.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, guarantee);
         config.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        if (cacheBytes != null) {
+            config.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, cacheBytes);
+        }
         try (TopologyTestDriver driver = new TopologyTestDriver(SupplyChainTopology.build(settings, transactional),
                 config, ChainDriver.START)) {
             TestInputTopic<String, Order> orders = driver.createInputTopic(Topics.ORDER_PLACED.name(),

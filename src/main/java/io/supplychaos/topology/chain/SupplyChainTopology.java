@@ -1,6 +1,7 @@
 package io.supplychaos.topology.chain;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 
@@ -21,7 +22,6 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
-import io.supplychaos.domain.Batch;
 import io.supplychaos.domain.ConfirmationStatus;
 import io.supplychaos.domain.Notification;
 import io.supplychaos.domain.Order;
@@ -48,6 +48,7 @@ import io.supplychaos.topology.state.ManufacturerEntry;
 import io.supplychaos.topology.state.OpenOrder;
 import io.supplychaos.topology.state.OrderTimeline;
 import io.supplychaos.topology.state.Shipment;
+import io.supplychaos.topology.state.Shipped;
 import io.supplychaos.topology.state.StageSample;
 import io.supplychaos.topology.state.StatusEvent;
 import io.supplychaos.topology.state.StockCommand;
@@ -59,7 +60,7 @@ import io.supplychaos.topology.state.StockCommand;
  * <pre>
  * order-placed -> intake (dedup) --------+-> [stock-commands-by-drug] -> manufacturer (dedup) -> order-confirmation,
  * transport's DELIVERED (in process) ----+                                  drug-manufactured, inventory-updated
- * drug-manufactured -> CONFIRMED, then transport -> shipment-status, both in process to notification
+ * drug-manufactured -> transport -> shipment-status; the goods' CONFIRMED and transport's states as one input to notification
  *                      (and transport's DELIVERED to the release)
  * order-confirmation (REJECTED, BACKORDERED) + the above -> notification -> notifications
  * notification -> SLA monitor (same task) -> monitor-alerts;  notifications -> stage monitor -> monitor-alerts
@@ -74,6 +75,10 @@ import io.supplychaos.topology.state.StockCommand;
  * order-confirmation: the two topics are fetched apart, and a confirmation read one commit before
  * its goods cost each order a second timeline write under exactly_once_v2 (docs/PERFORMANCE.md,
  * "One timeline write per order"). A CONFIRMED on order-confirmation is not read by the app.
+ * Transport forwards each step (a goods record, a move of its punctuator) as one {@link Shipped}, and
+ * the notification stage takes the states of one step as one input: one timeline write for the
+ * four states of a confirmed order, where four puts cost four changelog records whenever the
+ * store's share of the thread cache is too small to merge them (docs/PERFORMANCE.md, session 14).
  * Every source is decoded by a {@link DecodeProcessor}; malformed records go to dead-letter.
  * Every processor, store and repartition topic is named (names in {@link StoreNames}) so that
  * changelog and repartition topics keep their names. Per-order entries are deleted
@@ -115,14 +120,12 @@ public final class SupplyChainTopology {
         KStream<String, Order> accepted = decoded(builder, Topics.ORDER_PLACED)
                 .process(() -> new OrderIntakeProcessor(settings), Named.as("order-intake"),
                         StoreNames.ORDER_LEDGER);
-        KStream<String, Batch> goods = decoded(builder, Topics.DRUG_MANUFACTURED);
-        // the CONFIRMED the goods stand for; transport's states of the same record wait for it in the
-        // timeline if they come first, so all four go out in order in the processing of one record
-        KStream<String, StatusEvent> confirmedByGoods = goods.mapValues(StatusEvent::confirmedBy,
-                Named.as("goods-to-confirmed"));
-        KStream<String, ShipmentStatus> shipments = goods
+        // transport forwards each step as one input for the notification stage: the goods' CONFIRMED and
+        // the states it sent for them; the states go on to shipment-status (and DELIVERED to the release) one by one
+        KStream<String, Shipped> shipped = decoded(builder, Topics.DRUG_MANUFACTURED)
                 .process(() -> new TransportProcessor(settings), Named.as("transport"),
                         StoreNames.SHIPMENTS);
+        KStream<String, ShipmentStatus> shipments = shipped.flatMapValues(Shipped::states, Named.as("shipment-states"));
         shipments.to(Topics.SHIPMENT_STATUS.name(), produced(Topics.SHIPMENT_STATUS, "transport"));
 
         KStream<String, StockCommand> reservations =
@@ -140,13 +143,12 @@ public final class SupplyChainTopology {
                 Topics.INVENTORY_UPDATED);
 
         // REJECTED and BACKORDERED from order-confirmation; a CONFIRMED there is told from its goods
-        KStream<String, StatusEvent> answered = decoded(builder, Topics.ORDER_CONFIRMATION)
+        KStream<String, List<StatusEvent>> answered = decoded(builder, Topics.ORDER_CONFIRMATION)
                 .filterNot((orderId, confirmation) -> confirmation.status() == ConfirmationStatus.CONFIRMED,
                         Named.as("confirmed-by-goods"))
-                .mapValues(StatusEvent::of, Named.as("confirmation-to-status"));
+                .mapValues(confirmation -> List.of(StatusEvent.of(confirmation)), Named.as("confirmation-to-status"));
         KStream<String, Notification> notified = answered
-                .merge(confirmedByGoods, Named.as("answers-and-goods"))
-                .merge(shipments.mapValues(StatusEvent::of, Named.as("shipment-to-status")), Named.as("order-statuses"))
+                .merge(shipped.mapValues(Shipped::statusEvents, Named.as("shipped-to-statuses")), Named.as("order-statuses"))
                 .process(() -> new NotificationProcessor(settings), Named.as("notification"),
                         StoreNames.ORDER_TIMELINE);
         notified.to(Topics.NOTIFICATIONS.name(), produced(Topics.NOTIFICATIONS, "notification"));

@@ -18,8 +18,10 @@ import io.supplychaos.topology.state.StatusEvent;
  * Notification, keyed by orderId: tells the hospital each state of its order exactly once and in
  * lifecycle order, on {@code notifications}. Its input is the REJECTED and BACKORDERED of
  * order-confirmation, the CONFIRMED an order's goods on drug-manufactured stand for, and
- * transport's states of those goods, handed over in process (see the topology's README: a confirmed
- * order's four notifications come from one input record, one timeline write per commit).
+ * transport's states of those goods, handed over in process. Each input is the list of states one
+ * record told, in order: a confirmed order's goods bring CONFIRMED and transport's three states as one
+ * input, and one input costs the timeline at most one write, whether or not the store's cache would
+ * have merged them (see the topology's README, "One write per input").
  * The per-order {@value StoreNames#ORDER_TIMELINE} store holds what was notified; a state whose
  * predecessor has not been notified yet waits there: the CONFIRMED of goods that waited for
  * production until its BACKORDERED, read from the other topic, has gone out. A repeated state, or one that would go
@@ -30,7 +32,7 @@ import io.supplychaos.topology.state.StatusEvent;
  * checked by a wall-clock punctuator): until then repeated states are suppressed, afterwards the store no longer holds
  * the order.
  */
-public final class NotificationProcessor extends ContextualProcessor<String, StatusEvent, String, Notification> {
+public final class NotificationProcessor extends ContextualProcessor<String, List<StatusEvent>, String, Notification> {
 
     public static final String SUPPRESSED_METRIC = "suppressed-notifications-total";
 
@@ -56,35 +58,52 @@ public final class NotificationProcessor extends ContextualProcessor<String, Sta
     }
 
     @Override
-    public void process(Record<String, StatusEvent> record) {
-        StatusEvent event = record.value();
-        // the input record and the state it carried: transport's three states of one order come in
-        // process from one drug-manufactured record, and each answers for its own when that record is processed again
+    public void process(Record<String, List<StatusEvent>> record) {
+        List<StatusEvent> events = record.value();
+        if (events.isEmpty()) {
+            return;
+        }
+        String orderId = events.get(0).orderId();
+        OrderTimeline stored = timelines.get(orderId);
+        OrderTimeline timeline = stored != null ? stored : OrderTimeline.start(events.get(0));
+        long now = context().currentSystemTimeMs();
+        for (StatusEvent event : events) {
+            timeline = take(timeline, event, now);
+        }
+        if (timeline == stored) {
+            return; // every state repeated or late: nothing to write
+        }
+        timelines.put(orderId, timeline);
+        if (timeline.last().map(step -> step.status().isFinal()).orElse(false)) {
+            expiry.expireAfterRetention(orderId, now);
+        }
+    }
+
+    /**
+     * One state of the input: notified with the states it released, held until its predecessor was
+     * notified, or dropped as repeated or late. Returns the timeline as it is now.
+     */
+    private OrderTimeline take(OrderTimeline timeline, StatusEvent event, long now) {
+        // the input record and the state it carried: goods bring CONFIRMED and transport's three states
+        // in one input, and each answers for its own when that record is processed again
         String source = context().recordMetadata().map(meta -> meta.topic() + "@" + meta.offset() + "#" + event.status())
                 .orElse(null);
-        OrderTimeline timeline = Optional.ofNullable(timelines.get(event.orderId()))
-                .orElseGet(() -> OrderTimeline.start(event));
         if (timeline.hasNotified(event.status()) || timeline.isPending(event.status())
                 || timeline.isBehind(event.status())) {
-            notifyAgain(timeline, timeline.notifiedBy(source), context().currentSystemTimeMs());
+            notifyAgain(timeline, timeline.notifiedBy(source), now);
             suppressed.increment();
-            return;
+            return timeline;
         }
         if (!timeline.canNotify(event)) {
-            timelines.put(event.orderId(), timeline.withPending(event));
-            return;
+            return timeline.withPending(event);
         }
-        long now = context().currentSystemTimeMs();
         timeline = notify(timeline, event, now, source);
         Optional<StatusEvent> next = nextReady(timeline);
         while (next.isPresent()) {
             timeline = notify(timeline, next.get(), now, source);
             next = nextReady(timeline);
         }
-        timelines.put(event.orderId(), timeline);
-        if (timeline.last().map(step -> step.status().isFinal()).orElse(false)) {
-            expiry.expireAfterRetention(event.orderId(), now);
-        }
+        return timeline;
     }
 
     private OrderTimeline notify(OrderTimeline timeline, StatusEvent event, long now, String source) {

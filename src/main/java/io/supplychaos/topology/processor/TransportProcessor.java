@@ -1,5 +1,8 @@
 package io.supplychaos.topology.processor;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ContextualProcessor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -12,14 +15,20 @@ import io.supplychaos.domain.ShipmentStatus;
 import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.state.Shipment;
+import io.supplychaos.topology.state.Shipped;
 
 /**
  * Transport, on {@code drug-manufactured} keyed by orderId: ships each order's goods through
  * DISPATCHED, IN_TRANSIT and DELIVERED, publishing each state on shipment-status. The shipment
  * lives in {@value StoreNames#SHIPMENTS}; with a transit time, the next step (half the transit time
  * per step) is due at the shipment's {@code nextDueAt}, and a wall-clock punctuator advances it. With transit time zero all three states go out at once, in
- * order. Goods for an order that already has a shipment (a repeated or late record) are ignored
- * and counted in {@code repeated-shipments-total}: a shipment never moves backwards.
+ * order. Goods for an order that already has a shipment (a repeated or late record) are not shipped
+ * again and are counted in {@code repeated-shipments-total}: a shipment never moves backwards.
+ *
+ * <p>Each step is forwarded as one {@link Shipped}: every goods record (shipped, repeated or answered
+ * again) with the states it caused, and each move of the punctuator with its one state. The
+ * topology sends the states on to shipment-status one by one and hands the whole step to the
+ * notification stage.
  *
  * <p>The step after DELIVERED is forgetting the shipment: due {@code orderRetention} after the
  * delivery, then the punctuator deletes it, so the store holds recent and undelivered shipments
@@ -27,7 +36,7 @@ import io.supplychaos.topology.state.Shipment;
  * {@code init}: a schedule store cost a changelog record per order. Goods arriving after that would ship again (the manufacturer's
  * release ignores the second DELIVERED; see {@code supply.order-retention} for how long to keep).
  */
-public final class TransportProcessor extends ContextualProcessor<String, Batch, String, ShipmentStatus> {
+public final class TransportProcessor extends ContextualProcessor<String, Batch, String, Shipped> {
 
     public static final String REPEATED_METRIC = "repeated-shipments-total";
 
@@ -41,7 +50,7 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
     }
 
     @Override
-    public void init(ProcessorContext<String, ShipmentStatus> context) {
+    public void init(ProcessorContext<String, Shipped> context) {
         super.init(context);
         schedule.takeDue(Long.MAX_VALUE);
         shipments = KnownKeyStore.open(context.getStateStore(StoreNames.SHIPMENTS), (orderId, shipment) -> {
@@ -58,28 +67,29 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
     public void process(Record<String, Batch> record) {
         Batch goods = record.value();
         long offset = context().recordMetadata().map(RecordMetadata::offset).orElse(-1L);
+        long now = context().currentSystemTimeMs();
+        List<ShipmentStatus> sent = new ArrayList<>(3);
         Shipment known = shipments.get(goods.orderId());
         if (known != null) {
             if (offset >= 0 && known.sourceOffset() == offset) {
-                answerAgain(known, context().currentSystemTimeMs());
+                answerAgain(known, now, sent);
             }
             repeated.increment();
+            forward(goods, sent, now);
             return;
         }
-        long now = context().currentSystemTimeMs();
         long step = stepMillis();
         Shipment shipment = Shipment.dispatch(goods, step == 0 ? 0 : now + step, offset);
-        emit(shipment, now);
+        sent.add(shipment.status(now));
         if (step == 0) {
             while (shipment.state() != ShipmentState.DELIVERED) {
                 shipment = shipment.advance(forgetAt(now));
-                emit(shipment, now);
+                sent.add(shipment.status(now));
             }
-            schedule.add(shipment.nextDueAt(), shipment.orderId());
-        } else {
-            schedule.add(shipment.nextDueAt(), shipment.orderId());
         }
+        schedule.add(shipment.nextDueAt(), shipment.orderId());
         shipments.put(shipment.orderId(), shipment);
+        forward(goods, sent, now);
     }
 
     /**
@@ -88,10 +98,10 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
      * writes before the commit) while the states sent with it did not reach shipment-status.
      * Duplicates on shipment-status; the notification stage drops states it already notified.
      */
-    private void answerAgain(Shipment known, long now) {
+    private static void answerAgain(Shipment known, long now, List<ShipmentStatus> sent) {
         ShipmentState state = ShipmentState.DISPATCHED;
         while (true) {
-            emit(known.in(state), now);
+            sent.add(known.in(state).status(now));
             if (state == known.state()) {
                 return;
             }
@@ -111,7 +121,8 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
             }
             ShipmentState next = shipment.state().next();
             shipment = shipment.advance(next == ShipmentState.DELIVERED ? forgetAt(now) : now + stepMillis());
-            emit(shipment, now);
+            ShipmentStatus moved = shipment.status(now);
+            context().forward(new Record<>(orderId, Shipped.moved(moved), now));
             schedule.add(shipment.nextDueAt(), orderId);
             shipments.put(orderId, shipment);
         }
@@ -126,8 +137,7 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
         return settings.transitTime().isZero() ? 0 : Math.max(1, settings.transitTime().toMillis() / 2);
     }
 
-    private void emit(Shipment shipment, long now) {
-        ShipmentStatus status = shipment.status(now);
-        context().forward(new Record<>(status.orderId(), status, now));
+    private void forward(Batch goods, List<ShipmentStatus> sent, long now) {
+        context().forward(new Record<>(goods.orderId(), new Shipped(goods, sent), now));
     }
 }

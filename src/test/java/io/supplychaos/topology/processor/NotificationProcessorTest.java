@@ -2,6 +2,8 @@ package io.supplychaos.topology.processor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
@@ -61,20 +63,43 @@ class NotificationProcessorTest {
 
     @Test
     void shouldNotifyEachStateOnceAgainWhenTheRecordThatCarriedSeveralIsProcessedAgain() {
-        // given: CONFIRMED, then transport's three states in process from one drug-manufactured record (offset 4)
-        process("order-confirmation", 3, OrderStatus.CONFIRMED);
-        process("drug-manufactured", 4, OrderStatus.DISPATCHED);
-        process("drug-manufactured", 4, OrderStatus.IN_TRANSIT);
-        process("drug-manufactured", 4, OrderStatus.DELIVERED);
+        // given CONFIRMED and transport's three states as one input, from one drug-manufactured record (offset 4)
+        process("drug-manufactured", 4, OrderStatus.CONFIRMED, OrderStatus.DISPATCHED, OrderStatus.IN_TRANSIT,
+                OrderStatus.DELIVERED);
         context.resetForwards();
 
-        // when: that record is processed again after a crash, and transport answers with its three states again
-        process("drug-manufactured", 4, OrderStatus.DISPATCHED);
-        process("drug-manufactured", 4, OrderStatus.IN_TRANSIT);
-        process("drug-manufactured", 4, OrderStatus.DELIVERED);
+        // when that record is processed again after a crash, and the same four states come again
+        process("drug-manufactured", 4, OrderStatus.CONFIRMED, OrderStatus.DISPATCHED, OrderStatus.IN_TRANSIT,
+                OrderStatus.DELIVERED);
 
-        // then: each state goes out once more, not once per state of the record
-        assertThat(statuses()).containsExactly(OrderStatus.DISPATCHED, OrderStatus.IN_TRANSIT, OrderStatus.DELIVERED);
+        // then each state goes out once more, not once per state of the record
+        assertThat(statuses()).containsExactly(OrderStatus.CONFIRMED, OrderStatus.DISPATCHED, OrderStatus.IN_TRANSIT,
+                OrderStatus.DELIVERED);
+    }
+
+    @Test
+    void shouldWriteTheTimelineOnceForAllStatesOfOneInputAndNotForARepeat() {
+        // given a store that counts its writes
+        List<OrderTimeline> writes = new ArrayList<>();
+        context = new MockProcessorContext<>();
+        context.setCurrentSystemTimeMs(1_200L);
+        MockStores.counting(context, StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class), writes);
+        notification = new NotificationProcessor(SupplyChainSettings.defaults());
+        notification.init(context);
+
+        // when the goods' CONFIRMED and transport's three states come as one input
+        process("drug-manufactured", 4, OrderStatus.CONFIRMED, OrderStatus.DISPATCHED, OrderStatus.IN_TRANSIT,
+                OrderStatus.DELIVERED);
+
+        // then all four go out and the timeline is written once, holding all four
+        assertThat(statuses()).hasSize(4);
+        assertThat(writes).singleElement().satisfies(timeline -> assertThat(timeline.notified())
+                .extracting(OrderTimeline.Step::status).containsExactly(OrderStatus.CONFIRMED, OrderStatus.DISPATCHED,
+                        OrderStatus.IN_TRANSIT, OrderStatus.DELIVERED));
+
+        // and when a copy of the goods comes from another offset, nothing is written
+        process("drug-manufactured", 9, OrderStatus.CONFIRMED);
+        assertThat(writes).hasSize(1);
     }
 
     @Test
@@ -97,9 +122,10 @@ class NotificationProcessorTest {
         return context.forwarded().stream().map(forward -> forward.record().value().status()).toList();
     }
 
-    private void process(String topic, long offset, OrderStatus status) {
+    /** One input: the states one record told, in order. */
+    private void process(String topic, long offset, OrderStatus... statuses) {
         context.setRecordMetadata(topic, 0, offset);
-        notification.process(new Record<>("o1",
-                new StatusEvent("o1", "h1", "insulin", status, null, 1_000L), 1_100L));
+        notification.process(new Record<>("o1", Arrays.stream(statuses)
+                .map(status -> new StatusEvent("o1", "h1", "insulin", status, null, 1_000L)).toList(), 1_100L));
     }
 }

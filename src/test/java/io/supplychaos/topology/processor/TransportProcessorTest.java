@@ -2,6 +2,8 @@ package io.supplychaos.topology.processor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
+
 import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -15,17 +17,19 @@ import io.supplychaos.topology.StoreNames;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.serde.JsonSerde;
 import io.supplychaos.topology.state.Shipment;
+import io.supplychaos.topology.state.Shipped;
 
 /**
  * Transport under at_least_once: goods processed again after a crash (same offset) are answered
  * again with every state the shipment reached, since those states may be lost while the shipment
- * survived in the store; a copy of the goods (another offset) is dropped.
+ * survived in the store; a copy of the goods (another offset) ships nothing. Each goods record is
+ * forwarded as one step, so that the notification stage takes its states as one input.
  */
 class TransportProcessorTest {
 
     private static final Batch GOODS = new Batch("o1", "h1", "insulin", "insulin-initial", 2, 1_000L, 1_100L);
 
-    private MockProcessorContext<String, ShipmentStatus> context;
+    private MockProcessorContext<String, Shipped> context;
     private TransportProcessor transport;
 
     @BeforeEach
@@ -52,13 +56,31 @@ class TransportProcessorTest {
         assertThat(states()).containsExactly(ShipmentState.DISPATCHED, ShipmentState.IN_TRANSIT, ShipmentState.DELIVERED);
         context.resetForwards();
 
-        // and when: a copy of the goods arrives at another offset, nothing goes out
+        // and when: a copy of the goods arrives at another offset, no state goes out
         process(6);
-        assertThat(context.forwarded()).isEmpty();
+        assertThat(states()).isEmpty();
+        // but the goods are still handed on, one step, for the notification stage to drop their CONFIRMED
+        assertThat(context.forwarded()).singleElement().satisfies(forward ->
+                assertThat(forward.record().value().goods()).isEqualTo(GOODS));
     }
 
-    private java.util.List<ShipmentState> states() {
-        return context.forwarded().stream().map(forward -> forward.record().value().status()).toList();
+    @Test
+    void shouldForwardAllStatesOfOneGoodsRecordAsOneStep() {
+        // when goods are shipped with transit time zero
+        process(4);
+
+        // then one step goes out, holding the goods and the three states in order
+        assertThat(context.forwarded()).singleElement().satisfies(forward -> {
+            Shipped step = forward.record().value();
+            assertThat(step.goods()).isEqualTo(GOODS);
+            assertThat(step.states()).extracting(ShipmentStatus::status).containsExactly(ShipmentState.DISPATCHED,
+                    ShipmentState.IN_TRANSIT, ShipmentState.DELIVERED);
+        });
+    }
+
+    private List<ShipmentState> states() {
+        return context.forwarded().stream().flatMap(forward -> forward.record().value().states().stream())
+                .map(ShipmentStatus::status).toList();
     }
 
     private void process(long offset) {
