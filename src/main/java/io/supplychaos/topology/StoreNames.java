@@ -13,8 +13,8 @@ public final class StoreNames {
      */
     public static final String ORDER_LEDGER = "order-ledger";
     /**
-     * Everything the manufacturer changes together, in one store without a cache so that it reaches
-     * one changelog in the order written: {@code stock|drugId} -> the drug's stock and production
+     * Everything the manufacturer changes together, in one store, so that it reaches one changelog
+     * (its cache flushes in the order of last write): {@code stock|drugId} -> the drug's stock and production
      * schedule, {@code order|orderId} -> what the manufacturer did with the order's stock (a RESERVE
      * for an order found here, or a RELEASE for one not reserved, is dropped; deleted
      * {@code orderRetention} after the order was released or rejected), {@code wait|drugId|sequence}

@@ -1,6 +1,5 @@
 package io.supplychaos.topology.chain;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -99,9 +98,10 @@ public final class SupplyChainTopology {
     /**
      * @param transactional true when the app runs exactly_once_v2: a production run's answers and its
      *                      stock write then commit or abort together, and the manufacturer tracks no
-     *                      unsent answers (see {@link ManufacturerProcessor}). Every store has a cache
-     *                      under both guarantees (repeated updates of a key reach the changelog once per
-     *                      commit; statestore.cache.max.bytes=0 turns them off).
+     *                      unsent answers (see {@link ManufacturerProcessor}). manufacturer-stock and
+     *                      the stage windows have a cache under both guarantees (repeated updates of a
+     *                      key reach the changelog once per commit; statestore.cache.max.bytes=0 turns
+     *                      them off); the stores written once per input record have none.
      */
     public static Topology build(SupplyChainSettings settings, boolean transactional) {
         return build(settings, transactional, UnaryOperator.identity());
@@ -165,27 +165,36 @@ public final class SupplyChainTopology {
         return builder.build();
     }
 
+    /**
+     * The stores, and which have a cache. Streams' thread cache is shared by a thread's stores, but
+     * once full it evicts only from the store being written, flushing all that store's dirty entries
+     * at each eviction: the shares freeze as they stood when it first filled, and a store squeezed then
+     * writes every put to its changelog for the rest of the run. A cache therefore goes only where it
+     * merges writes: manufacturer-stock, whose drug entries every stock command writes again (and whose
+     * crash rule needs the cache's flush in last-write order, {@code ManufacturerStock}), and the stage
+     * windows, written per punctuation. The order ledger and the shipments are written once per order,
+     * the timeline once per input record ({@link NotificationProcessor}): a cache would only hold
+     * their clean entries and take the manufacturer's share (docs/PERFORMANCE.md, session 14).
+     */
     private static void addStores(StreamsBuilder builder, SupplyChainSettings.StoreType storeType,
                                   UnaryOperator<KeyValueBytesStoreSupplier> wrap) {
-        Map<String, Serde<?>> stores = new LinkedHashMap<>();
-        stores.put(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class));
-        stores.put(StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class));
-        stores.put(StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class));
-        stores.put(StoreNames.SLA_ALERTED, JsonSerde.of(OpenOrder.class));
-        stores.put(StoreNames.STAGE_WINDOWS, new StageWindowSerde());
-        // manufacturer-stock too: the cache flushes in last-write order, which its crash rule needs (ManufacturerStock)
-        stores.put(StoreNames.MANUFACTURER_STOCK, JsonSerde.of(ManufacturerEntry.class));
-        stores.forEach((name, valueSerde) -> builder.addStateStore(keyValueStore(name, valueSerde, storeType, wrap)));
+        builder.addStateStore(keyValueStore(StoreNames.ORDER_LEDGER, JsonSerde.of(LedgerEntry.class), false, storeType, wrap));
+        builder.addStateStore(keyValueStore(StoreNames.SHIPMENTS, JsonSerde.of(Shipment.class), false, storeType, wrap));
+        builder.addStateStore(keyValueStore(StoreNames.ORDER_TIMELINE, JsonSerde.of(OrderTimeline.class), false, storeType,
+                wrap));
+        builder.addStateStore(keyValueStore(StoreNames.SLA_ALERTED, JsonSerde.of(OpenOrder.class), false, storeType, wrap));
+        builder.addStateStore(keyValueStore(StoreNames.STAGE_WINDOWS, new StageWindowSerde(), true, storeType, wrap));
+        builder.addStateStore(keyValueStore(StoreNames.MANUFACTURER_STOCK, JsonSerde.of(ManufacturerEntry.class), true,
+                storeType, wrap));
     }
 
-    private static <V> StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde,
+    private static <V> StoreBuilder<?> keyValueStore(String name, Serde<V> valueSerde, boolean cached,
                                                      SupplyChainSettings.StoreType storeType,
                                                      UnaryOperator<KeyValueBytesStoreSupplier> wrap) {
         KeyValueBytesStoreSupplier supplier = wrap.apply(storeType == SupplyChainSettings.StoreType.IN_MEMORY
                 ? Stores.inMemoryKeyValueStore(name) : Stores.persistentKeyValueStore(name));
-        // caching: repeated updates of a key within a commit interval reach the changelog once
         StoreBuilder<KeyValueStore<String, V>> store = Stores.keyValueStoreBuilder(supplier, Serdes.String(), valueSerde);
-        return store.withCachingEnabled();
+        return cached ? store.withCachingEnabled() : store.withCachingDisabled();
     }
 
     /**
