@@ -115,8 +115,8 @@ public final class NotificationProcessor extends ContextualProcessor<String, Lis
 
     /**
      * The states one input record notified, sent again: that record was processed again after an
-     * at_least_once crash, and the timeline may have reached its changelog (a cache eviction writes
-     * before the commit) while the notifications sent with it did not. Duplicates on notifications.
+     * at_least_once crash, and the timeline may have reached its changelog (the store has no cache:
+     * each put is sent before the commit) while the notifications sent with it did not. Duplicates on notifications.
      */
     private void notifyAgain(OrderTimeline timeline, List<OrderTimeline.Step> steps, long now) {
         long previousAt = timeline.placedAt();

@@ -58,8 +58,8 @@ public final class OrderIntakeProcessor extends ContextualProcessor<String, Orde
         if (seen != null) {
             if (offset >= 0 && seen.offset() == offset) {
                 // this very record again (at_least_once, after a crash): its stock command may not have
-                // reached the repartition topic although the entry reached the changelog (a cache
-                // eviction writes it before the next commit); the manufacturer drops a second copy
+                // reached the repartition topic although the entry reached the changelog (the ledger has
+                // no cache: each put is sent before the next commit); the manufacturer drops a second copy
                 context().forward(record.withKey(order.orderId()).withValue(order).withTimestamp(seen.acceptedAt()));
             }
             duplicates.increment();

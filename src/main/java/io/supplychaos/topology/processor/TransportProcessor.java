@@ -94,8 +94,8 @@ public final class TransportProcessor extends ContextualProcessor<String, Batch,
 
     /**
      * The states a shipment reached, sent again: these goods were processed again after an
-     * at_least_once crash, and the store's entry may have reached its changelog (a cache eviction
-     * writes before the commit) while the states sent with it did not reach shipment-status.
+     * at_least_once crash, and the store's entry may have reached its changelog (the store has
+     * no cache: each put is sent before the commit) while the states sent with it did not reach shipment-status.
      * Duplicates on shipment-status; the notification stage drops states it already notified.
      */
     private static void answerAgain(Shipment known, long now, List<ShipmentStatus> sent) {
