@@ -47,7 +47,10 @@ public final class StreamsTuning implements ConfigSourceFactory {
      * The caches under at_least_once tuned for throughput: a commit interval's writes at the bench's
      * rate (30 s of about 1,200 orders/s, some 1.3 KB of store writes each). With Kafka's 10 MB the
      * caches filled within the interval, and a full cache flushes a whole store at each eviction, so
-     * an order's four timeline updates reached the changelog 2.8 times instead of once.
+     * an order's four timeline updates reached the changelog 2.8 times instead of once. Since session
+     * 14 the timeline is written once per input and has no cache (nor have the ledger, the shipments
+     * and the SLA alerts): this budget serves manufacturer-stock and the stage windows, and whether
+     * 10 MB would do is to be measured (docs/PERFORMANCE.md, "One write per input").
      */
     static final String AT_LEAST_ONCE_THROUGHPUT_CACHE_BYTES = "67108864";
     /**
