@@ -23,7 +23,7 @@ import io.smallrye.config.PropertiesConfigSource;
  * flushes them anyway, and a shorter linger sent more, smaller requests and was slower here
  * (docs/PERFORMANCE.md). Under at_least_once records are readable as soon as they are written and
  * the caches hold back changelog writes only, never a hop: both tunings keep Streams' own commit
- * interval (30 s); LATENCY its 10 MB of caches, THROUGHPUT 64 MB (a commit interval's writes). LATENCY
+ * interval (30 s); LATENCY its 10 MB of caches, THROUGHPUT 32 MB. LATENCY
  * sends after 5 ms (linger 0 sent more, smaller requests and gave a higher p50 here, 874-1,308 ms
  * against 206-495 ms on the same env). THROUGHPUT batches as exactly-once does (50 ms, 256 KB):
  * with no commit to flush them, 5 ms and the producer's 16 KB batches made at_least_once send many
@@ -44,15 +44,17 @@ public final class StreamsTuning implements ConfigSourceFactory {
     static final String KAFKA_CACHE_MAX_BYTES = "10485760";
     static final String KAFKA_BATCH_SIZE = "16384";
     /**
-     * The caches under at_least_once tuned for throughput: a commit interval's writes at the bench's
-     * rate (30 s of about 1,200 orders/s, some 1.3 KB of store writes each). With Kafka's 10 MB the
-     * caches filled within the interval, and a full cache flushes a whole store at each eviction, so
-     * an order's four timeline updates reached the changelog 2.8 times instead of once. Since session
-     * 14 the timeline is written once per input and has no cache (nor have the ledger, the shipments
-     * and the SLA alerts): this budget serves manufacturer-stock and the stage windows, and whether
-     * 10 MB would do is to be measured (docs/PERFORMANCE.md, "One write per input").
+     * The caches under at_least_once tuned for throughput. Since session 14 only manufacturer-stock
+     * and the stage windows have a cache (the timeline, ledger, shipments and SLA alerts are written
+     * once per input); what it merges is an order's RESERVED and RELEASED stock entry within the 30 s
+     * commit interval, about one changelog record per order of 16-17. It costs heap: a cached entry
+     * is several objects beside its bytes, and entries that wait out the interval reach the old
+     * generation. In the bench (session 15) 64 MB held the instance's live set at 250-265 MB, and
+     * in a 384 MB heap the collector ran full collections back to back (74 in one run, 6.8 s of
+     * pauses in the last 20 s; 1,589 orders/s); 32 MB held it near 210 MB with a full collection
+     * every 4-7 s (2,254 orders/s), at 17.1 records per order against 16.1-16.3.
      */
-    static final String AT_LEAST_ONCE_THROUGHPUT_CACHE_BYTES = "67108864";
+    static final String AT_LEAST_ONCE_THROUGHPUT_CACHE_BYTES = "33554432";
     /**
      * The exactly-once commit interval tuned for latency. Each commit flushes the thread's producer
      * and waits for acks=all (most of a commit's time at 100 orders/s), so an interval shorter than

@@ -65,6 +65,16 @@ public final class AppInstances {
         }
     }
 
+    /**
+     * The heap of an app instance. Its live set is Streams' caches and buffers plus a few hundred
+     * bytes per order within {@code supply.order-retention} (each stage's deletion times and known
+     * keys): in the bench's pipeline runs (70,000-200,000 orders each) 96-210 MB after a full
+     * collection. The serial collector grows the heap to its bound before it collects the old
+     * generation, so the bound is the instance's resident heap: with 384 MB (512 before session 15)
+     * the instance peaked at 602-603 MB against 766 (docs/PERFORMANCE.md). A user's
+     * {@code -Xmx} in {@code SUPPLY_CHAOS_APP_JAVA_OPTS} comes after it and wins.
+     */
+    static final String HEAP_MAX = "-Xmx384m";
     private static final Duration READY_POLL = Duration.ofMillis(250);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -102,7 +112,8 @@ public final class AppInstances {
      * the instances after it (the bench trains it before it measures).
      */
     public boolean trainsCache() {
-        return !JavaRuntime.detect().hasCache("app", jvmOptions(), List.of(jar().toString()));
+        JavaRuntime runtime = JavaRuntime.detect();
+        return !runtime.hasCache("app", jvmOptions(runtime.java()), List.of(jar().toString()));
     }
 
     private Path jar() {
@@ -114,8 +125,9 @@ public final class AppInstances {
     }
 
     /** The JVM options of every instance, the user's after the tool's (they win); part of the AOT cache's fingerprint. */
-    private static List<String> jvmOptions() {
-        List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx512m"));
+    private static List<String> jvmOptions(JavaRuntime.Java java) {
+        List<String> jvm = new ArrayList<>(List.of("-Xms128m", HEAP_MAX));
+        jvm.addAll(NativeMemory.options(java));
         jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.APP));
         return jvm;
     }
@@ -134,7 +146,7 @@ public final class AppInstances {
         StateDir.createOwned(paths.dataDir());
         Path state = StateDir.createOwned(paths.dataDir().resolve("apps")).resolve(Integer.toString(index));
         JavaRuntime runtime = JavaRuntime.detect();
-        List<String> jvm = jvmOptions();
+        List<String> jvm = jvmOptions(runtime.java());
         List<String> command = new ArrayList<>(List.of(runtime.java().binary()));
         command.addAll(jvm);
         command.addAll(runtime.aotOptions("app", jvm, List.of(jar.toString())));
@@ -196,7 +208,7 @@ public final class AppInstances {
     /** Starts a recorded instance again with the command it was started with. */
     public AppInstance launch(AppInstance instance) {
         long logFrom = ProcessControl.size(Path.of(instance.log()));
-        long pid = ProcessControl.start(instance.command(), Map.of(), Path.of(instance.log()));
+        long pid = ProcessControl.start(instance.command(), NativeMemory.environment(), Path.of(instance.log()));
         AppInstance started = instance.withPid(pid, logFrom);
         record(started);
         return started;

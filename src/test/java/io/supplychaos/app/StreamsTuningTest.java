@@ -68,7 +68,7 @@ class StreamsTuningTest {
 
         assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(50);
         assertThat(config.getValue("kafka-streams.producer.batch.size", Integer.class)).isEqualTo(262144);
-        assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEqualTo(64L << 20);
+        assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEqualTo(32L << 20);
         assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(30_000);
     }
 

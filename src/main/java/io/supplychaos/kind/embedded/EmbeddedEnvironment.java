@@ -1,5 +1,6 @@
 package io.supplychaos.kind.embedded;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -35,6 +36,7 @@ import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.ExternalCommand;
 import io.supplychaos.env.ExtraJavaOptions;
 import io.supplychaos.env.JavaRuntime;
+import io.supplychaos.env.NativeMemory;
 import io.supplychaos.env.Network;
 import io.supplychaos.env.PortPlan;
 import io.supplychaos.env.ProcessControl;
@@ -255,7 +257,7 @@ public final class EmbeddedEnvironment {
 
         progress.accept("starting " + spec.brokers() + " broker(s) on " + runtime());
         for (EnvState.BrokerState broker : state.brokers()) {
-            state = record(state.withBrokerPid(broker.id(), startProcess(brokerCommand(classpath, broker), Map.of(),
+            state = record(state.withBrokerPid(broker.id(), startProcess(brokerCommand(classpath, broker), NativeMemory.environment(),
                     Path.of(broker.logFile()))));
         }
         awaitBrokersReady(state);
@@ -375,7 +377,8 @@ public final class EmbeddedEnvironment {
             throw new IllegalStateException("broker " + brokerId + " is already running (pid " + broker.pid() + ")");
         }
         long offset = ProcessControl.size(Path.of(broker.logFile()));
-        long pid = ProcessControl.start(brokerCommand(BrokerClasspath.resolve(paths), broker), Map.of(), Path.of(broker.logFile()));
+        long pid = ProcessControl.start(brokerCommand(BrokerClasspath.resolve(paths), broker), NativeMemory.environment(),
+                Path.of(broker.logFile()));
         EnvState updated;
         // re-read: another terminal may have changed another broker's pid meanwhile; and one read-modify-write
         // at a time here, or two brokers started at once (two kills healed together) lose one pid, and down
@@ -400,10 +403,11 @@ public final class EmbeddedEnvironment {
         // -Dcom.sun.management.jmxremote adds the JMX agent's module, which an AOT cache must know about
         List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
                 "-Dcom.sun.management.jmxremote"));
+        jvm.addAll(NativeMemory.options(runtime.java()));
         jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.BROKER));
         List<String> command = new ArrayList<>(List.of(runtime.java().binary()));
         command.addAll(jvm);
-        command.addAll(runtime.aotOptions("broker", jvm, List.of(classpath.split(java.io.File.pathSeparator))));
+        command.addAll(runtime.aotOptions("broker", jvm, List.of(classpath.split(File.pathSeparator))));
         command.addAll(List.of("-Djava.awt.headless=true", "-Dcom.sun.management.jmxremote.host=" + PortPlan.HOST,
                 "-Djava.rmi.server.hostname=" + PortPlan.HOST,
                 "-Dcom.sun.management.jmxremote.port=" + broker.jmxPort(),

@@ -13,8 +13,8 @@ import java.util.function.Consumer;
  * the entries themselves (each holds the time it was done), so a processor rebuilds them in
  * {@code init} by reading its store once ({@link #expireAfterRetention} for each done entry).
  * A deadline index store cost one changelog record per order and per store, and a tombstone later
- * (three per order in all, docs/PERFORMANCE.md); memory is about 100 bytes per order within the
- * retention.
+ * (three per order in all, docs/PERFORMANCE.md); memory is about 16 bytes and the id's bytes per
+ * order within the retention ({@link DueTimes}).
  */
 final class Expiry {
 
