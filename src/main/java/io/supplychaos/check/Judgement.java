@@ -256,6 +256,13 @@ public record Judgement(Verdict verdict, List<String> violations, List<String> n
             notes.add("not read: " + gap.topic() + "-" + gap.partition() + " offsets " + gap.fromOffset() + " to "
                     + gap.toOffset() + " were deleted before the run read them; repeats among them cannot be seen");
         }
+        if (!h.readAgain.isEmpty()) {
+            List<String> where = h.readAgain.stream().map(again -> again.topic() + "-" + again.partition() + " from offset "
+                    + again.fromOffset() + " (it had read to " + again.toOffset() + ")").toList();
+            notes.add("read again: " + where.size() + " times a log was cut below the run's reader, which went back and read"
+                    + " on, since the offsets a cut frees hold records written after it; " + h.readTwice
+                    + " records it read a second time at their offsets count once, e.g. " + sample(where));
+        }
         if (h.end != null && h.end.reason() == EndReason.DRAIN_TIMEOUT) {
             notes.add("the drain ended at its deadline with orders in flight"
                     + (h.end.detail() == null ? "" : ": " + h.end.detail()));

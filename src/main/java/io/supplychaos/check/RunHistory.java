@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import io.supplychaos.history.Expectations;
 import io.supplychaos.history.HistoryEvent;
@@ -40,6 +41,7 @@ final class RunHistory {
     static final String SHIPMENTS = Topics.SHIPMENT_STATUS.name();
     static final String NOTIFICATIONS = Topics.NOTIFICATIONS.name();
     static final String STOCK_COMMANDS = Observed.STOCK_COMMANDS;
+    static final String INVENTORY = Topics.INVENTORY_UPDATED.name();
     /** The output topics whose states count once each per order. */
     static final List<String> OUTPUT_TOPICS = List.of(CONFIRMATIONS, MANUFACTURED, SHIPMENTS, NOTIFICATIONS);
 
@@ -61,6 +63,12 @@ final class RunHistory {
     final List<ToolError> errors = new ArrayList<>();
     /** Records the outcome consumer could not read (purged before it got there). */
     final List<HistoryEvent.ReadGap> gaps = new ArrayList<>();
+    /** Where the outcome consumer went back after a log was cut below it, in recorded order. */
+    final List<HistoryEvent.ReadAgain> readAgain = new ArrayList<>();
+    /** How many records the outcome consumer read a second time at their offset after a cut (counted once). */
+    long readTwice;
+    /** "topic/partition/offset" -> what was read there before a cut the consumer read it again after. */
+    private final Map<String, List<HistoryEvent>> readBeforeCut = new HashMap<>();
     final Map<Phase, Long> phases = new EnumMap<>(Phase.class);
     final ReadBackDone readBack;
     /** The outcome consumer's last look at the outputs' ends; null in histories written before runs recorded it. */
@@ -92,7 +100,9 @@ final class RunHistory {
             } else if (event instanceof Observed e) {
                 observe(e);
             } else if (event instanceof StockObserved e) {
-                stock.add(e);
+                if (!readAgain(INVENTORY, e.partition(), e.offset(), e)) {
+                    stock.add(e);
+                }
             } else if (event instanceof Fault e) {
                 faults.add(e);
             } else if (event instanceof PartitionState e) {
@@ -107,6 +117,8 @@ final class RunHistory {
                 errors.add(e);
             } else if (event instanceof HistoryEvent.ReadGap e) {
                 gaps.add(e);
+            } else if (event instanceof HistoryEvent.ReadAgain e) {
+                goBack(e);
             } else if (event instanceof HistoryEvent.OutputsRead e) {
                 outputs = e;
             } else if (event instanceof RunEnded e) {
@@ -157,7 +169,57 @@ final class RunHistory {
         return offsetsBySend.values().stream().mapToLong(offsets -> offsets.size() - 1L).sum();
     }
 
+    /**
+     * The outcome consumer goes back after a cut: what it read at the offsets it will read again is
+     * kept, so that a record read there again (the same record, since it survived the cut) counts
+     * once, while a record the cut freed the offset for counts as the new record it is.
+     */
+    private void goBack(HistoryEvent.ReadAgain e) {
+        readAgain.add(e);
+        if (INVENTORY.equals(e.topic())) {
+            stock.stream().filter(o -> o.partition() == e.partition() && o.offset() >= e.fromOffset() && o.offset() < e.toOffset())
+                    .forEach(o -> readBeforeCut.computeIfAbsent(at(INVENTORY, o.partition(), o.offset()), k -> new ArrayList<>()).add(o));
+            return;
+        }
+        Stream.concat(observed.stream(), malformed.stream()).filter(o -> o.topic().equals(e.topic()) && o.partition() == e.partition()
+                        && o.offset() >= e.fromOffset() && o.offset() < e.toOffset())
+                .forEach(o -> readBeforeCut.computeIfAbsent(at(o.topic(), o.partition(), o.offset()), k -> new ArrayList<>()).add(o));
+    }
+
+    /** Whether this record was read before at its offset and read again after a cut: true counts it as read twice. */
+    private boolean readAgain(String topic, int partition, long offset, HistoryEvent record) {
+        if (readBeforeCut.isEmpty()) {
+            return false;
+        }
+        List<HistoryEvent> before = readBeforeCut.getOrDefault(at(topic, partition, offset), List.of());
+        if (before.stream().anyMatch(earlier -> sameRecord(earlier, record))) {
+            readTwice++;
+            return true;
+        }
+        return false;
+    }
+
+    /** The same record read twice: everything it says is the same; only when it was read differs. */
+    private static boolean sameRecord(HistoryEvent a, HistoryEvent b) {
+        if (a instanceof Observed x && b instanceof Observed y) {
+            return x.equals(new Observed(y.topic(), y.partition(), y.offset(), y.key(), y.orderId(), y.state(),
+                    y.quantity(), y.emittedAt(), x.at()));
+        }
+        if (a instanceof StockObserved x && b instanceof StockObserved y) {
+            return x.equals(new StockObserved(y.partition(), y.offset(), y.drugId(), y.initial(), y.produced(),
+                    y.available(), y.reserved(), y.shipped(), y.causeOrderId(), y.baseline(), x.at()));
+        }
+        return false;
+    }
+
+    private static String at(String topic, int partition, long offset) {
+        return topic + "/" + partition + "/" + offset;
+    }
+
     private void observe(Observed e) {
+        if (readAgain(e.topic(), e.partition(), e.offset(), e)) {
+            return;
+        }
         if (e.orderId() == null || Observed.MALFORMED.equals(e.state())) {
             malformed.add(e);
             return;
@@ -221,19 +283,34 @@ final class RunHistory {
 
     /**
      * The first power loss the order's chain ran across, if any: the order was acknowledged before
-     * it ({@link #ackedBefore}), or, never acknowledged, sent before it. Every partition is cut at
-     * its own recovery point, so the records one exactly-once transaction wrote for such an order
-     * can survive on one topic and be gone from another, and the app, restored from changelogs and
-     * offsets the same loss cut, may process what it had done again, from a store that went back.
+     * it ({@link #ackedBefore}); or sent before it, acknowledged (if ever) after it, with a record of
+     * its chain read before its brokers ran again (a first write the app processed before the cut,
+     * its ack lost with the brokers, its retry acknowledged after); or, never acknowledged, sent
+     * before it. Every partition is cut at its own recovery point, so the records one exactly-once
+     * transaction wrote for such an order can survive on one topic and be gone from another, and the
+     * app, restored from changelogs and offsets the same loss cut, may process what it had done
+     * again, from a store that went back.
      */
     Optional<Fault> chainAcrossPowerLoss(String orderId) {
         Acked ack = acked.get(orderId);
-        if (ack != null) {
-            return powerLossAfter(ack.at());
-        }
         Sent send = sent.get(orderId);
+        if (ack != null) {
+            Optional<Fault> acknowledgedBefore = powerLossAfter(ack.at());
+            if (acknowledgedBefore.isPresent() || send == null) {
+                return acknowledgedBefore;
+            }
+            return powerLosses().stream()
+                    .filter(loss -> ackedBefore(loss, send.at()) && readBefore(orderId, restartAfter(loss)))
+                    .findFirst();
+        }
         return send == null ? Optional.empty()
                 : powerLosses().stream().filter(loss -> ackedBefore(loss, send.at())).findFirst();
+    }
+
+    /** Whether any record of the order's chain was read before {@code time}. */
+    private boolean readBefore(String orderId, long time) {
+        return observedByOrder.getOrDefault(orderId, Map.of()).values().stream().flatMap(List::stream)
+                .anyMatch(o -> o.at() < time);
     }
 
     /** The action's name of the fault that starts a broker again, as a run records it. */

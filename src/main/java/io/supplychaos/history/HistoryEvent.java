@@ -31,6 +31,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = HistoryEvent.ToolError.class, name = "error"),
         @JsonSubTypes.Type(value = HistoryEvent.RunEnded.class, name = "end"),
         @JsonSubTypes.Type(value = HistoryEvent.ReadGap.class, name = "gap"),
+        @JsonSubTypes.Type(value = HistoryEvent.ReadAgain.class, name = "read-again"),
         @JsonSubTypes.Type(value = HistoryEvent.OutputsRead.class, name = "outputs"),
 })
 public sealed interface HistoryEvent {
@@ -272,6 +273,19 @@ public sealed interface HistoryEvent {
      * duplicates among them cannot be seen.
      */
     record ReadGap(String topic, int partition, long fromOffset, long toOffset, long at) implements HistoryEvent {
+    }
+
+    /**
+     * The log of a partition was cut below the run's consumer (every replica lost its page cache, or
+     * a leader without the records it had read took over): it goes back to {@code fromOffset} and
+     * reads on from there. The records it read at {@code fromOffset} to {@code toOffset} (exclusive)
+     * before the cut may be gone from the log; those that survived are read a second time, and the
+     * offsets the cut freed hold records written after it. A record read again at its offset (same
+     * order, state, quantity and time) is one record, not a duplicate. {@code fromOffset} is where the
+     * consumer's log and the leader's diverge when the leader could say, else the first offset the run
+     * could have read.
+     */
+    record ReadAgain(String topic, int partition, long fromOffset, long toOffset, long at) implements HistoryEvent {
     }
 
     /** The tool itself failed (a consumer, the recorder, a phase): the run ends as ERROR with this cause. */

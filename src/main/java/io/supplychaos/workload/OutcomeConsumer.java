@@ -4,11 +4,14 @@ import io.supplychaos.env.KafkaAccess;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -16,9 +19,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.LogTruncationException;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
@@ -52,7 +58,11 @@ import io.supplychaos.topology.state.StockCommand;
  * <p>A record it cannot decode is recorded as {@link HistoryEvent.Observed#MALFORMED}, never
  * dropped. Streams purges the repartition topic after each commit: should the consumer fall behind
  * and find records deleted, it records a {@link HistoryEvent.ReadGap} and goes on from the log
- * start. Any other failure in its thread is a {@link ToolFailures tool failure} (the run ends as
+ * start. Should the log be cut below it (a power loss of every replica, an unclean election), it
+ * goes back to where its log and the leader's diverge (the first offset this run could have read
+ * when the leader cannot say) and records a {@link HistoryEvent.ReadAgain}: the offsets the cut
+ * freed hold records written after it, which a consumer that went on from its position would never
+ * read. Any other failure in its thread is a {@link ToolFailures tool failure} (the run ends as
  * ERROR), never a silent stop. Runs on its own thread; {@link #close()} stops it.
  */
 public final class OutcomeConsumer implements AutoCloseable {
@@ -64,10 +74,10 @@ public final class OutcomeConsumer implements AutoCloseable {
     private static final Duration BASELINE_READ = Duration.ofSeconds(30);
     private static final Duration CLOSE = Duration.ofSeconds(5);
 
-    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final Consumer<byte[], byte[]> consumer;
     private final RunRecorder recorder;
     // one instance per drug id for the history's stock events: a catalogue of a few drugs, seen millions of times
-    private final Map<String, String> drugIds = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, String> drugIds = new ConcurrentHashMap<>();
     private final HistoryLog history;
     private final ToolFailures failures;
     private final String stockCommands;
@@ -81,6 +91,8 @@ public final class OutcomeConsumer implements AutoCloseable {
     private final Deserializer<StockCommand> commands = JsonSerde.of(StockCommand.class).deserializer();
     private final Thread thread;
     private final AtomicReference<EndQuestion> endQuestion = new AtomicReference<>();
+    /** Each partition's position when the run began reading it: the first offset of this run's records. */
+    private final Map<TopicPartition, Long> firstOffsets = new HashMap<>();
 
     /**
      * Assigns every output topic at its end, reads the inventory baseline, and starts reading.
@@ -90,18 +102,17 @@ public final class OutcomeConsumer implements AutoCloseable {
      */
     public OutcomeConsumer(KafkaAccess cluster, RunRecorder recorder, HistoryLog history, ToolFailures failures,
                            String applicationId) {
+        this(kafkaConsumer(cluster), recorder, history, failures, applicationId);
+    }
+
+    /** Reads through {@code consumer}, which it owns from here on (a test's {@code MockConsumer}). */
+    OutcomeConsumer(Consumer<byte[], byte[]> consumer, RunRecorder recorder, HistoryLog history, ToolFailures failures,
+                    String applicationId) {
         this.recorder = recorder;
         this.history = history;
         this.failures = failures;
         this.stockCommands = stockCommandTopic(applicationId);
-        Properties config = cluster.properties();
-        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        // positions are always set; "none" makes a purged stretch an exception we record as a gap
-        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
-        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "supply-chaos-outcomes");
-        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
-        consumer = new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        this.consumer = consumer;
         try {
             List<TopicPartition> partitions = new ArrayList<>();
             for (String topic : List.of(Topics.ORDER_CONFIRMATION.name(), Topics.DRUG_MANUFACTURED.name(),
@@ -118,7 +129,7 @@ public final class OutcomeConsumer implements AutoCloseable {
             consumer.assign(partitions);
             readInventoryBaseline(partitions);
             consumer.seekToEnd(partitions);
-            partitions.forEach(partition -> consumer.position(partition, Timeouts.ADMIN_CALL));
+            partitions.forEach(partition -> firstOffsets.put(partition, consumer.position(partition, Timeouts.ADMIN_CALL)));
         } catch (RuntimeException e) {
             consumer.close(CLOSE);
             throw e;
@@ -126,6 +137,17 @@ public final class OutcomeConsumer implements AutoCloseable {
         thread = new Thread(this::poll, "outcome-consumer");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    private static Consumer<byte[], byte[]> kafkaConsumer(KafkaAccess cluster) {
+        Properties config = cluster.properties();
+        config.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        // positions are always set; "none" makes a purged stretch or a cut log an exception we handle
+        config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
+        config.put(ConsumerConfig.CLIENT_ID_CONFIG, "supply-chaos-outcomes");
+        config.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 5000);
+        return new KafkaConsumer<>(config, new ByteArrayDeserializer(), new ByteArrayDeserializer());
     }
 
     /** {@code <application.id>-stock-commands-by-drug-repartition}. */
@@ -213,7 +235,7 @@ public final class OutcomeConsumer implements AutoCloseable {
                     behind.add(topicName(partition.topic()) + "-" + partition.partition() + ": " + left + " records");
                 }
             }
-            java.util.Collections.sort(behind);
+            Collections.sort(behind);
             question.answer().complete(new HistoryEvent.OutputsRead(behind.isEmpty(), behind,
                     System.currentTimeMillis()));
         } catch (RuntimeException unanswered) {
@@ -254,18 +276,28 @@ public final class OutcomeConsumer implements AutoCloseable {
         }
     }
 
-    /** Records deleted before we read them (a purged repartition topic): note the gap, go on from the log start. */
-    private void skipPurged(OffsetOutOfRangeException purged) {
-        Map<TopicPartition, Long> starts = consumer.beginningOffsets(purged.partitions(), Timeouts.ADMIN_CALL);
-        Map<TopicPartition, Long> ends = consumer.endOffsets(purged.partitions(), Timeouts.ADMIN_CALL);
-        purged.offsetOutOfRangePartitions().forEach((partition, position) -> {
+    /**
+     * The consumer's position is out of the log's range. Below the log start, records were deleted
+     * before we read them (a purged repartition topic): note the gap, go on from the log start.
+     * Otherwise the log was cut below us ({@link LogTruncationException}, or a position past the
+     * log's end): go back to where the logs diverge, else to the first offset of this run, and read
+     * on, since the offsets the cut freed are written again.
+     */
+    private void skipPurged(OffsetOutOfRangeException outOfRange) {
+        Map<TopicPartition, Long> starts = consumer.beginningOffsets(outOfRange.partitions(), Timeouts.ADMIN_CALL);
+        Map<TopicPartition, Long> ends = consumer.endOffsets(outOfRange.partitions(), Timeouts.ADMIN_CALL);
+        Map<TopicPartition, OffsetAndMetadata> divergent = outOfRange instanceof LogTruncationException truncation
+                ? truncation.divergentOffsets() : Map.of();
+        outOfRange.offsetOutOfRangePartitions().forEach((partition, position) -> {
             long start = starts.getOrDefault(partition, position);
             long end = ends.getOrDefault(partition, position);
-            if (position > end) {
-                // the log was cut below us (a leader without our records took over): go on from its end
-                history.append(new HistoryEvent.ReadGap(topicName(partition.topic()), partition.partition(), end,
+            boolean cut = outOfRange instanceof LogTruncationException || position > end;
+            long from = Math.max(start, divergent.containsKey(partition) ? divergent.get(partition).offset()
+                    : firstOffsets.getOrDefault(partition, start));
+            if (cut && from < position) {
+                history.append(new HistoryEvent.ReadAgain(topicName(partition.topic()), partition.partition(), from,
                         position, System.currentTimeMillis()));
-                consumer.seek(partition, end);
+                consumer.seek(partition, from);
                 return;
             }
             history.append(new HistoryEvent.ReadGap(topicName(partition.topic()), partition.partition(), position, start,
