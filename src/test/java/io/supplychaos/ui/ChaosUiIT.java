@@ -95,7 +95,9 @@ class ChaosUiIT {
             // then it runs again, the page says so and the bar is closed
             Poll.require("broker 1 to run again", Timeouts.BROKER_REGISTER, () -> "running".equals(brokerState()));
             browser.await("broker 1 shown running again", PAGE, "document.querySelector('#broker-1')?.dataset.state === 'running'");
-            browser.await("the kill's bar closed", PAGE,
+            // the start is journalled once the broker logged that it started, which its pid in the state file (all
+            // the two awaits above need) precedes by up to BROKER_REGISTER on a busy machine: the bar closes then
+            browser.await("the kill's bar closed", Timeouts.BROKER_REGISTER,
                     "document.querySelectorAll(\"#chart-throughput rect.fault-bar.open[data-action='kill-broker']\").length === 0"
                             + " && document.querySelectorAll(\"#chart-throughput rect.fault-bar[data-action='kill-broker']\").length > 0");
 
