@@ -125,8 +125,11 @@ class FaultsIT {
             assertThat(chaos("heal").exit()).isZero();
             double healed = probe.medianSendMillis("shipment-status", 10);
             System.out.printf("[faults] median acks=all send: %.1f ms, %.1f ms with delay --ms 200, %.1f ms healed%n", before, delayed, healed);
-            assertThat(delayed - before).isGreaterThanOrEqualTo(180.0);
-            assertThat(healed).isLessThan(before + 100);
+            // every response waits the toxic's 200 ms, whatever the undelayed send took on a busy machine (51 ms once
+            // in CI, where "delayed - before >= 180" failed with the delay fully in effect)
+            assertThat(delayed).isGreaterThanOrEqualTo(190.0);
+            // healed, a send no longer waits for it: well below the delayed median, as undelayed sends are
+            assertThat(healed).isLessThan(delayed - 100);
         }
     }
 
