@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,6 +76,8 @@ public final class VerifyRunner {
 
     private static final String DRIVER = "driver";
     private static final String VERIFIER = "verifier";
+    /** How far past midnight UTC a smoke driver that waited for the day to turn starts. */
+    static final Duration DAY_TURN_MARGIN = Duration.ofSeconds(2);
     /** Lines of the verifier's output kept in the result when it printed no "Result Verification" section. */
     private static final int OUTPUT_TAIL = 60;
     private static final int OUTPUT_MAX_CHARS = 20_000;
@@ -171,6 +175,9 @@ public final class VerifyRunner {
             command = apps.jvm(DRIVER, tmp, apps.classpath());
             command.addAll(List.of(suite.mainClass(), apps.properties().toString(), "run"));
         }
+        if (suite == Suite.SMOKE && !awaitDayThatHoldsTheInput(plan.duration(), stop)) {
+            return;
+        }
         started.sampler = new ThroughputSampler(apps.bootstrapServers(), suite);
         run.stopAtEnd(Step.SAMPLERS, "stopping the throughput sampler", started.sampler::close);
         started.timeline = run.faults(plan.faults(), history, out::println);
@@ -181,11 +188,6 @@ public final class VerifyRunner {
         out.println("driver: Kafka's " + (suite.driverVerifies() ? "SmokeTestDriver" : "EosTestDriver") + " writing for "
                 + Durations.format(plan.duration()) + (plan.faults().isEmpty() ? "" : "; " + plan.faults().size()
                 + " fault(s) scheduled") + " (log " + driverLog + ")");
-        if (suite == Suite.SMOKE && utcDay(started.driverStartedAt) != utcDay(started.driverStartedAt
-                + plan.duration().multipliedBy(3).dividedBy(2).toMillis())) {
-            out.println("note: the input will likely cross midnight UTC; Kafka's smoke app keeps 1-day windows aligned to "
-                    + "UTC days, so its min checks would fail by construction (the result will say so)");
-        }
         if (suite.driverVerifies()) {
             Duration deadline = plan.duration().multipliedBy(2).plus(Timeouts.VERIFY_GENERATION_MARGIN);
             boolean done = Poll.until(deadline, Duration.ofMillis(500), () -> stop.get()
@@ -209,6 +211,46 @@ public final class VerifyRunner {
             }
         }
         started.inputEndedAt = System.currentTimeMillis();
+    }
+
+    /**
+     * Smoke: Kafka's smoke app keeps 1-day windows aligned to UTC days, so an input written across
+     * midnight UTC fails its min, dif and count checks whatever the faults did. When the input is
+     * likely to cross midnight, the driver starts once the day has turned; the wait is printed with
+     * its reason, and Ctrl-C ends it.
+     *
+     * @return false when stopped while waiting
+     */
+    private boolean awaitDayThatHoldsTheInput(Duration duration, AtomicBoolean stop) {
+        long now = System.currentTimeMillis();
+        Duration wait = waitForTheDayToTurn(now, duration);
+        if (wait.isZero()) {
+            return true;
+        }
+        out.println("waiting " + Durations.format(wait) + ", until " + Instant.ofEpochMilli(now + wait.toMillis())
+                .truncatedTo(ChronoUnit.SECONDS) + ", to start the driver: its input (about "
+                + Durations.format(inputSpan(duration)) + ") would cross midnight UTC, and Kafka's smoke app keeps 1-day "
+                + "windows aligned to UTC days, so its min, dif and count checks would fail by construction");
+        Poll.until(wait, Duration.ofMillis(250), stop::get);
+        return !stop.get();
+    }
+
+    /** How long the smoke input takes to write, with room for a busy machine: half the duration again. */
+    static Duration inputSpan(Duration duration) {
+        return duration.multipliedBy(3).dividedBy(2);
+    }
+
+    /**
+     * How long to wait from {@code nowMillis} so that an input written for {@link #inputSpan} stays
+     * inside one UTC day: zero when it does already, else until {@link #DAY_TURN_MARGIN} past midnight.
+     */
+    static Duration waitForTheDayToTurn(long nowMillis, Duration duration) {
+        long span = inputSpan(duration).toMillis();
+        if (utcDay(nowMillis) == utcDay(nowMillis + span)) {
+            return Duration.ZERO;
+        }
+        long midnight = (utcDay(nowMillis) + 1) * Duration.ofDays(1).toMillis();
+        return Duration.ofMillis(midnight - nowMillis).plus(DAY_TURN_MARGIN);
     }
 
     /** Where this tool's classes are (target/classes): the smoke driver's launcher class runs from there. */

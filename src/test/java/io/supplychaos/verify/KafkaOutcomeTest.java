@@ -152,6 +152,45 @@ class KafkaOutcomeTest {
     }
 
     @Test
+    void shouldBlameTheDayBoundaryBeforeInputDuplicatesWhenBothHappened() {
+        // given the output of a CI run at_least_once under broker bounces that crossed midnight UTC:
+        // the driver wrote 16 records twice, and the counts fell short because each key's values
+        // landed in two day windows
+        String output = """
+                recordGenerated=20000
+                recordProcessed=20016
+                PROCESSED-MORE-THAN-GENERATED
+                ALL-RECORDS-DELIVERED
+                min-suppressed fail: key=[8-1007@1795737600000/1795824000000] actual=50 expected=8
+                min fail: key=13-1012 actual=38 expected=13
+                dif fail: key=13-1012 actual=974 expected=999
+                sum fail: key=13-1012 actual=511424 expected=512500
+                cnt fail: key=13-1012 actual=965 expected=1000
+                FAILURE
+                """;
+        KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, output, "");
+
+        // when read with the 16 extra copies the input audit counted, across midnight and not
+        // then the day boundary explains the failed checks; the duplicates alone explain only the extra records
+        assertThat(Reading.of(outcome, "at_least_once", 16L, true)).isEqualTo(Reading.DAY_BOUNDARY);
+        assertThat(Reading.of(outcome, "at_least_once", 16L, false)).isEqualTo(Reading.INPUT_DUPLICATES);
+    }
+
+    @Test
+    void shouldReadALossAsALossEvenAcrossMidnight() {
+        String output = """
+                recordGenerated=20000
+                recordProcessed=19990
+                PROCESSED-LESS-THAN-GENERATED
+                missedRecords=10
+                FAILURE
+                """;
+
+        assertThat(Reading.of(KafkaOutcome.read(Suite.SMOKE, output, ""), "at_least_once", 0L, true))
+                .isEqualTo(Reading.LOSS);
+    }
+
+    @Test
     void shouldHaveNoVerdictWhenTheSmokeDriverPrintedNone() {
         KafkaOutcome outcome = KafkaOutcome.read(Suite.SMOKE, "Echo records processed = 1900\n", "");
 

@@ -57,8 +57,9 @@ class KafkaSmokeVerifierIT {
      * EOS-strict verification then fails (docs/VERIFY.md); at_least_once tolerates that, as
      * Kafka's test does.
      */
+    // timeouts: the run as measured, and the wait for midnight UTC when the input would cross it
     @Test
-    @Timeout(420)
+    @Timeout(500)
     void shouldPassKafkasSmokeVerifierOnC1ThroughBrokerBounces() throws IOException {
         Path faults = Files.writeString(dir.resolve("bounces.yaml"), """
                 faults:
@@ -88,7 +89,7 @@ class KafkaSmokeVerifierIT {
     }
 
     @Test
-    @Timeout(600)
+    @Timeout(750)
     void shouldReadAtLeastOnceDuplicatesWhenSmokeAppsAreKilledUnderAtLeastOnce() throws IOException {
         // SIGKILLs between the app's commits (at_least_once commits every 30 s of a stream thread's life):
         // what it processed since its last commit is replayed. The first instance's commit may fall just
