@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.streams.state.RocksDBConfigSetter;
+import org.jboss.logging.Logger;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.Cache;
 import org.rocksdb.LRUCache;
@@ -48,6 +49,8 @@ public final class RocksDbMemory implements RocksDBConfigSetter {
     /** Share of the cache kept for index and filter blocks (high priority). */
     private static final double INDEX_AND_FILTER_SHARE = 0.1;
 
+    private static final Logger LOG = Logger.getLogger(RocksDbMemory.class);
+
     /** The instance's one budget, made by the first store that opens (every store sees the same configs). */
     private static Budget budget;
 
@@ -81,6 +84,8 @@ public final class RocksDbMemory implements RocksDBConfigSetter {
     private static synchronized Budget budget(Map<String, Object> configs) {
         if (budget == null) {
             budget = Budget.of(totalBytes(configs));
+            LOG.infof("rocksdb: one budget of %d MB for every store (block cache, index and filter blocks, memtables up to %d MB)",
+                    budget.totalBytes() >> 20, (long) (budget.totalBytes() * MEMTABLE_SHARE) >> 20);
         }
         return budget;
     }
