@@ -43,7 +43,11 @@ public final class ConsumerLag implements AutoCloseable {
     /** A sample older than this is not shown as the current second's. */
     private static final long STALE_MS = 2_000;
 
-    private record Sample(long at, Map<Integer, Long> lag) {
+    /**
+     * @param mostBehind the most records any one source partition was behind its end; -1 when not
+     *                   sampled (the cluster did not answer in time)
+     */
+    private record Sample(long at, Map<Integer, Long> lag, long mostBehind) {
     }
 
     private final String groupId;
@@ -55,7 +59,7 @@ public final class ConsumerLag implements AutoCloseable {
                 thread.setDaemon(true);
                 return thread;
             });
-    private volatile Sample latest = new Sample(0, Map.of());
+    private volatile Sample latest = new Sample(0, Map.of(), -1);
     /** The source topics' partitions, asked once they all exist: they do not change during a run. */
     private Map<TopicPartition, OffsetSpec> partitions;
 
@@ -98,8 +102,7 @@ public final class ConsumerLag implements AutoCloseable {
 
     /** Samples once a second on the lag's own thread from now on. */
     public void start() {
-        timer.scheduleAtFixedRate(() -> latest = new Sample(System.currentTimeMillis(), sample()), 0, 1,
-                TimeUnit.SECONDS);
+        timer.scheduleAtFixedRate(() -> latest = measure(), 0, 1, TimeUnit.SECONDS);
     }
 
     /** The last sample when it is fresh (under two seconds old), else empty: not sampled. */
@@ -108,8 +111,25 @@ public final class ConsumerLag implements AutoCloseable {
         return System.currentTimeMillis() - sample.at() <= STALE_MS ? sample.lag() : Map.of();
     }
 
+    /**
+     * True when the last sample is fresh and no source partition of the app was more than
+     * {@code perPartition} records behind its end: the app has processed and committed what was
+     * written to it (under exactly-once a partition Streams writes ends with a transaction marker
+     * its commit does not pass, so 1 there is caught up). False when behind or not sampled.
+     */
+    public boolean caughtUp(long perPartition) {
+        Sample sample = latest;
+        return System.currentTimeMillis() - sample.at() <= STALE_MS && sample.mostBehind() >= 0
+                && sample.mostBehind() <= perPartition;
+    }
+
     /** Sub-topology id to the records it is behind; empty when the cluster did not answer in time. */
     public Map<Integer, Long> sample() {
+        return measure().lag();
+    }
+
+    private Sample measure() {
+        long at = System.currentTimeMillis();
         long deadline = System.nanoTime() + Timeouts.CONSUMER_LAG_SAMPLE.toNanos();
         try {
             Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(groupId)
@@ -118,22 +138,25 @@ public final class ConsumerLag implements AutoCloseable {
             Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = admin.listOffsets(request).all()
                     .get(left(deadline), TimeUnit.NANOSECONDS);
             Map<Integer, Long> lag = new LinkedHashMap<>();
+            long[] mostBehind = {partitions == null ? -1 : 0};
             sources.forEach((id, sourceTopics) -> {
                 long behind = 0;
                 for (Map.Entry<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> end : ends.entrySet()) {
                     if (sourceTopics.contains(end.getKey().topic())) {
-                        OffsetAndMetadata at = committed.get(end.getKey());
-                        behind += Math.max(0, end.getValue().offset() - (at == null ? 0 : at.offset()));
+                        OffsetAndMetadata committedAt = committed.get(end.getKey());
+                        long partitionBehind = Math.max(0, end.getValue().offset() - (committedAt == null ? 0 : committedAt.offset()));
+                        behind += partitionBehind;
+                        mostBehind[0] = mostBehind[0] < 0 ? -1 : Math.max(mostBehind[0], partitionBehind);
                     }
                 }
                 lag.put(id, behind);
             });
-            return lag;
+            return new Sample(at, lag, mostBehind[0]);
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            return Map.of();
+            return new Sample(at, Map.of(), -1);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Map.of();
+            return new Sample(at, Map.of(), -1);
         }
     }
 

@@ -93,6 +93,8 @@ public final class Timeouts {
     public static final Duration READ_BACK_END_OFFSETS = Duration.ofSeconds(10);
     /** Quiet on the outcome topics after the last completion before the drain ends. */
     public static final Duration DRAIN_SETTLE = Duration.ofSeconds(5);
+    /** Quiet on the outcome topics after which the run's last drain ends though the app's lag never reached its end. */
+    public static final Duration DRAIN_CATCH_UP = Duration.ofSeconds(30);
     /**
      * Faults a scenario schedules at 0 s, injected before the first measured order is sent (a cut
      * of every client link at 0 s must see no order acknowledged); a slower inject lets sending start.
