@@ -28,6 +28,15 @@ public record AppSpec(int instances, String processingGuarantee, Map<String, Str
         this(instances, processingGuarantee, config, null);
     }
 
+    /**
+     * How many records past its group's committed offset a partition the app consumed to its end can
+     * still hold: under exactly-once the transaction marker that ends what the upstream task wrote
+     * (a commit can land before it), under at_least_once nothing, since nothing writes markers.
+     */
+    public long recordsPastCommitWhenCaughtUp() {
+        return "at_least_once".equals(processingGuarantee) ? 0 : 1;
+    }
+
     /** The tuning the app runs with at this offered rate (orders/s, 0 = as fast as it goes). */
     public Tuning tuningAt(double ratePerSecond) {
         return tuning != null ? tuning : Tuning.forRate(ratePerSecond);

@@ -229,7 +229,7 @@ public final class ScenarioRunner {
                     runWorkload(run, scope, deadlines, history, failures, recorder, started, workload, halted,
                             runStart);
                     Drain.End drained = drain(history, recorder, started, deadlines,
-                            workload.end == PhaseEnd.STALLED, halted);
+                            workload.end == PhaseEnd.STALLED, halted, run.app().recordsPastCommitWhenCaughtUp());
                     clusterAvailable = started.watch.allHaveLeader();
                     if (workload.end == PhaseEnd.STALLED) {
                         reason = HistoryEvent.EndReason.STALLED;
@@ -516,13 +516,13 @@ public final class ScenarioRunner {
     // ---- drain, heal/recover, read-back --------------------------------------------------------
 
     private Drain.End drain(HistoryLog history, RunRecorder recorder, Started started, RunDeadlines deadlines,
-                            boolean stalled, BooleanSupplier halted) {
+                            boolean stalled, BooleanSupplier halted, long pastCommitWhenCaughtUp) {
         enter(Phase.DRAIN, history, started, System.currentTimeMillis());
-        // the stock is read once the app caught up: a partition Streams wrote under exactly-once ends
-        // with a transaction marker its commit does not pass, hence 1 record per partition
+        // the stock is read once the app caught up: under exactly-once a partition Streams wrote ends
+        // with a transaction marker a commit may not pass yet, hence 1 record per partition there
         ConsumerLag lag = started.lag;
         Drain.End end = Drain.await(recorder, started.outcomes, deadlines.drain(), stalled, halted, System::currentTimeMillis,
-                lag == null ? null : () -> lag.caughtUp(1));
+                lag == null ? null : () -> lag.caughtUp(pastCommitWhenCaughtUp));
         onDrained.run();
         if (end == Drain.End.TIMED_OUT) {
             say("drain: no order completed for " + Timeouts.describe(deadlines.drain()) + "; "
