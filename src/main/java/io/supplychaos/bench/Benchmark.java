@@ -47,6 +47,7 @@ import io.supplychaos.env.JavaRuntime;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.Partitioning;
 import io.supplychaos.env.ProcessControl;
+import io.supplychaos.env.StateDir;
 import io.supplychaos.history.Expectations;
 import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.kind.Environments;
@@ -54,7 +55,9 @@ import io.supplychaos.kind.embedded.EnvState;
 import io.supplychaos.metrics.HostMetrics;
 import io.supplychaos.metrics.LatencyHistogram;
 import io.supplychaos.metrics.SteadyState;
+import io.supplychaos.provenance.MachineCalibration;
 import io.supplychaos.report.ResultFiles;
+import io.supplychaos.result.Provenance;
 import io.supplychaos.result.RunResult;
 import io.supplychaos.scenario.AppSpec;
 import io.supplychaos.scenario.ClusterOffsets;
@@ -62,8 +65,6 @@ import io.supplychaos.scenario.Scenario;
 import io.supplychaos.scenario.ScenarioRunner;
 import io.supplychaos.scenario.Warmup;
 import io.supplychaos.scenario.WorkloadSpec;
-import io.supplychaos.time.Poll;
-import io.supplychaos.time.Timeouts;
 import io.supplychaos.session.Apps;
 import io.supplychaos.session.ClusterSource;
 import io.supplychaos.session.Session;
@@ -71,6 +72,8 @@ import io.supplychaos.session.SessionPlan.Reuse;
 import io.supplychaos.session.SessionPlan;
 import io.supplychaos.session.Sessions;
 import io.supplychaos.spec.Durations;
+import io.supplychaos.time.Poll;
+import io.supplychaos.time.Timeouts;
 import io.supplychaos.topology.SupplyChainSettings;
 import io.supplychaos.topology.Topics;
 import io.supplychaos.workload.WorkloadGenerator;
@@ -143,13 +146,20 @@ public final class Benchmark {
      * @param warmupMs                    how long the rounds took
      * @param jitQuiet                    the last round's JIT compilers were quiet (else the bound ended
      *                                    the warm-up)
-     * @param warmupJitCores              the cores the watched JVMs' compilers used in each round
+     * @param warmupJitCores              the cores the watched JVMs' compilers used in each round, per
+     *                                    second of the round that carried orders
+     * @param jitShareOfCpu               the share of each JVM's CPU in the measured phase that its JIT
+     *                                    compilers used (0 to 1): what is left of the warm-up in the figure
+     * @param calibration                 the machine's calibration ({@link MachineCalibration}) taken just
+     *                                    before the run, the env idle: two runs' figures compare only when
+     *                                    their calibrations are alike
      */
     public record Pipeline(double ordersPerSec, double recordsPerSec, double avgLatencyMs, double p99LatencyMs,
                            String verdict, Map<String, Double> recordsPerOrder,
                            Map<String, Double> recordsPerOrderByTopic,
                            Map<String, Double> cpuSecondsPerThousandOrders, Map<String, String> profiles,
-                           long warmupOrders, long warmupMs, boolean jitQuiet, List<Double> warmupJitCores) {
+                           long warmupOrders, long warmupMs, boolean jitQuiet, List<Double> warmupJitCores,
+                           Map<String, Double> jitShareOfCpu, Provenance.Calibration calibration) {
     }
 
     public record Pipelines(Pipeline eos, Pipeline alos) {
@@ -301,9 +311,9 @@ public final class Benchmark {
             checkStop(stop);
             Pipeline alos = pipeline(proxiedSpec, access, "at_least_once", producer, orders, stop, null);
             checkStop(stop);
-            LightLoad eosLight = lightLoad(proxiedSpec, "exactly_once_v2", producer, stop);
+            LightLoad eosLight = lightLoad(proxiedSpec, access, "exactly_once_v2", producer, stop);
             checkStop(stop);
-            LightLoad alosLight = lightLoad(proxiedSpec, "at_least_once", producer, stop);
+            LightLoad alosLight = lightLoad(proxiedSpec, access, "at_least_once", producer, stop);
             return new OnProxied(producerPerformance, loadGenerator, loadGeneratorKeyed, new Pipelines(eos, alos),
                     new LightLoads(eosLight, alosLight), memory.peakMb(), memory.fileMbAtPeak(), memory.byProcessAtPeak());
         });
@@ -383,7 +393,8 @@ public final class Benchmark {
             Throughput median = Throughput.median(rounds);
             out.printf("ProducerPerformance, %s: %s%n", cluster.access().securityProtocol(), describe(median));
             checkStop(stop);
-            return new Measured(median, lightOn == null ? null : lightLoad(cluster.spec(), "exactly_once_v2", producer, stop));
+            return new Measured(median, lightOn == null ? null
+                    : lightLoad(cluster.spec(), cluster.access(), "exactly_once_v2", producer, stop));
         };
         Measured plaintext = onEnv(plain, stop, measure);
         checkStop(stop);
@@ -566,6 +577,9 @@ public final class Benchmark {
 
     private Pipeline pipeline(EnvSpec env, KafkaAccess access, String guarantee, Map<String, String> producer, long orders,
                               AtomicBoolean stop, ResidentMemory memory) throws InterruptedException {
+        freshChain(access, env);
+        // the machine's speed drifts by up to 2x between runs here (every process's CPU per order with it)
+        Provenance.Calibration calibration = MachineCalibration.take();
         Warmup warmup = new Warmup.UntilJitQuiet(PIPELINE_ROUND_ORDERS, PIPELINE_WARMUP_MAX);
         Scenario scenario = new Scenario("bench-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
                 producer, new WorkloadSpec(warmup, orders, 0, 0, 1, null), List.of(),
@@ -574,6 +588,8 @@ public final class Benchmark {
         // run of 10,000 orders after as many, the compilers took 51-53 % of the app's CPU, 37-50 % of a
         // broker's and 57-65 % of the tool's (docs/PERFORMANCE.md, "A throughput after the JIT")
         out.println("== pipeline, " + guarantee + ", " + orders + " orders as fast as they go, after " + warmup.describe());
+        out.printf("  machine calibration before it: %.2f sorts/s (slowest %.2f, fastest %.2f; %s)%n",
+                calibration.perSecond(), calibration.slowest(), calibration.fastest(), calibration.method());
         if (memory != null) {
             memory.start();
         }
@@ -629,6 +645,8 @@ public final class Benchmark {
         // the measured orders, from the measured phase's start to their drain's end
         Map<String, Double> cpu = watch.cpuSecondsPerThousandOrders(orders);
         out.printf("  CPU s per 1,000 orders %s (measured phase): %s%n", guarantee, rounded(cpu, 2));
+        Map<String, Double> jitShare = watch.jitShareOfCpu();
+        out.printf("  JIT compilers' share of each JVM's CPU %s (measured phase): %s%n", guarantee, rounded(jitShare, 2));
         Map<String, String> written = new LinkedHashMap<>();
         watch.profiles().forEach((process, file) -> written.put(process, file.toString()));
         if (!written.isEmpty()) {
@@ -637,7 +655,31 @@ public final class Benchmark {
         return new Pipeline(result.throughput().ordersPerSec(), result.throughput().recordsPerSec(),
                 result.latencyMs().avg(), result.latencyMs().p99(), result.verdict().name(), perOrder, byTopic, cpu, written,
                 warmupOrders, warmedUp == null ? 0 : warmedUp.ms(), jitQuiet,
-                warmedUp == null ? List.of() : warmedUp.windows().stream().map(HistoryEvent.WarmupWindow::jitCores).toList());
+                warmedUp == null ? List.of() : warmedUp.windows().stream().map(HistoryEvent.WarmupWindow::jitCores).toList(),
+                jitShare, calibration);
+    }
+
+    /**
+     * The chain starts afresh on the env's warm brokers: its topics and the app's internal topics
+     * (its stores' changelogs, its repartition topics) are deleted, the supply-chain topics created
+     * again, and the app instances' local state removed, so each pipeline and light-load run of one
+     * bench begins with empty stores. Before, each run's app restored every order its predecessors
+     * kept within {@code supply.order-retention} (10 minutes): the at_least_once pipeline began
+     * with every order of the exactly_once_v2 one in its stores and its heap, and the light loads
+     * with both runs' (docs/PERFORMANCE.md, session 18).
+     */
+    private void freshChain(KafkaAccess access, EnvSpec env) {
+        try (ClusterTopics.TopicAdmin admin = ClusterTopics.admin(access)) {
+            List<String> deleted = ClusterTopics.delete(admin, Topics.SUPPLY_CHAIN_TOPIC_NAMES, Topics.APPLICATION_ID,
+                    List.of()).topics();
+            Poll.require("the deleted topics " + deleted + " to be gone", Timeouts.TOPICS_CREATE,
+                    () -> Collections.disjoint(admin.topics(), deleted));
+        }
+        ClusterTopics.ensure(access, env, Topics.SUPPLY_CHAIN_TOPIC_NAMES);
+        Path apps = paths.dataDir().resolve("apps");
+        if (!StateDir.deleteOwned(apps)) {
+            throw new IllegalStateException("cannot start the chain afresh: " + apps + " is not the tool's to delete");
+        }
     }
 
     private static Map<String, Double> rounded(Map<String, Double> figures, int decimals) {
@@ -647,8 +689,9 @@ public final class Benchmark {
         return out;
     }
 
-    private LightLoad lightLoad(EnvSpec env, String guarantee, Map<String, String> producer, AtomicBoolean stop)
-            throws InterruptedException {
+    private LightLoad lightLoad(EnvSpec env, KafkaAccess access, String guarantee, Map<String, String> producer,
+                                AtomicBoolean stop) throws InterruptedException {
+        freshChain(access, env);
         Scenario scenario = new Scenario("bench-light-" + guarantee, "bench", env, new AppSpec(1, guarantee, Map.of()),
                 producer, new WorkloadSpec(new Warmup.UntilSteady(LIGHT_STEADY, false), LIGHT_ORDERS, 0, LIGHT_RATE, 1, null),
                 List.of(), Expectations.strict(), Duration.ofSeconds(60), Duration.ofSeconds(60), 1, List.of(), true,

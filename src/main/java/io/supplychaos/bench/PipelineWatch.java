@@ -19,6 +19,7 @@ import com.sun.tools.attach.VirtualMachine;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.kind.embedded.EnvState;
+import io.supplychaos.metrics.JitCpu;
 import one.profiler.AsyncProfiler;
 
 /**
@@ -30,7 +31,9 @@ import one.profiler.AsyncProfiler;
  * profile so far is dumped every {@value #APP_DUMP_SECONDS} s and the last dump is the app's
  * flame graph), of the first broker, and of this JVM, which runs the load generator.
  * The app and the broker are attached with the JDK's attach API and async-profiler's agent; this
- * JVM uses async-profiler's Java API.
+ * JVM uses async-profiler's Java API. The JVMs' JIT compiler threads are read at the measured
+ * phase's start and end ({@link JitCpu#ofProcess}), so the bench says what share of each JVM's CPU
+ * in the measured phase went to compiling: a figure taken while the JIT compiles describes the JIT.
  */
 final class PipelineWatch implements AutoCloseable {
 
@@ -45,6 +48,9 @@ final class PipelineWatch implements AutoCloseable {
     private final Map<String, ProcessCpu> first = new ConcurrentHashMap<>();
     private final Map<String, ProcessCpu> last = new ConcurrentHashMap<>();
     private final Map<String, Path> written = new ConcurrentHashMap<>();
+    /** The JVMs' compiler CPU seconds at the measured phase's start and at its end, by role. */
+    private final Map<String, Double> jitFirst = new ConcurrentHashMap<>();
+    private final Map<String, Double> jitLast = new ConcurrentHashMap<>();
     private ScheduledExecutorService sampler;
     private String library;
     private Long profiledBroker;
@@ -103,6 +109,7 @@ final class PipelineWatch implements AutoCloseable {
     void measuring() {
         first.clear();
         last.clear();
+        readJit(jitFirst);
         if (library == null) {
             return;
         }
@@ -160,6 +167,39 @@ final class PipelineWatch implements AutoCloseable {
         return perProcess;
     }
 
+    /**
+     * The share of each JVM's CPU in the measured phase that its JIT compilers used (0 to 1): the
+     * brokers, the app and this JVM (the load generator), each read at the phase's start and end.
+     */
+    Map<String, Double> jitShareOfCpu() {
+        Map<String, Double> share = new LinkedHashMap<>();
+        jitFirst.keySet().stream().sorted().forEach(role -> {
+            Double end = jitLast.get(role);
+            ProcessCpu from = first.get(role);
+            ProcessCpu to = last.get(role);
+            if (end != null && from != null && to != null && to.secondsSince(from) > 0) {
+                share.put(role, Math.max(0, end - jitFirst.get(role)) / to.secondsSince(from));
+            }
+        });
+        return share;
+    }
+
+    private void readJit(Map<String, Double> into) {
+        into.clear();
+        state.brokers().forEach(broker -> readJit(into, "broker-" + broker.id(), broker.pid()));
+        readJit(into, "tool JVM (load generator)", ProcessHandle.current().pid());
+        new AppInstances(paths).read().forEach(app -> readJit(into, "app", app.pid()));
+    }
+
+    private static void readJit(Map<String, Double> into, String role, Long pid) {
+        if (pid != null) {
+            double seconds = JitCpu.ofProcess(pid);
+            if (!Double.isNaN(seconds)) {
+                into.put(role, seconds);
+            }
+        }
+    }
+
     /** The flame graphs written, by process. */
     Map<String, Path> profiles() {
         return Map.copyOf(written);
@@ -180,6 +220,7 @@ final class PipelineWatch implements AutoCloseable {
             sampler.awaitTermination(5, TimeUnit.SECONDS);
             sample();
         }
+        readJit(jitLast);
         if (library == null) {
             return;
         }

@@ -214,6 +214,15 @@ final class BenchCommand implements Callable<Integer> {
         out.printf("%-44s %s%n", "  CPU s per 1,000 orders " + guarantee, cpu);
         out.printf("%-44s %,d orders in %.0f s, the JIT %s%n", "  warm-up " + guarantee, pipeline.warmupOrders(),
                 pipeline.warmupMs() / 1000.0, pipeline.jitQuiet() ? "quiet" : "not quiet (measured anyway)");
+        if (pipeline.jitShareOfCpu() != null && !pipeline.jitShareOfCpu().isEmpty()) {
+            StringBuilder jit = new StringBuilder();
+            pipeline.jitShareOfCpu().forEach((process, share) -> jit.append(jit.isEmpty() ? "" : ", ")
+                    .append(process).append(String.format(" %.0f %%", share * 100)));
+            out.printf("%-44s %s%n", "  JIT's share of the CPU, measured phase", jit);
+        }
+        if (pipeline.calibration() != null) {
+            out.printf("%-44s %.2f sorts/s%n", "  machine calibration before the run", pipeline.calibration().perSecond());
+        }
     }
 
     /** The light-load lines: p50 against its target, p99, and where the p50 goes hop by hop. */

@@ -196,6 +196,23 @@ public final class StateDir {
         return left;
     }
 
+    /**
+     * Deletes {@code dir} whole when the tool marked it as its own ({@link #createOwned}); leaves
+     * it, and says so, when it is not marked; nothing when it is not there.
+     *
+     * @return false when {@code dir} exists and is not the tool's
+     */
+    public static boolean deleteOwned(Path dir) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return true;
+        }
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) || !isMarked(dir)) {
+            return false;
+        }
+        deleteTree(dir);
+        return true;
+    }
+
     /** {@link #wipe} for a data directory: marked subdirectories only. */
     public static List<Path> wipeData(Path dataDir) {
         return wipe(dataDir, file -> false);

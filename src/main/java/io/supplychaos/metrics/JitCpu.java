@@ -100,11 +100,16 @@ public final class JitCpu {
         return jvms;
     }
 
-    /** The compiler threads' CPU seconds of one process since it started; NaN when it cannot be read. */
+    /** The compiler threads' CPU seconds of one local process since it started; NaN when it cannot be read. */
+    public static double ofProcess(long pid) {
+        return compilerSeconds(Path.of("/proc"), pid);
+    }
+
     private double compilerSeconds(Long pid) {
-        if (pid == null) {
-            return Double.NaN;
-        }
+        return pid == null ? Double.NaN : compilerSeconds(proc, pid);
+    }
+
+    private static double compilerSeconds(Path proc, long pid) {
         Path tasks = proc.resolve(Long.toString(pid)).resolve("task");
         if (!Files.isDirectory(tasks)) {
             return Double.NaN;

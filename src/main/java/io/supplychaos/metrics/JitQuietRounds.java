@@ -18,6 +18,13 @@ import io.supplychaos.history.HistoryEvent.WarmupWindow;
  * latency grows with the backlog), but its compilers do settle, and until they have, each JVM's
  * compilers take a share of two cores the chain itself needs (docs/PERFORMANCE.md, "A throughput
  * after the JIT"). Without a JIT figure (no /proc), one round ends it, {@link Outcome#UNWATCHED}.
+ *
+ * <p>A round's cores are its compilers' CPU seconds over the seconds the round carried orders (from
+ * its start to its last completion), not over the whole round: each round ends with a drain whose
+ * quiet wait (5 s) is longer than a round of 10,000 orders takes at 3,000-4,000 orders/s, and
+ * averaged over it the compilers looked quiet while the measured phase after them still spent
+ * 12-18 % of the app's CPU compiling (docs/PERFORMANCE.md, session 18). Compilations a round's load
+ * queued that finish in its drain count against it, which errs on the side of warming longer.
  */
 public final class JitQuietRounds {
 
@@ -39,6 +46,7 @@ public final class JitQuietRounds {
     private final List<WarmupWindow> windows = new ArrayList<>();
     private long start = -1;
     private long roundStart;
+    private long lastCompletionAt = -1;
     private Map<Long, Double> jitAtRoundStart = Map.of();
     private SteadyState.Samples latencies = new SteadyState.Samples();
     private Outcome outcome = Outcome.WARMING;
@@ -63,11 +71,13 @@ public final class JitQuietRounds {
         }
         jitAtRoundStart = jit.get();
         latencies = new SteadyState.Samples();
+        lastCompletionAt = -1;
     }
 
     /** An order of the current round completed, {@code latencyMs} after it was meant to be sent. */
     public synchronized void completed(double latencyMs) {
         latencies.add(latencyMs);
+        lastCompletionAt = clock.getAsLong();
     }
 
     /**
@@ -79,8 +89,9 @@ public final class JitQuietRounds {
     public synchronized Outcome roundEnded(long backlog, long sent) {
         long now = clock.getAsLong();
         Map<Long, Double> reading = jit.get();
-        double seconds = (now - roundStart) / 1000.0;
-        boolean watched = !reading.isEmpty() && now > roundStart;
+        long busyUntil = lastCompletionAt > roundStart ? lastCompletionAt : now;
+        double seconds = (busyUntil - roundStart) / 1000.0;
+        boolean watched = !reading.isEmpty() && busyUntil > roundStart;
         Double cores = watched ? JitCpu.totalCores(jitAtRoundStart, reading, seconds) : null;
         windows.add(new WarmupWindow(now - start, latencies.p50(), latencies.size, backlog, sent, cores));
         if (!watched) {

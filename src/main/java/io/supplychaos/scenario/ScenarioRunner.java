@@ -462,7 +462,7 @@ public final class ScenarioRunner {
         long began = System.currentTimeMillis();
         JitQuietRounds rounds = new JitQuietRounds(warmup.max(), System::currentTimeMillis, jit::secondsByJvm);
         String rule = String.format(Locale.ROOT, "rounds of %d orders, each drained, until one in which the JIT "
-                + "compilers of the %d JVMs here used under %.2f of a core each", warmup.roundOrders(),
+                + "compilers of the %d JVMs here used under %.2f of a core each while it carried orders", warmup.roundOrders(),
                 Math.max(1, jit.jvms()), SteadyState.JIT_QUIET_CORES_PER_JVM);
         say("warm-up: " + rule + " (at most " + Durations.format(warmup.max()) + ")");
         recorder.onWarmupCompletion(rounds::completed);

@@ -133,4 +133,25 @@ class StateDirTest {
                         paths.logDir().resolve("broker-1.log").toString(), broker.resolve("kafka-logs").toString())),
                 List.of(), paths.dataDir().toString(), paths.logDir().toString(), Map.of(), null);
     }
+
+    @Test
+    void shouldDeleteAMarkedDirectoryWholeAndLeaveOneTheToolDidNotMark() throws Exception {
+        // given: the apps' state, marked, with Streams' unmarked files inside; and a foreign directory
+        Path apps = StateDir.createOwned(dir.resolve("apps"));
+        Files.createDirectories(apps.resolve("1").resolve("supply-chaos").resolve("0_1"));
+        Files.writeString(apps.resolve("1").resolve("supply-chaos").resolve("0_1").resolve(".checkpoint"), "0");
+        Path foreign = Files.createDirectories(dir.resolve("theirs"));
+        Files.writeString(foreign.resolve("notes.txt"), "mine");
+
+        // when
+        boolean appsDeleted = StateDir.deleteOwned(apps);
+        boolean foreignDeleted = StateDir.deleteOwned(foreign);
+
+        // then
+        assertThat(appsDeleted).isTrue();
+        assertThat(apps).doesNotExist();
+        assertThat(foreignDeleted).isFalse();
+        assertThat(foreign.resolve("notes.txt")).exists();
+        assertThat(StateDir.deleteOwned(dir.resolve("never-made"))).isTrue();
+    }
 }

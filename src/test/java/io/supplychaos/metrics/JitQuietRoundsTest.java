@@ -113,4 +113,25 @@ class JitQuietRoundsTest {
             assertThat(window.completed()).isZero();
         });
     }
+
+    @Test
+    void givenARoundWhoseOrdersCompletedEarly_whenItEnds_thenItsCoresAreOverTheSecondsThatCarriedOrders() {
+        // given: the round's orders complete within its first 3 s, then its drain waits 7 s more;
+        // the app's compilers (pid 5) used 0.3 CPU s in the round, the others nothing
+        rounds.roundStarted();
+        clock.addAndGet(1_000);
+        rounds.completed(40);
+        clock.addAndGet(2_000);
+        rounds.completed(50);
+        clock.addAndGet(7_000);
+        compilers.merge(5L, 0.3, Double::sum);
+
+        // when
+        Outcome outcome = rounds.roundEnded(0, 2);
+
+        // then: 0.1 of a core over the 3 s of orders, though 0.03 over the whole 10 s round
+        assertThat(outcome).isEqualTo(Outcome.WARMING);
+        assertThat(rounds.windows().get(0).jitCores()).isCloseTo(0.1, within(1e-9));
+        assertThat(rounds.windows().get(0).endMs()).isEqualTo(10_000L);
+    }
 }
