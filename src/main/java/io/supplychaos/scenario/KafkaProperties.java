@@ -73,6 +73,11 @@ final class KafkaProperties {
         Map<String, String> properties = config.properties();
         properties.forEach((key, value) -> {
             SpecNode node = config.get(key);
+            if (key.equals(STREAMS + StreamsConfig.PROCESSING_GUARANTEE_CONFIG)) {
+                // the run judges and drains by app.processingGuarantee: a second place to set it would let the two differ
+                throw node.error("app.processingGuarantee to choose the guarantee (the run's check and drain read it there), not '"
+                        + key + "' in app.config");
+            }
             if (key.startsWith(STREAMS)) {
                 streams(node, key.substring(STREAMS.length()), value);
             } else if (key.startsWith(SUPPLY)) {

@@ -261,6 +261,8 @@ class ScenarioLoaderTest {
                         "producer.lingerms", "a Kafka producer config (ProducerConfig"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {num.stream.threads: 2}}\n",
                         "app.config.num.stream.threads", "an app property starting with kafka-streams."),
+                Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {kafka-streams.processing.guarantee: at_least_once}}\n",
+                        "app.config.kafka-streams.processing.guarantee", "app.processingGuarantee to choose the guarantee"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {kafka-streams.num.stream.thread: 2}}\n",
                         "app.config.kafka-streams.num.stream.thread", "a Kafka Streams config (StreamsConfig) or a consumer, producer or admin config"),
                 Arguments.of("name: x\nenv: c3\nworkload: {orders: 10}\napp: {config: {kafka-streams.num.stream.threads: two}}\n",
