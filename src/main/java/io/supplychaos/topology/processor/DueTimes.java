@@ -12,12 +12,14 @@ import java.util.List;
  * {@code init}, which Streams calls after restoring it. A store of deadlines instead cost a
  * changelog record per order, and a tombstone later. Not thread-safe: a processor's own.
  *
- * <p>Every stage holds one for every order of the retention (ten minutes by default), so it is laid
- * out for memory: a binary min-heap over two primitive arrays (the time, and where the id's UTF-8
- * bytes sit in one shared byte array), about 16 bytes and the id's bytes per entry. A heap of
- * records, each with its own String, cost about 100 bytes per entry (the record, the String and its
- * array, the queue's slot), four to five entries per order over the stages. The byte array is
- * appended to and compacted once most of it belongs to ids already taken.
+ * <p>Every stage holds one for every order of the retention (ten minutes by default: millions of
+ * orders at full speed), so it is laid out for memory. Times that come in order (a deletion the
+ * retention after the stream thread's clock, which is almost every time added after {@code init})
+ * go to a {@link DueQueue}, about ten bytes an entry. The others (those rebuilt from the store in
+ * its key order, a shipment's steps of different lengths, a clock set back) go to a binary
+ * min-heap over two primitive arrays (the time, and where the id's UTF-8 bytes sit in one shared
+ * byte array), about 16 bytes and the id's bytes per entry. {@link #takeDue} merges the two. The
+ * heap's byte array is appended to and compacted once most of it belongs to ids already taken.
  */
 final class DueTimes {
 
@@ -32,8 +34,14 @@ final class DueTimes {
     /** Bytes appended to {@link #bytes} so far, and of those the ones still referenced by an entry. */
     private int used;
     private int live;
+    /** The entries whose times came in order. */
+    private final DueQueue queue = new DueQueue();
 
     void add(long dueAt, String orderId) {
+        if (queue.accepts(dueAt)) {
+            queue.add(dueAt, orderId);
+            return;
+        }
         byte[] encoded = orderId.getBytes(StandardCharsets.UTF_8);
         reserveBytes(encoded.length);
         System.arraycopy(encoded, 0, bytes, used, encoded.length);
@@ -49,10 +57,19 @@ final class DueTimes {
         siftUp(size++);
     }
 
-    /** Removes and returns the ids due at or before {@code now}, earliest first. */
+    /** Removes and returns the ids due at or before {@code now}, earliest first (of equal times, the queue's first). */
     List<String> takeDue(long now) {
         List<String> due = new ArrayList<>();
-        while (size > 0 && at[0] <= now) {
+        while (true) {
+            boolean queueDue = queue.size() > 0 && queue.headTime() <= now;
+            boolean heapDue = size > 0 && at[0] <= now;
+            if (queueDue && (!heapDue || queue.headTime() <= at[0])) {
+                due.add(queue.take());
+                continue;
+            }
+            if (!heapDue) {
+                break;
+            }
             due.add(idAt(0));
             live -= length(id[0]);
             size--;
@@ -60,20 +77,39 @@ final class DueTimes {
             id[0] = id[size];
             siftDown(0);
         }
-        if (size == 0) {
-            used = 0;
-            live = 0;
-        }
+        releaseRoom();
         return due;
     }
 
     int size() {
-        return size;
+        return size + queue.size();
     }
 
-    /** The size of the array that holds the ids' bytes (taken ones included until the next compaction). */
-    int bytesHeld() {
-        return bytes.length;
+    /** Bytes held for the ids: the heap's array (taken ones included until its next compaction) and the queue's chunks. */
+    long bytesHeld() {
+        return bytes.length + queue.bytesHeld();
+    }
+
+    /**
+     * Gives back the heap's room once its entries are taken: the arrays halve when a quarter of
+     * them is used, and start over when none is (the entries rebuilt at {@code init}, perhaps
+     * millions, are taken within one retention and then rarely followed by more).
+     */
+    private void releaseRoom() {
+        if (size == 0) {
+            used = 0;
+            live = 0;
+            if (at.length > INITIAL_ENTRIES) {
+                at = new long[INITIAL_ENTRIES];
+                id = new long[INITIAL_ENTRIES];
+            }
+            if (bytes.length > INITIAL_BYTES) {
+                bytes = new byte[INITIAL_BYTES];
+            }
+        } else if (at.length > INITIAL_ENTRIES && size < at.length / 4) {
+            at = Arrays.copyOf(at, at.length / 2);
+            id = Arrays.copyOf(id, at.length);
+        }
     }
 
     private String idAt(int entry) {

@@ -6,8 +6,6 @@ import java.util.function.ToLongFunction;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
-import com.carrotsearch.hppc.LongIntHashMap;
-
 /**
  * A processor's per-order store with its keys also held in memory, so that a look-up of a key the
  * store does not hold answers null without reaching the store. Every stage's first look-up of an
@@ -21,21 +19,24 @@ import com.carrotsearch.hppc.LongIntHashMap;
  * it wiped and restored a corrupted task), and they follow every put and delete made through here.
  * The store must be written through this class only.
  *
- * <p>The keys are held as 64-bit hashes with a count each (a primitive map, about 16 bytes a key,
- * no reference to the key's string), since every stage holds every order of the retention: a set of
- * the strings cost about 40 bytes a key and its string, and the app's collector paid for it. Two
- * keys with one hash share a count: a look-up of either then reaches the store, which answers; a
- * delete of one leaves the other known. So the answer is always the store's, and only a key with
- * no count skips it. A put tells an update from a new key by the look-up just made of it (a stage
- * reads an order's entry before it writes it), else by one read of the store when its hash is held.
+ * <p>The keys are held as 32-bit fingerprints ({@link KeyFingerprints}, 5-16 bytes a key, no
+ * reference to the key's string), since every stage holds every order of the retention, millions
+ * at full speed: a set of the strings cost about 40 bytes a key and its string, a map of 64-bit
+ * hashes to counts 16-32, and the app's collector paid for both. Two keys with one fingerprint
+ * hold one each: a look-up of either then reaches the store, which answers; a delete of one leaves
+ * the other known. So the answer is always the store's, and only a key with no fingerprint held
+ * skips it (a key the store does not hold shares one with a held key about once in 2^32 / keys
+ * held look-ups). A put tells an update from a new key by the look-up just made of it (a stage
+ * reads an order's entry before it writes it), else by one read of the store when its fingerprint
+ * is held.
  * Not thread-safe: a processor's own.
  */
 final class KnownKeyStore<V> {
 
     private final KeyValueStore<String, V> store;
     private final ToLongFunction<String> hash;
-    /** hash of a key -> how many keys the store holds with that hash. */
-    private final LongIntHashMap keys = new LongIntHashMap();
+    /** The fingerprint of each key the store holds. */
+    private final KeyFingerprints keys = new KeyFingerprints();
     /** The key last read, put or deleted here, and whether the store held it then: a put after a get of its key reads nothing more. */
     private String lastKey;
     private boolean lastHeld;
@@ -56,7 +57,7 @@ final class KnownKeyStore<V> {
         KnownKeyStore<V> known = new KnownKeyStore<>(store, hash);
         try (KeyValueIterator<String, V> all = store.all()) {
             all.forEachRemaining(entry -> {
-                known.keys.addTo(hash.applyAsLong(entry.key), 1);
+                known.keys.add(known.fingerprint(entry.key));
                 eachEntry.accept(entry.key, entry.value);
             });
         }
@@ -76,7 +77,7 @@ final class KnownKeyStore<V> {
 
     /** False: the store does not hold the key. True: it may (another key may share the hash). */
     boolean contains(String key) {
-        return keys.containsKey(hash.applyAsLong(key));
+        return keys.contains(fingerprint(key));
     }
 
     void put(String key, V value) {
@@ -85,7 +86,7 @@ final class KnownKeyStore<V> {
             return;
         }
         if (!held(key)) {
-            keys.addTo(hash.applyAsLong(key), 1);
+            keys.add(fingerprint(key));
         }
         store.put(key, value);
         remember(key, true);
@@ -98,13 +99,11 @@ final class KnownKeyStore<V> {
         }
         store.delete(key);
         remember(key, false);
-        long keyHash = hash.applyAsLong(key);
-        int count = keys.get(keyHash);
-        if (count == 1) {
-            keys.remove(keyHash);
-        } else {
-            keys.put(keyHash, count - 1);
-        }
+        keys.remove(fingerprint(key));
+    }
+
+    private int fingerprint(String key) {
+        return KeyFingerprints.of(hash.applyAsLong(key));
     }
 
     /** Whether the store holds the key: no hash, no; the key just read here, as it was; else the store's answer. */
@@ -128,13 +127,9 @@ final class KnownKeyStore<V> {
         return store;
     }
 
-    /** Keys held, by their counts. */
+    /** Keys held. */
     int size() {
-        int size = 0;
-        for (var count : keys.values()) {
-            size += count.value;
-        }
-        return size;
+        return keys.size();
     }
 
     /**
