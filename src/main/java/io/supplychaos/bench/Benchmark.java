@@ -36,6 +36,7 @@ import io.supplychaos.cluster.Cluster;
 import io.supplychaos.cluster.ClusterTopics;
 import io.supplychaos.domain.Order;
 import io.supplychaos.domain.Priority;
+import io.supplychaos.env.AppHeap;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.BrokerClasspath;
 import io.supplychaos.env.ChaosPaths;
@@ -474,7 +475,7 @@ public final class Benchmark {
      * as it stops, and the measured runs start from it.
      */
     private void trainAppCache(EnvSpec env, AtomicBoolean stop) throws InterruptedException {
-        if (!new AppInstances(paths).trainsCache()) {
+        if (!new AppInstances(paths).trainsCache(AppHeap.DEFAULT)) {
             return;
         }
         out.println("  the app has no AOT cache for this build and its JVM options yet: a run of "
@@ -486,7 +487,7 @@ public final class Benchmark {
         checkStop(stop);
         // the JVM hands its recording to a child that assembles the cache after the app has gone: an
         // instance started before that file exists trains again, and would be measured training
-        if (!Poll.until(Timeouts.AOT_CACHE_WRITE, Duration.ofSeconds(2), () -> !new AppInstances(paths).trainsCache())) {
+        if (!Poll.until(Timeouts.AOT_CACHE_WRITE, Duration.ofSeconds(2), () -> !new AppInstances(paths).trainsCache(AppHeap.DEFAULT))) {
             out.println("  the app's AOT cache was not written within " + Timeouts.describe(Timeouts.AOT_CACHE_WRITE)
                     + ": the first measured instance trains it (its RSS is named so)");
         }

@@ -65,16 +65,6 @@ public final class AppInstances {
         }
     }
 
-    /**
-     * The heap of an app instance. Its live set is Streams' caches and buffers plus a few hundred
-     * bytes per order within {@code supply.order-retention} (each stage's deletion times and known
-     * keys): in the bench's pipeline runs (70,000-200,000 orders each) 96-210 MB after a full
-     * collection. The serial collector grows the heap to its bound before it collects the old
-     * generation, so the bound is the instance's resident heap: with 384 MB (512 before session 15)
-     * the instance peaked at 602-603 MB against 766 (docs/PERFORMANCE.md). A user's
-     * {@code -Xmx} in {@code SUPPLY_CHAOS_APP_JAVA_OPTS} comes after it and wins.
-     */
-    static final String HEAP_MAX = "-Xmx384m";
     private static final Duration READY_POLL = Duration.ofMillis(250);
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -111,9 +101,9 @@ public final class AppInstances {
      * build or of new JVM options): such a JVM records as it runs and costs more memory and CPU than
      * the instances after it (the bench trains it before it measures).
      */
-    public boolean trainsCache() {
+    public boolean trainsCache(AppHeap heap) {
         JavaRuntime runtime = JavaRuntime.detect();
-        return !runtime.hasCache("app", jvmOptions(runtime.java()), List.of(jar().toString()));
+        return !runtime.hasCache("app", jvmOptions(runtime.java(), heap), List.of(jar().toString()));
     }
 
     private Path jar() {
@@ -125,8 +115,8 @@ public final class AppInstances {
     }
 
     /** The JVM options of every instance, the user's after the tool's (they win); part of the AOT cache's fingerprint. */
-    private static List<String> jvmOptions(JavaRuntime.Java java) {
-        List<String> jvm = new ArrayList<>(List.of("-Xms128m", HEAP_MAX));
+    private static List<String> jvmOptions(JavaRuntime.Java java, AppHeap heap) {
+        List<String> jvm = new ArrayList<>(List.of("-Xms128m", heap.option()));
         jvm.addAll(NativeMemory.options(java));
         jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.APP));
         return jvm;
@@ -139,14 +129,14 @@ public final class AppInstances {
      * cluster it belongs to: state from an earlier cluster points at offsets the new one never had
      * (Streams calls such tasks corrupted and restores them from scratch).
      */
-    public AppInstance start(int index, KafkaAccess cluster, Map<String, String> properties) {
+    public AppInstance start(int index, KafkaAccess cluster, Map<String, String> properties, AppHeap heap) {
         Path jar = jar();
         int port = freePort();
         // the instances' Streams state is the tool's to delete with the cluster's data (StateDir)
         StateDir.createOwned(paths.dataDir());
         Path state = StateDir.createOwned(paths.dataDir().resolve("apps")).resolve(Integer.toString(index));
         JavaRuntime runtime = JavaRuntime.detect();
-        List<String> jvm = jvmOptions(runtime.java());
+        List<String> jvm = jvmOptions(runtime.java(), heap);
         List<String> command = new ArrayList<>(List.of(runtime.java().binary()));
         command.addAll(jvm);
         command.addAll(runtime.aotOptions("app", jvm, List.of(jar.toString())));

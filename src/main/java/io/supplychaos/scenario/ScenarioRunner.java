@@ -169,7 +169,7 @@ public final class ScenarioRunner {
         String note = scenario.app().processingGuarantee() + ", tuned for " + scenario.tuning().property()
                 + (scenario.app().tuning() == null ? ", chosen from the offered rate" : "");
         return new SessionPlan(scenario.env(), scenario.source(), scenario.reuseEnv() ? Reuse.KEEP : Reuse.NONE,
-                new SupplyChainApps(paths, scenario.app().instances(), appProperties(scenario), note),
+                new SupplyChainApps(paths, scenario.app().instances(), appProperties(scenario), OrdersHeld.heap(scenario), note),
                 reason -> new ScenarioException(scenario.source(), "env", reason));
     }
 

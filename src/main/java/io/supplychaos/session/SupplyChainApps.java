@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 
 import io.supplychaos.cluster.AppFleet;
 import io.supplychaos.cluster.Cluster;
+import io.supplychaos.env.AppHeap;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.session.Teardown.Step;
@@ -22,10 +23,11 @@ import io.supplychaos.topology.Topics;
 
 /**
  * The supply-chain app of a run or a bench: {@code instances} instances started with
- * {@code properties} (guarantee, tuning, the scenario's app config), as local JVMs recorded in
+ * {@code properties} (guarantee, tuning, the scenario's app config) and a heap sized for the orders
+ * each holds ({@link AppHeap}), as local JVMs recorded in
  * {@code .chaos/apps.json}, or, when the cluster runs the app itself (a Kubernetes env's
  * Deployment, {@link Cluster#appFleet}), its fleet scaled to them and given back its replicas at the
- * end. Two are equal when they start the same instances with the same properties: a session started
+ * end. Two are equal when they start the same instances with the same properties and heap: a session started
  * for one hosts the other.
  */
 public final class SupplyChainApps implements Apps {
@@ -33,12 +35,15 @@ public final class SupplyChainApps implements Apps {
     private final ChaosPaths paths;
     private final int instances;
     private final Map<String, String> properties;
+    private final AppHeap heap;
     private final String readyNote;
 
-    /** @param readyNote said when the local instances are ready: "3 app instance(s) ready (NOTE)" */
-    public SupplyChainApps(ChaosPaths paths, int instances, Map<String, String> properties, String readyNote) {
+    /** @param readyNote said when the local instances are ready: "3 app instance(s) ready (NOTE; heap bound 256 MB each)" */
+    public SupplyChainApps(ChaosPaths paths, int instances, Map<String, String> properties, AppHeap heap,
+                           String readyNote) {
         this.paths = paths;
         this.instances = instances;
+        this.heap = Objects.requireNonNull(heap, "heap");
         // in the order given: the instances' command lines keep it
         this.properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
         this.readyNote = readyNote;
@@ -63,7 +68,7 @@ public final class SupplyChainApps implements Apps {
         teardown.add(Step.APPS, "stopping the app instances", () -> apps.stopAll(teardown.grace()));
         List<AppInstances.AppInstance> started = new ArrayList<>();
         for (int index = 1; index <= instances && !stop.get(); index++) {
-            started.add(apps.start(index, cluster.access(), properties));
+            started.add(apps.start(index, cluster.access(), properties, heap));
         }
         for (AppInstances.AppInstance instance : started) {
             // our own wait rather than apps.awaitReady: Ctrl-C must end it at once
@@ -81,16 +86,17 @@ public final class SupplyChainApps implements Apps {
                 return;
             }
         }
-        out.accept(started.size() + " app instance(s) ready (" + readyNote + ")");
+        out.accept(started.size() + " app instance(s) ready (" + readyNote + "; heap bound " + heap.megabytes() + " MB each)");
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof SupplyChainApps apps && apps.instances == instances && apps.properties.equals(properties);
+        return other instanceof SupplyChainApps apps && apps.instances == instances && apps.properties.equals(properties)
+                && apps.heap.equals(heap);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(instances, properties);
+        return Objects.hash(instances, properties, heap);
     }
 }

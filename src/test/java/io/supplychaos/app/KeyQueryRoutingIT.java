@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.supplychaos.env.AppHeap;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvSpecReader;
@@ -55,8 +56,8 @@ class KeyQueryRoutingIT {
         try {
             EnvState env = environment.up(EnvSpecReader.read(envFile), envFile.toString(), ItPorts.freeBase(),
                     line -> System.out.println("[routing] " + line)).state();
-            List<AppInstances.AppInstance> instances = List.of(apps.start(1, env.access(), Map.of()),
-                    apps.start(2, env.access(), Map.of()));
+            List<AppInstances.AppInstance> instances = List.of(apps.start(1, env.access(), Map.of(), AppHeap.DEFAULT),
+                    apps.start(2, env.access(), Map.of(), AppHeap.DEFAULT));
             instances.forEach(instance -> apps.awaitReady(instance, Timeouts.APP_READY));
 
             // when orders are placed, half through each instance

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.supplychaos.env.AppHeap;
 import io.supplychaos.env.ChaosPaths;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.Network;
@@ -71,6 +72,6 @@ class SessionPlanTest {
     }
 
     private static SessionPlan plan(EnvSpec env, Reuse reuse, int instances, Map<String, String> properties, String note) {
-        return new SessionPlan(env, "env/" + env.name() + ".yaml", reuse, new SupplyChainApps(PATHS, instances, properties, note));
+        return new SessionPlan(env, "env/" + env.name() + ".yaml", reuse, new SupplyChainApps(PATHS, instances, properties, AppHeap.DEFAULT, note));
     }
 }
