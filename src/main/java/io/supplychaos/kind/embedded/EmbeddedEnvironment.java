@@ -401,7 +401,8 @@ public final class EmbeddedEnvironment {
     private List<String> brokerCommand(String classpath, EnvState.BrokerState broker) {
         JavaRuntime runtime = runtime();
         // -Dcom.sun.management.jmxremote adds the JMX agent's module, which an AOT cache must know about
-        List<String> jvm = new ArrayList<>(List.of("-Xms128m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
+        // -Xms is the floor the heap shrinks to after a full collection (ExtraJavaOptions.DEFAULT_HEAP_SIZING)
+        List<String> jvm = new ArrayList<>(List.of("-Xms64m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
                 "-Dcom.sun.management.jmxremote"));
         jvm.addAll(NativeMemory.options(runtime.java()));
         jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.BROKER));
