@@ -125,7 +125,18 @@ public final class Experiment {
                         console.println("  same env and warm app as the previous run (run " + (session.runs() + 1)
                                 + " of this session)");
                     }
-                    ScenarioRunner.Outcome outcome = runner.run(session, run, stop);
+                    ScenarioRunner.Outcome outcome;
+                    try {
+                        outcome = runner.run(session, run, stop);
+                    } catch (ScenarioRunner.CheckFailed failed) {
+                        // the history is what reproduces it: kept before the error leaves
+                        Files.createDirectories(runDir);
+                        ResultFiles.copyScenario(scenarioFile, runDir);
+                        HistoryFile.write(runDir.resolve(HistoryFile.NAME), failed.history());
+                        console.println("  the checker failed on this run's history (kept: " + runDir.resolve(HistoryFile.NAME)
+                                + "; `./chaos check " + runDir + "` reproduces it)");
+                        throw failed;
+                    }
                     RunResult result = write(run, outcome, scenarioFile, runDir);
                     results.add(new SweepReport.Member(dir.relativize(runDir).toString(), result));
                     allPassed &= result.verdict() == Verdict.PASS;
@@ -179,10 +190,12 @@ public final class Experiment {
     /** The run's result files, the scenario's copy and its history; the result as written. */
     private static RunResult write(Scenario run, ScenarioRunner.Outcome outcome, Path scenarioFile, Path runDir)
             throws IOException {
-        RunResult result = withPaper(run, outcome.result());
-        ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
+        // the history and the scenario first: whatever fails later, `./chaos check` has what it needs
+        Files.createDirectories(runDir);
         ResultFiles.copyScenario(scenarioFile, runDir);
         HistoryFile.write(runDir.resolve(HistoryFile.NAME), outcome.history());
+        RunResult result = withPaper(run, outcome.result());
+        ResultFiles.write(runDir, new ResultFiles.Run(result, outcome.rows()));
         return result;
     }
 

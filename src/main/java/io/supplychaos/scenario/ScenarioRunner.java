@@ -91,6 +91,25 @@ public final class ScenarioRunner {
         }
     }
 
+    /**
+     * The checker failed on a run's history (a defect of the checker, never of the system under
+     * test): the history is kept, so that the caller can persist it and {@code ./chaos check}
+     * reproduces the failure from the file.
+     */
+    public static final class CheckFailed extends RuntimeException {
+        private final transient List<HistoryEvent> history;
+
+        public CheckFailed(List<HistoryEvent> history, RuntimeException cause) {
+            super("the checker failed on the run's history: " + cause, cause);
+            this.history = List.copyOf(history);
+        }
+
+        /** Everything the run recorded, up to and including its end. */
+        public List<HistoryEvent> history() {
+            return history;
+        }
+    }
+
     private final ChaosPaths paths;
     private final Sessions sessions;
     private final PrintWriter out;
@@ -581,10 +600,16 @@ public final class ScenarioRunner {
         List<HistoryEvent> events = history.events();
         progress.finish();
         // the verdict is the checker's, on the history alone: `./chaos check` reproduces it from the file
-        RunAnalysis analysis = RunAnalysis.of(events);
-        double recordsPerSec = offsetsAtEnd.isEmpty() ? 0
-                : ClusterOffsets.recordsPerSecond(workload.offsetsAtMeasure, offsetsAtEnd, analysis.measuredSpanMillis());
-        RunResult result = ResultAssembly.assemble(scenario, analysis, recordsPerSec);
+        RunAnalysis analysis;
+        RunResult result;
+        try {
+            analysis = RunAnalysis.of(events);
+            double recordsPerSec = offsetsAtEnd.isEmpty() ? 0
+                    : ClusterOffsets.recordsPerSecond(workload.offsetsAtMeasure, offsetsAtEnd, analysis.measuredSpanMillis());
+            result = ResultAssembly.assemble(scenario, analysis, recordsPerSec);
+        } catch (RuntimeException e) {
+            throw new CheckFailed(events, e);
+        }
         if (started.brokerMetrics != null) {
             result = result.withBrokerMetricsSource(started.brokerMetrics.source());
         }

@@ -33,6 +33,7 @@ import io.supplychaos.env.EnvFiles;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.KafkaAccess;
 import io.supplychaos.env.MetricsSource;
+import io.supplychaos.history.HistoryEvent;
 import io.supplychaos.history.HistoryFile;
 import io.supplychaos.provenance.RunProvenance;
 import io.supplychaos.report.ResultFiles;
@@ -175,6 +176,23 @@ class ExperimentTest {
     }
 
     @Test
+    void givenTheCheckerFailsOnARunsHistory_whenTheExperimentRuns_thenTheHistoryIsWrittenBeforeTheErrorLeaves()
+            throws Exception {
+        // given a run whose checker throws on what the run recorded
+        Path file = scenario("name: single\nenv: c1\nworkload: {orders: 100}\n");
+        runner.checkerFailing = "single";
+        Experiment experiment = new Experiment(runner, new PrintWriter(console, true));
+
+        // when / then: the error leaves, the session is closed, and the history is on disk for `./chaos check`
+        assertThatThrownBy(() -> experiment.run(loader.load(file), file, dir.resolve("out"), new AtomicBoolean()))
+                .isInstanceOf(ScenarioRunner.CheckFailed.class).hasMessageContaining("no such stage");
+        assertThat(runner.journal).containsExactly("open single", "release c1");
+        assertThat(HistoryFile.read(dir.resolve("out").resolve(HistoryFile.NAME))).isEqualTo(FakeRunner.HISTORY);
+        assertThat(dir.resolve("out").resolve(ResultFiles.SCENARIO)).exists();
+        assertThat(console.toString()).contains("the checker failed on this run's history");
+    }
+
+    @Test
     void shouldOfferTheOpenSessionToTheCtrlCHookUntilItIsClosed() throws Exception {
         // given a run that looks at the experiment's open session while it runs
         Path file = scenario("name: single\nenv: c1\nworkload: {orders: 100}\n");
@@ -275,6 +293,10 @@ class ExperimentTest {
         final List<String> journal = new ArrayList<>();
         final Set<String> failing = new HashSet<>();
         String throwing;
+        /** The run whose checker fails on its history. */
+        String checkerFailing;
+        static final List<HistoryEvent> HISTORY = List.of(new HistoryEvent.PhaseStarted(HistoryEvent.Phase.MEASURE, 1_000),
+                new HistoryEvent.PhaseStarted(HistoryEvent.Phase.CHECK, 2_000));
         Runnable during = () -> { };
         /** The provenance each run's result carries; the fixture's when null. */
         Provenance provenance;
@@ -309,6 +331,9 @@ class ExperimentTest {
         public ScenarioRunner.Outcome run(Session session, Scenario scenario, AtomicBoolean stop) {
             if (scenario.name().equals(throwing)) {
                 throw new IllegalStateException("the outcome consumer failed");
+            }
+            if (scenario.name().equals(checkerFailing)) {
+                throw new ScenarioRunner.CheckFailed(HISTORY, new IllegalStateException("no such stage"));
             }
             session.beginRun().close();
             journal.add("run " + scenario.name() + " (run " + session.runs() + " of its session)");

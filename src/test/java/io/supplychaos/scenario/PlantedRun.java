@@ -60,7 +60,8 @@ record PlantedRun(int exit, String output, JsonNode summary, List<HistoryEvent> 
             System.out.println(result.output());
             // the verdict is a function of the history: `./chaos check` must reach the same one
             Cli check = cli("check", out.toString());
-            assertThat(check.exit()).as(check.output()).isEqualTo(result.exit());
+            assertThat(check.exit()).as("check of the run's history:%n%s%nthe run:%n%s", check.output(), result.output())
+                    .isEqualTo(result.exit());
             assertThat(check.output()).contains("reproduced:").doesNotContain("NOT reproduced");
             return new PlantedRun(result.exit(), result.output(), JSON.readTree(out.resolve("summary.json").toFile()),
                     HistoryFile.read(out.resolve(HistoryFile.NAME)));
