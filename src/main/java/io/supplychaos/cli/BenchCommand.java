@@ -3,7 +3,6 @@ package io.supplychaos.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -15,6 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import io.supplychaos.bench.BenchProducers;
 import io.supplychaos.bench.Benchmark;
 import io.supplychaos.env.StateDirLock;
 import io.supplychaos.report.ResultFiles;
@@ -52,7 +52,7 @@ final class BenchCommand implements Callable<Integer> {
     long orders;
 
     @Option(names = "--producer", paramLabel = "KEY=VALUE", description = "Producer settings for every producer "
-            + "(default: acks=all batch.size=262144 linger.ms=5).")
+            + "(default: acks=all batch.size=262144 linger.ms=5, and linger.ms=0 for the load generator at the light load).")
     Map<String, String> producer;
 
     @Option(names = "--only", paramLabel = "PART", description = "Measure one part only: tls (Kafka's benchmark and the"
@@ -65,8 +65,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Map<String, String> settings = producer != null ? producer : new LinkedHashMap<>(Map.of("acks", "all",
-                "batch.size", "262144", "linger.ms", "5"));
+        BenchProducers producers = producer != null ? BenchProducers.given(producer) : BenchProducers.defaults();
+        Map<String, String> settings = producers.bench();
         PrintWriter out = spec.commandLine().getOut();
         if ("pipeline".equals(only)) {
             return pipelinesOnly(settings, out);
@@ -78,7 +78,7 @@ final class BenchCommand implements Callable<Integer> {
             Benchmark.TlsCost tls;
             try (StateDirLock lock = StateDirLock.acquire(common.paths(), "bench --only tls --env " + env);
                  InterruptGuard guard = new InterruptGuard("bench", Duration.ofSeconds(120))) {
-                tls = new Benchmark(common.paths(), port.basePort, out).runTls(env, settings, records, true, guard.stop());
+                tls = new Benchmark(common.paths(), port.basePort, out).runTls(env, producers, records, true, guard.stop());
             }
             out.println();
             out.printf("%-44s %14s %10s%n", "", "figure", "ratio");
@@ -96,7 +96,7 @@ final class BenchCommand implements Callable<Integer> {
             Path profiles = !profile ? null
                     : json != null ? json.toAbsolutePath().getParent() : Path.of("bench-profiles").toAbsolutePath();
             figures = new Benchmark(common.paths(), port.basePort, out, profiles)
-                    .run(env, settings, records, orders, guard.stop());
+                    .run(env, producers, records, orders, guard.stop());
         }
         double pp = figures.producerPerformance().recordsPerSec();
         out.println();

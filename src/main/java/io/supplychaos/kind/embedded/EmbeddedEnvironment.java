@@ -233,7 +233,8 @@ public final class EmbeddedEnvironment {
         if (toxiproxy != null) {
             progress.accept("starting Toxiproxy on " + state.toxiproxyApi());
             long pid = startProcess(List.of(toxiproxy.toString(), "-host", PortPlan.HOST, "-port",
-                    Integer.toString(plan.toxiproxyApi())), Map.of("LOG_LEVEL", "info"), paths.logDir().resolve("toxiproxy.log"));
+                    Integer.toString(plan.toxiproxyApi())), ToxiproxyBinary.serverEnvironment(System.getenv()),
+                    paths.logDir().resolve("toxiproxy.log"));
             state = record(state.withToxiproxyPid(pid));
             createProxies(state, pid);
         }
