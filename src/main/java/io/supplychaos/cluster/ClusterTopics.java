@@ -8,8 +8,10 @@ import io.supplychaos.topology.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -29,6 +31,7 @@ import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.errors.GroupIdNotFoundException;
 import org.apache.kafka.common.errors.GroupNotEmptyException;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 
 /**
  * The supply-chain topics on a cluster, through Admin: waiting until the cluster shows the env's
@@ -93,51 +96,58 @@ public final class ClusterTopics {
 
     /**
      * Creates each of {@code names} that is missing with the env's layout, and checks each that
-     * exists has the env's partitions, replication factor and min.insync.replicas.
+     * exists has the env's partitions, replication factor and min.insync.replicas. Returns once
+     * every one of them can be described, so that what follows (a run, a bench) does not meet a
+     * topic the cluster has created but the broker it asks does not know yet.
      *
      * @return the topics created
      * @throws IllegalStateException naming the first topic whose layout differs, and how
      */
     public static List<String> ensure(KafkaAccess cluster, EnvSpec spec, Collection<String> names) {
         try (Admin admin = admin(cluster, Timeouts.TOPICS_CREATE)) {
-            Set<String> existing = require(admin.listTopics().names(), "list the topics");
-            List<String> created = new ArrayList<>();
-            List<NewTopic> missing = names.stream().filter(name -> !existing.contains(name))
-                    .map(name -> new NewTopic(name, spec.partitions(), (short) spec.replicationFactor())
-                            .configs(Map.of("min.insync.replicas", Integer.toString(spec.minInsyncReplicas()))))
-                    .toList();
-            if (!missing.isEmpty()) {
-                admin.createTopics(missing).values().forEach((name, future) -> {
-                    try {
-                        future.get(Timeouts.TOPICS_CREATE.toMillis(), TimeUnit.MILLISECONDS);
-                        created.add(name);
-                    } catch (ExecutionException e) {
-                        if (!(e.getCause() instanceof TopicExistsException)) {
-                            throw new IllegalStateException("cannot create topic " + name + ": " + e.getCause().getMessage(), e.getCause());
-                        }
-                    } catch (InterruptedException | TimeoutException e) {
-                        throw new IllegalStateException("creating topic " + name + " did not finish", e);
-                    }
-                });
-            }
-            List<String> present = names.stream().filter(existing::contains).toList();
-            if (!present.isEmpty()) {
-                check(admin, spec, present);
-            }
-            return created;
+            return ensure(new KafkaLayoutAdmin(admin), spec, names, Timeouts.TOPICS_CREATE);
         }
     }
 
-    private static void check(Admin admin, EnvSpec spec, List<String> names) {
-        Map<String, TopicDescription> descriptions = require(admin.describeTopics(names).allTopicNames(), "describe the topics");
-        List<ConfigResource> resources = names.stream().map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name)).toList();
-        Map<ConfigResource, Config> configs = require(admin.describeConfigs(resources).all(), "read the topics' configs");
+    /**
+     * {@link #ensure(KafkaAccess, EnvSpec, Collection)} through {@code admin}. Each broker learns
+     * the cluster's topics from the metadata log on its own time: right after a deletion one broker
+     * may still list a topic another no longer describes, and right after a creation the broker
+     * asked may not know the topic yet. Either answer is "not yet", and the list, create and
+     * describe are tried again until they agree, within {@code timeout}. Any other error ends at once.
+     */
+    static List<String> ensure(LayoutAdmin admin, EnvSpec spec, Collection<String> names, Duration timeout) {
+        List<String> created = new ArrayList<>();
+        Map<String, TopicDescription> descriptions = Poll.requireValue("the topics " + names
+                + " to be listed and described alike by the cluster", timeout, Poll.DEFAULT_INTERVAL, () -> {
+            try {
+                Set<String> existing = admin.topics();
+                List<NewTopic> missing = names.stream().filter(name -> !existing.contains(name) && !created.contains(name))
+                        .map(name -> new NewTopic(name, spec.partitions(), (short) spec.replicationFactor())
+                                .configs(Map.of("min.insync.replicas", Integer.toString(spec.minInsyncReplicas()))))
+                        .toList();
+                if (!missing.isEmpty()) {
+                    created.addAll(admin.create(missing));
+                }
+                return admin.describe(names).orElse(null);
+            } catch (IllegalStateException e) {
+                throw new Poll.Abort(e.getMessage());
+            }
+        });
+        List<String> present = names.stream().filter(name -> !created.contains(name)).toList();
+        if (!present.isEmpty()) {
+            check(admin, spec, present, descriptions);
+        }
+        return List.copyOf(created);
+    }
+
+    private static void check(LayoutAdmin admin, EnvSpec spec, List<String> names, Map<String, TopicDescription> descriptions) {
+        Map<String, String> minIsrs = admin.minInsyncReplicas(names);
         for (String name : names) {
             TopicDescription description = descriptions.get(name);
             int partitions = description.partitions().size();
             int rf = description.partitions().get(0).replicas().size();
-            var minIsrEntry = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, name)).get("min.insync.replicas");
-            String minIsr = minIsrEntry == null ? "?" : minIsrEntry.value();
+            String minIsr = minIsrs.getOrDefault(name, "?");
             if (partitions != spec.partitions() || rf != spec.replicationFactor()
                     || !Integer.toString(spec.minInsyncReplicas()).equals(minIsr)) {
                 throw new IllegalStateException("topic " + name + " exists with " + partitions + " partitions, RF " + rf
@@ -145,6 +155,87 @@ public final class ClusterTopics {
                         + " partitions, RF " + spec.replicationFactor() + ", min ISR " + spec.minInsyncReplicas()
                         + ": change the env file, or delete the topics (`./chaos down --delete-topics`) if they are yours");
             }
+        }
+    }
+
+    /** What {@link #ensure} asks of a cluster: Kafka's Admin client, or a test's. */
+    interface LayoutAdmin {
+
+        /** Every topic name the broker asked lists. */
+        Set<String> topics();
+
+        /** Creates {@code topics}; returns the names created, leaving out those that existed already. */
+        List<String> create(List<NewTopic> topics);
+
+        /**
+         * The descriptions of {@code names}; empty when the broker asked does not know one of them
+         * (yet, or any more).
+         */
+        Optional<Map<String, TopicDescription>> describe(Collection<String> names);
+
+        /** Each topic's min.insync.replicas as configured. */
+        Map<String, String> minInsyncReplicas(Collection<String> names);
+    }
+
+    private record KafkaLayoutAdmin(Admin admin) implements LayoutAdmin {
+
+        @Override
+        public Set<String> topics() {
+            return require(admin.listTopics().names(), "list the topics");
+        }
+
+        @Override
+        public List<String> create(List<NewTopic> topics) {
+            List<String> created = new ArrayList<>();
+            admin.createTopics(topics).values().forEach((name, future) -> {
+                try {
+                    future.get(Timeouts.TOPICS_CREATE.toMillis(), TimeUnit.MILLISECONDS);
+                    created.add(name);
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw new IllegalStateException("cannot create topic " + name + ": " + e.getCause().getMessage(), e.getCause());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("creating topic " + name + " was interrupted", e);
+                } catch (TimeoutException e) {
+                    throw new IllegalStateException("creating topic " + name + " did not finish", e);
+                }
+            });
+            return created;
+        }
+
+        @Override
+        public Optional<Map<String, TopicDescription>> describe(Collection<String> names) {
+            try {
+                return Optional.of(admin.describeTopics(names).allTopicNames()
+                        .get(Timeouts.TOPICS_CREATE.toMillis(), TimeUnit.MILLISECONDS));
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                    return Optional.empty();
+                }
+                throw new IllegalStateException("cannot describe the topics: " + e.getCause().getMessage(), e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("describing the topics was interrupted", e);
+            } catch (TimeoutException e) {
+                throw new IllegalStateException("cannot describe the topics: no answer within "
+                        + Timeouts.describe(Timeouts.TOPICS_CREATE), e);
+            }
+        }
+
+        @Override
+        public Map<String, String> minInsyncReplicas(Collection<String> names) {
+            List<ConfigResource> resources = names.stream().map(name -> new ConfigResource(ConfigResource.Type.TOPIC, name)).toList();
+            Map<ConfigResource, Config> configs = require(admin.describeConfigs(resources).all(), "read the topics' configs");
+            Map<String, String> minIsrs = new LinkedHashMap<>();
+            configs.forEach((resource, config) -> {
+                var entry = config.get("min.insync.replicas");
+                if (entry != null) {
+                    minIsrs.put(resource.name(), entry.value());
+                }
+            });
+            return minIsrs;
         }
     }
 
