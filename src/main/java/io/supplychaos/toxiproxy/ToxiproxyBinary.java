@@ -30,8 +30,8 @@ public final class ToxiproxyBinary {
      * channel. With a processor per core (Go's default) every hand-off may wake a second OS thread
      * that finds the work already taken and sleeps again; with one processor the hand-off stays on
      * the thread that made it. At the bench's light load (C3, at-least-once, 100 orders/s, two
-     * cores) one processor took the proxy's CPU from 12.3 s to 10.3-10.9 s a minute and the p99
-     * from 324 to 172-174 ms (docs/PERFORMANCE.md, session 22). A user's own {@code GOMAXPROCS}
+     * cores) one processor took the proxy's CPU from 12.3-13.2 s to 10.3-10.9 s a minute and the
+     * p99 from 243-324 to 172-174 ms (docs/PERFORMANCE.md, session 22). A user's own {@code GOMAXPROCS}
      * (for a machine with cores to spare) wins.
      *
      * @param inherited the environment the server would inherit (the tool's own)
