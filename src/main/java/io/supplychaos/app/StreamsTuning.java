@@ -22,13 +22,17 @@ import io.smallrye.config.PropertiesConfigSource;
  * LATENCY serves (docs/PERFORMANCE.md, session 9); THROUGHPUT commits twice a second with the caches on. Producer batches may wait up to 100 ms under both: the commit
  * flushes them anyway, and a shorter linger sent more, smaller requests and was slower here
  * (docs/PERFORMANCE.md). Under at_least_once records are readable as soon as they are written and
- * the caches hold back changelog writes only, never a hop: both tunings keep Streams' own commit
- * interval (30 s); LATENCY its 10 MB of caches, THROUGHPUT 32 MB. LATENCY
- * sends after 5 ms (linger 0 sent more, smaller requests and gave a higher p50 here, 874-1,308 ms
- * against 206-495 ms on the same env). THROUGHPUT batches as exactly-once does (50 ms, 256 KB):
- * with no commit to flush them, 5 ms and the producer's 16 KB batches made at_least_once send many
- * more, smaller produce requests than exactly_once_v2, and on a machine whose brokers pay per
- * request it was the slower of the two (979 orders/s against 1,642, issue 34).
+ * the caches hold back changelog writes only, never a hop. LATENCY keeps Streams' own commit
+ * interval (30 s) and its 10 MB of caches, and sends after 5 ms (linger 0 sent more, smaller
+ * requests and gave a higher p50 here, 874-1,308 ms against 206-495 ms on the same env).
+ * THROUGHPUT is exactly-once's THROUGHPUT without the transactions: a commit every 500 ms, 10 MB of
+ * caches, batches of up to 256 KB that wait up to 100 ms, so that the two guarantees differ in the
+ * guarantee alone and their ratio is what exactly-once costs. With 5 ms and the producer's 16 KB
+ * batches at_least_once sent many more, smaller produce requests and was the slower of the two
+ * (979 orders/s against 1,642, issue 34); with Streams' 30 s commit and 32 MB of caches each
+ * cached entry waited out the interval in the heap, and the collector's copies of them cost more
+ * than the one changelog record an order they merged (session 23: 5-11 % more orders a second in
+ * each of the pairs on fresh envs, docs/PERFORMANCE.md).
  */
 public final class StreamsTuning implements ConfigSourceFactory {
 
@@ -43,18 +47,8 @@ public final class StreamsTuning implements ConfigSourceFactory {
     static final String KAFKA_AT_LEAST_ONCE_COMMIT_MS = "30000";
     static final String KAFKA_CACHE_MAX_BYTES = "10485760";
     static final String KAFKA_BATCH_SIZE = "16384";
-    /**
-     * The caches under at_least_once tuned for throughput. Since session 14 only manufacturer-stock
-     * and the stage windows have a cache (the timeline, ledger, shipments and SLA alerts are written
-     * once per input); what it merges is an order's RESERVED and RELEASED stock entry within the 30 s
-     * commit interval, about one changelog record per order of 16-17. It costs heap: a cached entry
-     * is several objects beside its bytes, and entries that wait out the interval reach the old
-     * generation. In the bench (session 15) 64 MB held the instance's live set at 250-265 MB, and
-     * in a 384 MB heap the collector ran full collections back to back (74 in one run, 6.8 s of
-     * pauses in the last 20 s; 1,589 orders/s); 32 MB held it near 210 MB with a full collection
-     * every 4-7 s (2,254 orders/s), at 17.1 records per order against 16.1-16.3.
-     */
-    static final String AT_LEAST_ONCE_THROUGHPUT_CACHE_BYTES = "33554432";
+    /** The commit interval tuned for throughput, under either guarantee. */
+    static final String THROUGHPUT_COMMIT_MS = "500";
     /**
      * The exactly-once commit interval tuned for latency. Each commit flushes the thread's producer
      * and waits for acks=all (most of a commit's time at 100 orders/s), so an interval shorter than
@@ -84,13 +78,17 @@ public final class StreamsTuning implements ConfigSourceFactory {
     static Map<String, String> defaults(String guarantee, Tuning tuning) {
         if ("at_least_once".equals(guarantee)) {
             return tuning == Tuning.LATENCY ? settings(KAFKA_AT_LEAST_ONCE_COMMIT_MS, KAFKA_CACHE_MAX_BYTES, "5",
-                    KAFKA_BATCH_SIZE) : settings(KAFKA_AT_LEAST_ONCE_COMMIT_MS, AT_LEAST_ONCE_THROUGHPUT_CACHE_BYTES, "50",
-                    "262144");
+                    KAFKA_BATCH_SIZE) : throughput();
         }
         if (tuning == Tuning.LATENCY) {
             return settings(EXACTLY_ONCE_LATENCY_COMMIT_MS, "0", "100", "262144");
         }
-        return settings("500", KAFKA_CACHE_MAX_BYTES, "100", "262144");
+        return throughput();
+    }
+
+    /** THROUGHPUT under both guarantees: only the guarantee tells the two apart. */
+    private static Map<String, String> throughput() {
+        return settings(THROUGHPUT_COMMIT_MS, KAFKA_CACHE_MAX_BYTES, "100", "262144");
     }
 
     private static Map<String, String> settings(String commitMs, String cacheBytes, String lingerMs, String batchBytes) {

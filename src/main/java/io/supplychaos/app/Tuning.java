@@ -12,8 +12,9 @@ import java.util.Locale;
  * flush a produce round trip (about 24 tasks here), and that took a commit from about 30 ms to
  * 500-700 ms (docs/PERFORMANCE.md). THROUGHPUT commits twice a second with caches on, so repeated
  * updates of a key reach the changelog once per commit: fewer records, larger transactions.
- * Under at_least_once records are readable as soon as they are written: both keep Streams' commit
- * interval, and differ in cache size and producer batching only ({@link StreamsTuning}).
+ * Under at_least_once records are readable as soon as they are written: LATENCY keeps Streams'
+ * commit interval and caches and sends after 5 ms; THROUGHPUT is exactly-once's THROUGHPUT without
+ * the transactions ({@link StreamsTuning}).
  */
 public enum Tuning {
     LATENCY, THROUGHPUT;

@@ -604,8 +604,8 @@ public final class Benchmark {
         PipelineWatch watch = new PipelineWatch(paths, state, profiles,
                 guarantee.equals("at_least_once") ? "alos" : "eos", out);
         // records per order over the app's whole life: its caches hold changelog writes until a commit
-        // (30 s under at_least_once) and flush them at close, so the measured span alone would count the
-        // warm-up's writes there and miss its own last ones
+        // and flush them at close, so the measured span alone would count the warm-up's writes there and
+        // miss its own last ones
         Map<TopicPartition, Long> beforeRun = ClusterOffsets.allEnds(access, Timeouts.ADMIN_CALL);
         ScenarioRunner.Outcome outcome;
         try {

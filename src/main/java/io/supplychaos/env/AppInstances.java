@@ -118,6 +118,7 @@ public final class AppInstances {
     private static List<String> jvmOptions(JavaRuntime.Java java, AppHeap heap) {
         List<String> jvm = new ArrayList<>(List.of("-Xms128m", heap.option()));
         jvm.addAll(NativeMemory.options(java));
+        jvm.addAll(CompactHeaders.options(java));
         jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.APP));
         return jvm;
     }

@@ -31,8 +31,8 @@ class StreamsSettingsLogTest {
                 Map.entry(StreamsTuning.GUARANTEE, "at_least_once"),
                 Map.entry(StreamsTuning.TUNING, "throughput"),
                 Map.entry("kafka-streams.commit.interval.ms", "1000"),
-                Map.entry("kafka-streams.statestore.cache.max.bytes", "33554432"),
-                Map.entry("kafka-streams.producer.linger.ms", "50"),
+                Map.entry("kafka-streams.statestore.cache.max.bytes", "10485760"),
+                Map.entry("kafka-streams.producer.linger.ms", "100"),
                 Map.entry("kafka-streams.producer.batch.size", "262144"));
     }
 }

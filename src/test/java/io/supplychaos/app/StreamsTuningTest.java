@@ -60,16 +60,23 @@ class StreamsTuningTest {
     }
 
     @Test
-    void shouldBatchLikeExactlyOnceWhenTunedForThroughputUnderAtLeastOnce() {
-        // at_least_once has no commit that flushes its batches: linger and batch size alone decide how
-        // many records a produce request carries
+    void shouldTuneAtLeastOnceForThroughputAsExactlyOnceIsTunedSoThatOnlyTheGuaranteeDiffers() {
+        // given the throughput tuning under each guarantee
+        Map<String, String> atLeastOnce = StreamsTuning.defaults("at_least_once", Tuning.THROUGHPUT);
+        Map<String, String> exactlyOnce = StreamsTuning.defaults("exactly_once_v2", Tuning.THROUGHPUT);
+
+        // when at_least_once is read through the config source
         SmallRyeConfig config = configWith(Map.of(StreamsTuning.GUARANTEE, "at_least_once",
                 StreamsTuning.TUNING, "throughput"));
 
-        assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(50);
+        // then it commits twice a second with 10 MB of caches and batches of 256 KB that wait up to 100 ms,
+        // as exactly_once_v2 does: a cache that waited out Streams' 30 s interval cost more in collections
+        // than the changelog records it merged
+        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(500);
+        assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEqualTo(10_485_760L);
+        assertThat(config.getValue("kafka-streams.producer.linger.ms", Integer.class)).isEqualTo(100);
         assertThat(config.getValue("kafka-streams.producer.batch.size", Integer.class)).isEqualTo(262144);
-        assertThat(config.getValue("kafka-streams.statestore.cache.max.bytes", Long.class)).isEqualTo(32L << 20);
-        assertThat(config.getValue("kafka-streams.commit.interval.ms", Integer.class)).isEqualTo(30_000);
+        assertThat(atLeastOnce).isEqualTo(exactlyOnce);
     }
 
     @Test

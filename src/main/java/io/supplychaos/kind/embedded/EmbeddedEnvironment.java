@@ -31,6 +31,7 @@ import org.apache.kafka.common.errors.TopicExistsException;
 import io.supplychaos.env.AppInstances;
 import io.supplychaos.env.BrokerClasspath;
 import io.supplychaos.env.ChaosPaths;
+import io.supplychaos.env.CompactHeaders;
 import io.supplychaos.env.EnvBusyException;
 import io.supplychaos.env.EnvSpec;
 import io.supplychaos.env.ExternalCommand;
@@ -406,6 +407,7 @@ public final class EmbeddedEnvironment {
         List<String> jvm = new ArrayList<>(List.of("-Xms64m", "-Xmx192m", "-XX:+ExitOnOutOfMemoryError",
                 "-Dcom.sun.management.jmxremote"));
         jvm.addAll(NativeMemory.options(runtime.java()));
+        jvm.addAll(CompactHeaders.options(runtime.java()));
         jvm.addAll(ExtraJavaOptions.withDefaultCollector(ExtraJavaOptions.BROKER));
         List<String> command = new ArrayList<>(List.of(runtime.java().binary()));
         command.addAll(jvm);
